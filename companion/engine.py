@@ -1,0 +1,445 @@
+"""`apply(state, event)`: the rules of play, one small function per event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from companion.errors import IllegalMove
+from companion.events import (
+    SLOT_MACHINE,
+    DealRound,
+    Event,
+    Kick,
+    Place,
+    ReplaceRainbows,
+    ResolvePayout,
+    Roll,
+    Skip,
+)
+from companion.money import deal_value, draw_notes, note_label, pile_exhausted
+from companion.payout import RoundPayout, pay_casino
+from companion.rules import RAINBOW
+from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
+
+
+def _set(items: tuple, index: int, value: object) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _expect(state: GameState, phase: Phase, event: Event) -> None:
+    if state.phase is not phase:
+        raise IllegalMove(
+            "turn order",
+            f"a {event.kind} event is not possible now; the game waits for {state.phase.value}",
+        )
+
+
+# --- deal -----------------------------------------------------------------
+
+
+def _check_casino_notes(
+    state: GameState, number: int, notes: tuple[int, ...], short_ok: bool
+) -> None:
+    rules = state.rules
+    valid = {value for value, _ in rules.deck}
+    for note in notes:
+        if note not in valid:
+            raise IllegalMove(
+                "money deck", f"casino {number}: {note!r} is not a note of this edition"
+            )
+    if rules.notes_per_casino:
+        if len(notes) != rules.notes_per_casino and not (
+            short_ok and len(notes) < rules.notes_per_casino
+        ):
+            raise IllegalMove(
+                "deal",
+                f"casino {number} takes {rules.notes_per_casino} cards, got {len(notes)}",
+            )
+        return
+    minimum = rules.minimum_money(len(state.players))
+    total = sum(deal_value(n) for n in notes)
+    if total < minimum and not short_ok:
+        raise IllegalMove(
+            "deal minimum",
+            f"casino {number} must reach ${minimum:,}, its notes total ${total:,}",
+        )
+    if notes and total - max(deal_value(n) for n in notes) >= minimum:
+        raise IllegalMove(
+            "deal minimum",
+            f"casino {number} reached ${minimum:,} before its last note; "
+            f"notes {[note_label(n) for n in notes]} are one too many",
+        )
+
+
+def _deal(state: GameState, event: DealRound) -> GameState:
+    _expect(state, Phase.DEAL, event)
+    rules = state.rules
+    count = rules.casino_count()
+    if len(event.casinos) != count:
+        raise IllegalMove("deal", f"notes for {count} casinos expected, got {len(event.casinos)}")
+    pile, discards = state.pile, state.discards
+    for notes in event.casinos:
+        pile, discards = draw_notes(pile, discards, notes, rules.reshuffle)
+    exhausted = pile_exhausted(pile, discards, rules.reshuffle)
+    for number, notes in enumerate(event.casinos, start=1):
+        _check_casino_notes(state, number, notes, short_ok=exhausted)
+
+    chip_pile = list(state.chip_pile)
+    if rules.chip_cards:
+        wanted = min(6, len(state.chip_pile))
+        if len(event.chip_cards) != wanted:
+            raise IllegalMove(
+                "chip cards",
+                f"one chip card per casino: {wanted} expected, got {len(event.chip_cards)}",
+            )
+        for colour in event.chip_cards:
+            if colour not in chip_pile:
+                raise IllegalMove("chip cards", f"no {colour!r} chip card is left to deal")
+            chip_pile.remove(colour)
+    elif event.chip_cards:
+        raise IllegalMove("chip cards", "this game is played without chip cards")
+
+    players = len(state.players)
+    extra = rules.neutral_at_round_start(players)
+    if len(event.neutral_start) != extra:
+        raise IllegalMove(
+            "neutral dice",
+            f"{extra} white dice are rolled at the start of this round, got {len(event.neutral_start)}",
+        )
+    _check_values(event.neutral_start, "neutral start")
+
+    casinos = []
+    for casino, notes in zip(state.casinos, event.casinos, strict=True):
+        chips = casino.chip_cards
+        if casino.number <= 6 and casino.number <= len(event.chip_cards):
+            chips = tuple(sorted(chips + (event.chip_cards[casino.number - 1],)))
+        dice = tuple(
+            PlacedDie(WHITE, v, False, 0) for v in event.neutral_start if v == casino.number
+        )
+        casinos.append(Casino(casino.number, tuple(notes), dice, chips))
+
+    kickers = rules.kickers_per_player(players)
+    biggy = 1 if rules.biggies else 0
+    supply = Supply(
+        regular=rules.dice_per_player - kickers - biggy,
+        biggy=biggy,
+        kickers=kickers,
+        neutral=rules.neutral_per_player(players),
+    )
+    return replace(
+        state,
+        phase=Phase.ROLL,
+        current=state.start_player,
+        turn=1,
+        supplies=tuple(supply for _ in state.players),
+        casinos=tuple(casinos),
+        pile=pile,
+        discards=discards,
+        skips_used=tuple(0 for _ in state.players),
+        chip_pile=tuple(chip_pile),
+        pending_roll=None,
+        white_out=0,
+    )
+
+
+# --- roll and place -------------------------------------------------------
+
+
+def _check_values(values: tuple[int, ...], what: str) -> None:
+    for value in values:
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise IllegalMove("die value", f"{what}: a die shows 1-6, got {value!r}")
+
+
+def _roll(state: GameState, event: Roll) -> GameState:
+    _expect(state, Phase.ROLL, event)
+    supply = state.supplies[state.current]
+    name = state.to_move()
+    for kind, values, held in (
+        ("regular", event.regular, supply.regular),
+        ("white", event.neutral, supply.neutral),
+        ("Biggy", event.biggy, supply.biggy),
+        ("kicker", event.kickers, supply.kickers),
+    ):
+        if len(values) != held:
+            raise IllegalMove(
+                "roll all your dice",
+                f"{name} holds {held} {kind} dice but the roll shows {len(values)}",
+            )
+        _check_values(values, f"{name}'s {kind} dice")
+    return replace(state, phase=Phase.CHOOSE, pending_roll=event)
+
+
+def _next_turn(state: GameState) -> GameState:
+    """Pass the turn clockwise to the next player with dice, or end the round."""
+    players = len(state.players)
+    for offset in range(1, players + 1):
+        seat = (state.current + offset) % players
+        if state.supplies[seat].total():
+            return replace(
+                state, phase=Phase.ROLL, current=seat, turn=state.turn + 1, pending_roll=None
+            )
+    has_rainbow = any(RAINBOW in casino.notes for casino in state.casinos)
+    return replace(
+        state,
+        phase=Phase.RAINBOW if has_rainbow else Phase.PAYOUT,
+        turn=state.turn + 1,
+        pending_roll=None,
+    )
+
+
+def _kick(state: GameState, casino: Casino, kick: Kick, kickable: Callable[[PlacedDie], bool]):
+    for index, die in enumerate(casino.dice):
+        if kickable(die) and die.owner == kick.owner and die.big == kick.big:
+            dice = casino.dice[:index] + casino.dice[index + 1 :]
+            return replace(casino, dice=dice), die
+    size = "Biggy" if kick.big else "die"
+    owner = (
+        state.owner_name(kick.owner)
+        if WHITE <= kick.owner < len(state.players)
+        else repr(kick.owner)
+    )
+    where = (
+        "placed this turn on the slot machine"
+        if casino.number == SLOT_MACHINE
+        else f"on casino {casino.number}"
+    )
+    raise IllegalMove("kicker", f"there is no {size} of {owner} {where} to kick")
+
+
+def _place(state: GameState, event: Place) -> GameState:
+    _expect(state, Phase.CHOOSE, event)
+    roll = state.pending_roll
+    assert roll is not None
+    rules = state.rules
+    name = state.to_move()
+    number = event.number
+    if number not in roll.values():
+        rolled = ", ".join(map(str, sorted(roll.values())))
+        raise IllegalMove("place a rolled number", f"{name} rolled {rolled}, not a {number!r}")
+    target = SLOT_MACHINE if event.slot else number
+    if event.slot:
+        if not rules.slot_machine:
+            raise IllegalMove("slot machine", "this game is played without the slot machine")
+        taken = sorted({d.value for d in state.casino(SLOT_MACHINE).dice})
+        if number in taken:
+            raise IllegalMove(
+                "slot machine",
+                f"{number}s already lie on the slot machine (taken: {taken}); each number once a round",
+            )
+    regular = roll.regular.count(number)
+    neutral = roll.neutral.count(number)
+    biggy = roll.biggy.count(number)
+    kickers = roll.kickers.count(number)
+    seat = state.current
+    new_dice = (
+        (PlacedDie(seat, number, False, state.turn),) * regular
+        + (PlacedDie(seat, number, True, state.turn),) * biggy
+        + (PlacedDie(WHITE, number, False, state.turn),) * neutral
+    )
+    casino = state.casino(target)
+    casino = replace(casino, dice=casino.dice + new_dice)
+    supply = state.supplies[seat]
+    supplies = _set(
+        state.supplies,
+        seat,
+        Supply(
+            supply.regular - regular,
+            supply.biggy - biggy,
+            supply.kickers - kickers,
+            supply.neutral - neutral,
+        ),
+    )
+
+    if len(event.kicks) > kickers:
+        raise IllegalMove(
+            "kicker", f"{name} placed {kickers} kickers but named {len(event.kicks)} dice to kick"
+        )
+    if target == SLOT_MACHINE:
+
+        def kickable(die: PlacedDie) -> bool:
+            return die.turn == state.turn
+    else:
+
+        def kickable(die: PlacedDie) -> bool:
+            return True
+
+    white_out = state.white_out
+    for kick in event.kicks:
+        casino, die = _kick(state, casino, kick, kickable)
+        if die.owner == WHITE:
+            white_out += 1
+        else:
+            back = supplies[die.owner]
+            back = (
+                back._replace(biggy=back.biggy + 1)
+                if die.big
+                else back._replace(regular=back.regular + 1)
+            )
+            supplies = _set(supplies, die.owner, back)
+    unused = kickers - len(event.kicks)
+    if unused and any(kickable(d) for d in casino.dice):
+        raise IllegalMove(
+            "kicker",
+            f"each kicker must knock off a die while any is there: {kickers} placed, "
+            f"{len(event.kicks)} named",
+        )
+
+    if event.chip is not None:
+        placed = regular + neutral + 2 * biggy
+        if not rules.chip_cards or target == SLOT_MACHINE:
+            raise IllegalMove("chip cards", "no chip card can be taken here")
+        if placed < 2:
+            raise IllegalMove(
+                "chip cards",
+                f"a chip card needs at least 2 dice placed at once, {name} placed {placed}",
+            )
+        if event.chip not in casino.chip_cards:
+            raise IllegalMove(
+                "chip cards",
+                f"casino {target} has no {event.chip!r} chip card (has {list(casino.chip_cards)})",
+            )
+        chips = list(casino.chip_cards)
+        chips.remove(event.chip)
+        casino = replace(casino, chip_cards=tuple(chips))
+        state = replace(
+            state,
+            chip_cards=_set(
+                state.chip_cards, seat, tuple(sorted(state.chip_cards[seat] + (event.chip,)))
+            ),
+        )
+
+    state = replace(
+        state,
+        casinos=_set(state.casinos, target - 1, casino),
+        supplies=supplies,
+        white_out=white_out,
+    )
+    return _next_turn(state)
+
+
+def _skip(state: GameState, event: Skip) -> GameState:
+    _expect(state, Phase.CHOOSE, event)
+    rules = state.rules
+    seat = state.current
+    name = state.to_move()
+    if rules.skip_rule == "none":
+        raise IllegalMove("skip", "this game is played without the skip house rule")
+    token = "chip" if rules.skip_rule == "chips" else "skip card"
+    if state.skip_tokens[seat] <= 0:
+        raise IllegalMove("skip", f"{name} has no {token} left to pay for a skip")
+    if rules.skip_limit and state.skips_used[seat] >= rules.skip_limit:
+        raise IllegalMove("skip", f"{name} already skipped {rules.skip_limit} times this round")
+    state = replace(
+        state,
+        skip_tokens=_set(state.skip_tokens, seat, state.skip_tokens[seat] - 1),
+        skips_used=_set(state.skips_used, seat, state.skips_used[seat] + 1),
+    )
+    return _next_turn(state)
+
+
+# --- round end ------------------------------------------------------------
+
+
+def _replace_rainbows(state: GameState, event: ReplaceRainbows) -> GameState:
+    _expect(state, Phase.RAINBOW, event)
+    rules = state.rules
+    if len(event.draws) != len(state.casinos):
+        raise IllegalMove(
+            "rainbow", f"draws for {len(state.casinos)} casinos expected, got {len(event.draws)}"
+        )
+    pile, discards = state.pile, state.discards
+    casinos = []
+    for casino, draws in zip(state.casinos, event.draws, strict=True):
+        needed = casino.notes.count(RAINBOW)
+        kept = tuple(n for n in casino.notes if n != RAINBOW)
+        discards = discards + (RAINBOW,) * needed
+        got: list[int] = []
+        for note in draws:
+            if len(got) == needed:
+                raise IllegalMove(
+                    "rainbow", f"casino {casino.number}: {len(draws)} cards drawn, more than needed"
+                )
+            pile, discards = draw_notes(pile, discards, (note,), rules.reshuffle)
+            if note == RAINBOW:
+                discards = discards + (RAINBOW,)
+            else:
+                got.append(note)
+        if len(got) < needed and not pile_exhausted(pile, discards, rules.reshuffle):
+            raise IllegalMove(
+                "rainbow",
+                f"casino {casino.number} had {needed} Rainbow cards but only {len(got)} were replaced",
+            )
+        casinos.append(replace(casino, notes=kept + tuple(got)))
+    return replace(state, phase=Phase.PAYOUT, casinos=tuple(casinos), pile=pile, discards=discards)
+
+
+def next_start_player(state: GameState, payout: RoundPayout) -> int:
+    """The start player of the next round, by the edition's rule."""
+    if state.rules.start_player_rule == "casino6_winner":
+        six = payout.casinos[5]
+        first = next((a for a in six.awards if a.rank == 1), None)
+        return first.owner if first and first.owner >= 0 else state.start_player
+    return (state.start_player + 1) % len(state.players)
+
+
+def _payout(state: GameState, event: ResolvePayout) -> GameState:
+    _expect(state, Phase.PAYOUT, event)
+    rules = state.rules
+    pile, discards = state.pile, state.discards
+    winnings = [list(w) for w in state.winnings]
+    results = []
+    for casino in state.casinos:
+        choices = event.slot_choices if casino.number == SLOT_MACHINE else ()
+        result = pay_casino(casino, rules.leftovers, choices)
+        under: list[int] = []
+        for award in result.awards:
+            if award.owner >= 0:
+                winnings[award.owner].append(award.note)
+            else:
+                under.append(award.note)
+        if rules.leftovers == "pile":
+            under.extend(result.leftover)
+        else:
+            discards = discards + result.leftover
+        pile = pile.put_under(under)
+        results.append(result)
+    if event.slot_choices and not rules.slot_machine:
+        raise IllegalMove("slot machine choice", "this game is played without the slot machine")
+    payout = RoundPayout(state.round, tuple(results))
+    state = replace(
+        state,
+        pile=pile,
+        discards=discards,
+        winnings=tuple(tuple(sorted(w, reverse=True)) for w in winnings),
+        payouts=state.payouts + (payout,),
+        casinos=tuple(Casino(c.number, chip_cards=c.chip_cards) for c in state.casinos),
+        supplies=tuple(Supply() for _ in state.players),
+    )
+    if state.round == rules.rounds:
+        return replace(state, phase=Phase.OVER)
+    start = next_start_player(state, payout)
+    return replace(
+        state, phase=Phase.DEAL, round=state.round + 1, start_player=start, current=start, turn=0
+    )
+
+
+_HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {
+    DealRound: _deal,  # type: ignore[dict-item]
+    Roll: _roll,  # type: ignore[dict-item]
+    Place: _place,  # type: ignore[dict-item]
+    Skip: _skip,  # type: ignore[dict-item]
+    ReplaceRainbows: _replace_rainbows,  # type: ignore[dict-item]
+    ResolvePayout: _payout,  # type: ignore[dict-item]
+}
+
+
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after `event`, or IllegalMove naming the rule it breaks."""
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise IllegalMove("unknown event", f"{event!r} is not a game event")
+    if state.phase is Phase.OVER:
+        raise IllegalMove("game over", "the game has ended; no further events")
+    return handler(state, event)

@@ -1,0 +1,183 @@
+"""Frozen rule configurations: one per edition, with its variants as parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from companion.errors import IllegalMove
+
+RAINBOW = 0
+"""A Rainbow card in the money pile: worth $40,000 while dealt, replaced before payout."""
+
+RAINBOW_DEAL_VALUE = 40_000
+
+CLASSIC_DECK: tuple[tuple[int, int], ...] = (
+    (10_000, 6),
+    (20_000, 8),
+    (30_000, 8),
+    (40_000, 6),
+    (50_000, 6),
+    (60_000, 5),
+    (70_000, 5),
+    (80_000, 5),
+    (90_000, 5),
+)
+BIG_NOTES: tuple[int, int] = (100_000, 5)
+RAINBOW_CARDS: tuple[int, int] = (RAINBOW, 6)
+MIN_MONEY_BY_PLAYERS = {2: 30_000, 3: 40_000, 4: 50_000, 5: 60_000, 6: 70_000}
+CHIP_CARD_COLOURS = ("pink", "gold", "green", "blue", "silver")
+CHIP_CARDS_PER_COLOUR = 5
+CHIP_SET_BONUS = (0, 10_000, 30_000, 60_000, 100_000, 150_000)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything an edition and its chosen variants decide, read once at game start."""
+
+    edition: str
+    min_players: int
+    max_players: int
+    rounds: int
+    dice_per_player: int = 8
+    biggies: bool = False
+    kickers: bool = False
+    neutral_dice: bool = False
+    min_money_by_players: bool = False
+    big_notes: bool = False
+    rainbow: bool = False
+    slot_machine: bool = False
+    chip_cards: bool = False
+    leftovers: str = "pile"
+    reshuffle: bool = True
+    notes_per_casino: int = 0
+    start_player_rule: str = "left"
+    skip_rule: str = "none"
+    skip_limit: int = 0
+    skip_tokens: int = 0
+    deck: tuple[tuple[int, int], ...] = CLASSIC_DECK
+
+    def minimum_money(self, players: int) -> int:
+        """The least money each casino must show after the deal."""
+        if self.min_money_by_players:
+            return MIN_MONEY_BY_PLAYERS[players]
+        return 50_000
+
+    def neutral_per_player(self, players: int) -> int:
+        """White neutral dice each player rolls along with their own."""
+        if not self.neutral_dice:
+            return 0
+        return 4 if players == 2 else 2
+
+    def neutral_at_round_start(self, players: int) -> int:
+        """Extra white dice the start player rolls before the first turn (3 players)."""
+        return 2 if self.neutral_dice and players == 3 else 0
+
+    def kickers_per_player(self, players: int) -> int:
+        """Violet kicker dice each player swaps for regular dice."""
+        if not self.kickers:
+            return 0
+        return 1 if players == 6 else 2
+
+    def casino_count(self) -> int:
+        """Casinos that take dice: six, plus the slot machine as a seventh."""
+        return 7 if self.slot_machine else 6
+
+    def options(self) -> dict[str, Any]:
+        """The variant settings that differ from the edition's defaults, for records."""
+        base = EDITIONS[self.edition]({})
+        return {
+            name: getattr(self, name)
+            for name in OPTION_NAMES[self.edition]
+            if getattr(self, name) != getattr(base, name)
+        }
+
+
+def _classic(options: Mapping[str, Any]) -> Rules:
+    rules = Rules(edition="classic", min_players=2, max_players=6, rounds=4)
+    rules = _with_options(rules, options)
+    deck = list(CLASSIC_DECK)
+    if rules.big_notes:
+        deck.append(BIG_NOTES)
+    if rules.rainbow:
+        deck.append(RAINBOW_CARDS)
+    return replace(rules, deck=tuple(deck))
+
+
+def _custom(options: Mapping[str, Any]) -> Rules:
+    rules = Rules(
+        edition="custom",
+        min_players=2,
+        max_players=8,
+        rounds=4,
+        leftovers="out",
+        reshuffle=False,
+        notes_per_casino=2,
+        start_player_rule="casino6_winner",
+        deck=tuple((rank, 8) for rank in range(3, 11)),
+    )
+    if options.get("skip_rule", "none") != "none" and "rounds" not in options:
+        rules = replace(rules, rounds=3)
+    rules = _with_options(rules, options)
+    tokens = {"none": 0, "chips": 2, "cards": 4}[rules.skip_rule]
+    return replace(rules, skip_tokens=tokens)
+
+
+EDITIONS = {"classic": _classic, "custom": _custom}
+
+OPTION_NAMES: dict[str, tuple[str, ...]] = {
+    "classic": (
+        "neutral_dice",
+        "min_money_by_players",
+        "big_notes",
+        "biggies",
+        "kickers",
+        "rainbow",
+        "slot_machine",
+        "chip_cards",
+        "leftovers",
+        "reshuffle",
+    ),
+    "custom": ("skip_rule", "skip_limit", "rounds"),
+}
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "leftovers": ("pile", "out"),
+    "skip_rule": ("none", "chips", "cards"),
+}
+
+
+def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
+    allowed = OPTION_NAMES[rules.edition]
+    types = {f.name: f.type for f in fields(Rules)}
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in allowed:
+            raise IllegalMove(
+                "unknown option",
+                f"{rules.edition} has no option {name!r}; known: {', '.join(allowed)}",
+            )
+        expected = types[name]
+        if expected == "bool" and not isinstance(value, bool):
+            raise IllegalMove("option type", f"{name} must be true or false, got {value!r}")
+        if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise IllegalMove("option type", f"{name} must be a whole number, got {value!r}")
+        if name in _CHOICES and value not in _CHOICES[name]:
+            choices = ", ".join(map(str, _CHOICES[name]))
+            raise IllegalMove("option value", f"{name} must be one of {choices}, got {value!r}")
+        if name == "rounds" and not 1 <= value <= 10:
+            raise IllegalMove("option value", f"rounds must be 1-10, got {value}")
+        if name == "skip_limit" and value < 0:
+            raise IllegalMove(
+                "option value", f"skip_limit must be 0 (no limit) or more, got {value}"
+            )
+        changes[name] = value
+    return replace(rules, **changes)
+
+
+def make_rules(edition: str, options: Mapping[str, Any] | None = None) -> Rules:
+    """Build the frozen rules for an edition name and its option settings."""
+    if edition not in EDITIONS:
+        raise IllegalMove("unknown edition", f"{edition!r}; known: {', '.join(EDITIONS)}")
+    return EDITIONS[edition](dict(options or {}))

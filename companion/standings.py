@@ -1,0 +1,47 @@
+"""Final (or running) standings: money, notes and the end-of-game tie-break."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from companion.rules import CHIP_SET_BONUS
+from companion.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's total and what it is made of."""
+
+    player: str
+    money: int
+    notes: int
+    note_money: int
+    chip_bonus: int
+    token_money: int
+
+
+def chip_bonus(colours: tuple[str, ...]) -> int:
+    """End bonus for chip cards: per colour 10/30/60/100/150k for 1-5 cards."""
+    return sum(CHIP_SET_BONUS[min(n, 5)] for n in Counter(colours).values())
+
+
+def standings(state: GameState) -> tuple[Standing, ...]:
+    """Players by money, then by number of notes (the tie-break), best first."""
+    rows = []
+    for seat, name in enumerate(state.players):
+        notes = state.winnings[seat]
+        bonus = chip_bonus(state.chip_cards[seat])
+        # Skip chips and skip cards are worth $1 each at the end but are not money cards.
+        tokens = state.skip_tokens[seat]
+        rows.append(
+            Standing(name, sum(notes) + bonus + tokens, len(notes), sum(notes), bonus, tokens)
+        )
+    return tuple(sorted(rows, key=lambda r: (-r.money, -r.notes)))
+
+
+def winners(state: GameState) -> tuple[str, ...]:
+    """Everyone with the most money and, among them, the most notes (a shared win if still tied)."""
+    rows = standings(state)
+    best = (rows[0].money, rows[0].notes)
+    return tuple(r.player for r in rows if (r.money, r.notes) == best)

@@ -1,0 +1,154 @@
+"""The immutable game state and the small value types it is built from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+from companion.errors import IllegalMove
+from companion.events import Roll
+from companion.money import Pile
+from companion.rules import CHIP_CARD_COLOURS, CHIP_CARDS_PER_COLOUR, Rules
+
+if TYPE_CHECKING:
+    from companion.payout import RoundPayout
+
+WHITE = -1
+"""The imaginary owner of the neutral white dice (Las Vegas 2012)."""
+
+IMAGINARY_OWNERS = {WHITE: "white"}
+
+
+class Phase(StrEnum):
+    """What the game waits for next."""
+
+    DEAL = "deal"
+    ROLL = "roll"
+    CHOOSE = "choose"
+    RAINBOW = "rainbow"
+    PAYOUT = "payout"
+    OVER = "over"
+
+
+class Supply(NamedTuple):
+    """The dice a player still holds this round, by kind."""
+
+    regular: int = 0
+    biggy: int = 0
+    kickers: int = 0
+    neutral: int = 0
+
+    def total(self) -> int:
+        """All dice the player would roll now."""
+        return self.regular + self.biggy + self.kickers + self.neutral
+
+
+class PlacedDie(NamedTuple):
+    """A die lying on a casino: whose it is, its value, whether it is a Biggy, when placed."""
+
+    owner: int
+    value: int
+    big: bool
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Casino:
+    """One casino (1-6) or the slot machine (7): its notes, dice and chip cards."""
+
+    number: int
+    notes: tuple[int, ...] = ()
+    dice: tuple[PlacedDie, ...] = ()
+    chip_cards: tuple[str, ...] = ()
+
+    def counted(self) -> dict[int, int]:
+        """Counted dice per owner (a Biggy counts two)."""
+        counts: dict[int, int] = {}
+        for die in self.dice:
+            counts[die.owner] = counts.get(die.owner, 0) + (2 if die.big else 1)
+        return counts
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A whole game at one moment. Never changed in place: `engine.apply` returns a new one."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    phase: Phase
+    round: int
+    start_player: int
+    current: int
+    turn: int
+    supplies: tuple[Supply, ...]
+    casinos: tuple[Casino, ...]
+    pile: Pile
+    discards: tuple[int, ...]
+    winnings: tuple[tuple[int, ...], ...]
+    skip_tokens: tuple[int, ...]
+    skips_used: tuple[int, ...]
+    chip_cards: tuple[tuple[str, ...], ...]
+    chip_pile: tuple[str, ...]
+    pending_roll: Roll | None = None
+    white_out: int = 0
+    payouts: tuple[RoundPayout, ...] = ()
+
+    def owner_name(self, owner: int) -> str:
+        """A player's name, or the name of an imaginary owner such as 'white'."""
+        return self.players[owner] if owner >= 0 else IMAGINARY_OWNERS[owner]
+
+    def casino(self, number: int) -> Casino:
+        """Casino 1-6, or 7 for the slot machine."""
+        return self.casinos[number - 1]
+
+    def to_move(self) -> str:
+        """Name of the player whose turn it is."""
+        return self.players[self.current]
+
+
+def new_game(
+    rules: Rules, players: list[str] | tuple[str, ...], start_player: int = 0
+) -> GameState:
+    """The state before the first deal, with the given seats and start player."""
+    players = tuple(players)
+    count = len(players)
+    if not rules.min_players <= count <= rules.max_players:
+        raise IllegalMove(
+            "player count",
+            f"{rules.edition} is for {rules.min_players}-{rules.max_players} players, got {count}",
+        )
+    names = [p.strip() for p in players]
+    if any(not n for n in names) or len(set(n.casefold() for n in names)) != count:
+        raise IllegalMove(
+            "player names", f"names must be non-empty and distinct, got {list(players)}"
+        )
+    if any(n.casefold() in IMAGINARY_OWNERS.values() for n in names):
+        raise IllegalMove("player names", f"'white' names the neutral dice; got {list(players)}")
+    if not 0 <= start_player < count:
+        raise IllegalMove(
+            "start player", f"seat {start_player} does not exist among {count} players"
+        )
+    chip_pile = tuple(
+        sorted(c for c in CHIP_CARD_COLOURS for _ in range(CHIP_CARDS_PER_COLOUR))
+        if rules.chip_cards
+        else ()
+    )
+    return GameState(
+        rules=rules,
+        players=tuple(names),
+        phase=Phase.DEAL,
+        round=1,
+        start_player=start_player,
+        current=start_player,
+        turn=0,
+        supplies=tuple(Supply() for _ in names),
+        casinos=tuple(Casino(number) for number in range(1, rules.casino_count() + 1)),
+        pile=Pile.shuffled(rules.deck),
+        discards=(),
+        winnings=tuple(() for _ in names),
+        skip_tokens=tuple(rules.skip_tokens for _ in names),
+        skips_used=tuple(0 for _ in names),
+        chip_cards=tuple(() for _ in names),
+        chip_pile=chip_pile,
+    )

@@ -1,0 +1,334 @@
+"""Game records: a whole game as readable JSON, exported from events and replayed into them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import apply
+from companion.errors import IllegalMove
+from companion.events import (
+    SLOT_MACHINE,
+    DealRound,
+    Event,
+    Kick,
+    Place,
+    ReplaceRainbows,
+    ResolvePayout,
+    Roll,
+    Skip,
+)
+from companion.payout import payout_to_dict
+from companion.rules import RAINBOW, make_rules
+from companion.standings import standings, winners
+from companion.state import IMAGINARY_OWNERS, GameState, Phase, new_game
+
+FORMAT = "lasvegas-record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed: malformed, or breaking a rule at a numbered step."""
+
+    def __init__(self, message: str, step: int | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.step = step
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed record: the setup state, every event, and the state after the last one."""
+
+    initial: GameState
+    events: tuple[Event, ...]
+    final: GameState
+
+
+# --- writing --------------------------------------------------------------
+
+
+def _note_out(note: int) -> int | str:
+    return "rainbow" if note == RAINBOW else note
+
+
+def _casino_key(number: int) -> str:
+    return "slot" if number == SLOT_MACHINE else str(number)
+
+
+def _owner_out(state: GameState, owner: int) -> str:
+    return state.owner_name(owner)
+
+
+def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str, Any]:
+    """The JSON record of a game (finished or running) from its setup and events."""
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "edition": initial.rules.edition,
+        "options": initial.rules.options(),
+        "players": list(initial.players),
+        "start_player": initial.players[initial.start_player],
+        "rounds": [],
+    }
+    state = initial
+    current_round: dict[str, Any] | None = None
+    turn: dict[str, Any] | None = None
+    for event in events:
+        if isinstance(event, DealRound):
+            current_round = {
+                "casinos": {
+                    _casino_key(n): [_note_out(v) for v in notes]
+                    for n, notes in enumerate(event.casinos, start=1)
+                },
+                "turns": [],
+            }
+            if event.chip_cards:
+                current_round["chip_cards"] = {
+                    str(n): c for n, c in enumerate(event.chip_cards, start=1)
+                }
+            if event.neutral_start:
+                current_round["neutral_start"] = list(event.neutral_start)
+            record["rounds"].append(current_round)
+        elif isinstance(event, Roll):
+            assert current_round is not None
+            turn = {"player": state.to_move(), "roll": list(event.regular)}
+            for key, values in (
+                ("neutral", event.neutral),
+                ("biggy", event.biggy),
+                ("kickers", event.kickers),
+            ):
+                if values:
+                    turn[key] = list(values)
+            current_round["turns"].append(turn)
+        elif isinstance(event, Place):
+            assert turn is not None
+            turn["place"] = event.number
+            if event.slot:
+                turn["slot"] = True
+            if event.kicks:
+                turn["kick"] = [
+                    {"owner": _owner_out(state, k.owner), "big": k.big} for k in event.kicks
+                ]
+            if event.chip is not None:
+                turn["chip"] = event.chip
+        elif isinstance(event, Skip):
+            assert turn is not None
+            turn["skip"] = True
+        elif isinstance(event, ReplaceRainbows):
+            assert current_round is not None
+            current_round["rainbow"] = {
+                _casino_key(n): [_note_out(v) for v in draws]
+                for n, draws in enumerate(event.draws, start=1)
+                if draws
+            }
+        elif isinstance(event, ResolvePayout) and event.slot_choices:
+            assert current_round is not None
+            current_round["slot_choices"] = list(event.slot_choices)
+        state = apply(state, event)
+    if state.phase is Phase.OVER:
+        record["result"] = result_summary(state)
+    return record
+
+
+def result_summary(state: GameState) -> dict[str, Any]:
+    """Standings, winners and every round's payout explanation, JSON-ready."""
+    return {
+        "standings": [
+            {
+                "player": row.player,
+                "money": row.money,
+                "notes": row.notes,
+                "note_money": row.note_money,
+                "chip_bonus": row.chip_bonus,
+                "token_money": row.token_money,
+            }
+            for row in standings(state)
+        ],
+        "winners": list(winners(state)) if state.phase is Phase.OVER else [],
+        "finished": state.phase is Phase.OVER,
+        "rounds": [payout_to_dict(p, state.owner_name) for p in state.payouts],
+    }
+
+
+# --- reading --------------------------------------------------------------
+
+
+def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise RecordError(f"{where}: missing {key!r}")
+    if not isinstance(data[key], kind) or isinstance(data[key], bool) and kind is not bool:
+        raise RecordError(f"{where}: {key!r} has the wrong type ({type(data[key]).__name__})")
+    return data[key]
+
+
+def _note_in(value: Any, where: str) -> int:
+    if value == "rainbow":
+        return RAINBOW
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    raise RecordError(f"{where}: {value!r} is not a note value")
+
+
+def _values(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise RecordError(f"{where}: expected a list of die values, got {value!r}")
+    return tuple(value)
+
+
+def _per_casino(data: Any, count: int, where: str) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: expected an object keyed by casino")
+    keys = {_casino_key(n) for n in range(1, count + 1)}
+    unknown = set(data) - keys
+    if unknown:
+        raise RecordError(f"{where}: unknown casinos {sorted(unknown)}")
+    result = []
+    for number in range(1, count + 1):
+        notes = data.get(_casino_key(number), [])
+        if not isinstance(notes, list):
+            raise RecordError(f"{where}: casino {_casino_key(number)} must list notes")
+        result.append(tuple(_note_in(v, f"{where}, casino {number}") for v in notes))
+    return tuple(result)
+
+
+def _owner_in(state: GameState, name: Any, where: str) -> int:
+    for owner, label in IMAGINARY_OWNERS.items():
+        if name == label:
+            return owner
+    if name in state.players:
+        return state.players.index(name)
+    raise RecordError(f"{where}: {name!r} is neither a player nor 'white'")
+
+
+def _setup(record: Any) -> GameState:
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object")
+    edition = _need(record, "edition", str, "record")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("record: 'options' must be an object")
+    players = _need(record, "players", list, "record")
+    if not all(isinstance(p, str) for p in players):
+        raise RecordError("record: players must be names")
+    start = record.get("start_player", players[0] if players else None)
+    try:
+        rules = make_rules(edition, options)
+        if start not in players:
+            raise RecordError(f"record: start player {start!r} is not among the players")
+        return new_game(rules, players, players.index(start))
+    except IllegalMove as error:
+        raise RecordError(f"record setup: {error}", rule=error.rule) from None
+
+
+def replay_record(record: Any) -> Replay:
+    """Check every step of a record against the rules; RecordError names the first bad step."""
+    initial = _setup(record)
+    rounds = _need(record, "rounds", list, "record")
+    state = initial
+    events: list[Event] = []
+    step = 0
+
+    def play(event: Event, where: str) -> None:
+        nonlocal state, step
+        step += 1
+        try:
+            state = apply(state, event)
+        except IllegalMove as error:
+            raise RecordError(f"step {step} ({where}): {error}", step, error.rule) from None
+        events.append(event)
+
+    count = initial.rules.casino_count()
+    for round_no, data in enumerate(rounds, start=1):
+        where = f"round {round_no}"
+        if not isinstance(data, dict):
+            raise RecordError(f"{where}: expected an object")
+        chips = data.get("chip_cards", {})
+        if not isinstance(chips, dict):
+            raise RecordError(f"{where}: chip_cards must be an object keyed by casino")
+        deal = DealRound(
+            casinos=_per_casino(_need(data, "casinos", dict, where), count, where),
+            chip_cards=tuple(str(chips[k]) for k in sorted(chips, key=str)),
+            neutral_start=_values(data.get("neutral_start", []), where),
+        )
+        play(deal, f"{where}, deal")
+        turns = data.get("turns", [])
+        if not isinstance(turns, list):
+            raise RecordError(f"{where}: turns must be a list")
+        for turn_no, turn in enumerate(turns, start=1):
+            tw = f"{where}, turn {turn_no}"
+            if not isinstance(turn, dict):
+                raise RecordError(f"{tw}: expected an object")
+            if state.phase is not Phase.ROLL:
+                raise RecordError(
+                    f"step {step + 1} ({tw}): no turn is possible now; every die is placed",
+                    step + 1,
+                    "turn order",
+                )
+            player = _need(turn, "player", str, tw)
+            if player != state.to_move():
+                raise RecordError(
+                    f"step {step + 1} ({tw}): it is {state.to_move()}'s turn, not {player}'s",
+                    step + 1,
+                    "turn order",
+                )
+            roll = Roll(
+                regular=_values(_need(turn, "roll", list, tw), tw),
+                neutral=_values(turn.get("neutral", []), tw),
+                biggy=_values(turn.get("biggy", []), tw),
+                kickers=_values(turn.get("kickers", []), tw),
+            )
+            play(roll, f"{tw}, roll")
+            if turn.get("skip"):
+                play(Skip(), f"{tw}, skip")
+                continue
+            if "place" not in turn:
+                break  # the record ends mid-turn: rolled, not yet placed
+            number = _need(turn, "place", int, tw)
+            kicks = turn.get("kick", [])
+            if not isinstance(kicks, list) or not all(isinstance(k, dict) for k in kicks):
+                raise RecordError(f"{tw}: 'kick' must list objects with an owner")
+            place = Place(
+                number=number,
+                slot=bool(turn.get("slot", False)),
+                kicks=tuple(
+                    Kick(_owner_in(state, k.get("owner"), tw), bool(k.get("big", False)))
+                    for k in kicks
+                ),
+                chip=turn.get("chip"),
+            )
+            play(place, f"{tw}, place")
+        if state.phase is Phase.RAINBOW and "rainbow" in data:
+            draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
+            play(ReplaceRainbows(draws), f"{where}, rainbow replacement")
+        if state.phase is Phase.PAYOUT:
+            choices = tuple(_note_in(v, where) for v in data.get("slot_choices", []))
+            play(ResolvePayout(choices), f"{where}, payout")
+        elif round_no < len(rounds):
+            raise RecordError(
+                f"{where}: the round is not finished ({state.phase.value} pending) "
+                "but later rounds follow"
+            )
+    final = state
+    expected = record.get("result")
+    if expected is not None and final.phase is Phase.OVER:
+        got = result_summary(final)
+        stored = expected.get("standings")
+        if isinstance(stored, list):
+            replayed = [
+                {key: row.get(key) for key in want} if isinstance(want, dict) else row
+                for row, want in zip(got["standings"], stored, strict=False)
+            ]
+            if replayed != stored:
+                raise RecordError(
+                    f"record: the stored standings {stored} differ from the replay {replayed}",
+                    rule="result",
+                )
+        if "winners" in expected and expected["winners"] != got["winners"]:
+            raise RecordError(
+                f"record: the stored winners {expected['winners']} differ from the replay "
+                f"{got['winners']}",
+                rule="result",
+            )
+    return Replay(initial, tuple(events), final)

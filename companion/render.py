@@ -1,0 +1,108 @@
+"""Plain-text pictures of the table and of payouts, for the terminal and for tests."""
+
+from __future__ import annotations
+
+from companion.events import SLOT_MACHINE
+from companion.money import note_label
+from companion.payout import CasinoPayout, RoundPayout
+from companion.standings import standings, winners
+from companion.state import GameState, Phase
+
+
+def _casino_name(number: int) -> str:
+    return "slot" if number == SLOT_MACHINE else f"  {number} "
+
+
+def _short(note: int) -> str:
+    label = note_label(note)
+    return label[:-4] + "k" if label.endswith(",000") else label
+
+
+def render_table(state: GameState) -> str:
+    """The casinos with their notes and each owner's dice, plus whose turn it is."""
+    lines = []
+    status = {
+        Phase.DEAL: "waiting for the notes to be dealt",
+        Phase.ROLL: f"{state.to_move()} to roll",
+        Phase.CHOOSE: f"{state.to_move()} to choose",
+        Phase.RAINBOW: "Rainbow cards to replace",
+        Phase.PAYOUT: "ready for payout",
+        Phase.OVER: "game over",
+    }[state.phase]
+    lines.append(f"Round {state.round}/{state.rules.rounds} - {status}")
+    for casino in state.casinos:
+        notes = " ".join(_short(n) for n in sorted(casino.notes, reverse=True)) or "-"
+        counted = sorted(casino.counted().items(), key=lambda item: -item[1])
+        dice = "  ".join(f"{state.owner_name(o)} {'#' * n}" for o, n in counted)
+        chips = f"  chips: {', '.join(casino.chip_cards)}" if casino.chip_cards else ""
+        if casino.number == SLOT_MACHINE and casino.dice:
+            taken = sorted({d.value for d in casino.dice})
+            chips += f"  numbers taken: {taken}"
+        lines.append(f"{_casino_name(casino.number)} | {notes:<22} | {dice}{chips}")
+    if state.phase in (Phase.ROLL, Phase.CHOOSE):
+        held = ", ".join(
+            f"{name} {state.supplies[seat].total()}" for seat, name in enumerate(state.players)
+        )
+        lines.append(f"dice in hand: {held}")
+    if state.pending_roll is not None and state.phase is Phase.CHOOSE:
+        roll = state.pending_roll
+        parts = [" ".join(map(str, sorted(roll.regular)))]
+        for label, values in (
+            ("white", roll.neutral),
+            ("Biggy", roll.biggy),
+            ("kicker", roll.kickers),
+        ):
+            if values:
+                parts.append(f"{label} {' '.join(map(str, sorted(values)))}")
+        lines.append(f"{state.to_move()} rolled: {' | '.join(parts)}")
+    return "\n".join(lines)
+
+
+def explain_casino(payout: CasinoPayout, name) -> list[str]:
+    """A few sentences telling how one casino paid out."""
+    title = "Slot machine" if payout.casino == SLOT_MACHINE else f"Casino {payout.casino}"
+    notes = ", ".join(_short(n) for n in payout.notes) or "no notes"
+    counts = ", ".join(f"{name(c.owner)} {c.dice}" for c in payout.counts) or "no dice"
+    lines = [f"{title} ({notes}): {counts}"]
+    for group in payout.tied:
+        owners = ", ".join(name(o) for o in group.owners)
+        lines.append(f"  tied at {group.dice} and removed: {owners}")
+    for award in payout.awards:
+        gone = "" if award.owner >= 0 else " (it leaves play, under the pile)"
+        lines.append(f"  {award.rank}. {name(award.owner)} takes {_short(award.note)}{gone}")
+    if payout.empty_handed:
+        lines.append(f"  no note left for: {', '.join(name(o) for o in payout.empty_handed)}")
+    if payout.leftover:
+        where = "under the pile" if payout.leftover_to == "pile" else "out of the game"
+        lines.append(f"  {', '.join(_short(n) for n in payout.leftover)} go {where}")
+    return lines
+
+
+def explain_round(payout: RoundPayout, state: GameState) -> str:
+    """The whole round's payout, casino by casino."""
+    lines = [f"Payout of round {payout.round}"]
+    for casino in payout.casinos:
+        lines += explain_casino(casino, state.owner_name)
+    return "\n".join(lines)
+
+
+def render_standings(state: GameState) -> str:
+    """Money and notes per player, and the winners once the game is over."""
+    lines = ["Standings"]
+    for row in standings(state):
+        extra = ""
+        if row.chip_bonus:
+            extra += f" (chip cards {_short(row.chip_bonus)})"
+        if row.token_money:
+            extra += f" (skip tokens ${row.token_money})"
+        lines.append(f"  {row.player:<12} {note_label(row.money):>10}  {row.notes} notes{extra}")
+    if state.phase is Phase.OVER:
+        best = winners(state)
+        tied = [r for r in standings(state) if r.money == standings(state)[0].money]
+        how = ""
+        if len(tied) > 1 and len(best) == 1:
+            how = " (most notes breaks the tie on money)"
+        elif len(best) > 1:
+            how = " (equal money and notes: a shared win)"
+        lines.append(f"Winner: {' and '.join(best)}{how}")
+    return "\n".join(lines)

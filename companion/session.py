@@ -1,0 +1,338 @@
+"""A game session: the event log in one SQLite file, with resume, undo and redo."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.engine import apply
+from companion.errors import IllegalMove
+from companion.events import Event, event_from_dict, event_to_dict
+from companion.record import record_from_events, replay_record
+from companion.rules import make_rules
+from companion.state import GameState, Phase, new_game
+
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS redo (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class SessionError(RuntimeError):
+    """The game file cannot be used as it is; the message says why and what was kept."""
+
+
+def _digest(previous: str, payload: str) -> str:
+    return hashlib.sha256((previous + "\n" + payload).encode()).hexdigest()
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One stored game, for a history list."""
+
+    game_id: int
+    created: str
+    players: tuple[str, ...]
+    edition: str
+    finished: bool
+    events: int
+
+
+def _setup_of(state: GameState) -> dict[str, Any]:
+    return {
+        "edition": state.rules.edition,
+        "options": state.rules.options(),
+        "players": list(state.players),
+        "start_player": state.start_player,
+    }
+
+
+def _state_from_setup(setup: dict[str, Any]) -> GameState:
+    rules = make_rules(setup["edition"], setup.get("options", {}))
+    return new_game(rules, setup["players"], setup.get("start_player", 0))
+
+
+class GameStore:
+    """The SQLite file holding every game played on this table."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.lock = threading.RLock()
+        try:
+            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            check = self.db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise SessionError(f"{self.path} is damaged ({check}); it was left untouched")
+            self.db.executescript(_SCHEMA)
+            row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            elif row[0] != SCHEMA_VERSION:
+                raise SessionError(
+                    f"{self.path} uses game file format {row[0]}, this companion reads "
+                    f"{SCHEMA_VERSION}; it was left untouched"
+                )
+        except sqlite3.DatabaseError as error:
+            raise SessionError(
+                f"{self.path} is not a readable game file ({error}); it was left untouched"
+            ) from None
+
+    def close(self) -> None:
+        """Close the file; every stored event is already on disk."""
+        self.db.close()
+
+    def games(self) -> list[GameSummary]:
+        """Every stored game, newest first."""
+        rows = self.db.execute(
+            "SELECT g.id, g.created, g.setup, g.finished, COUNT(e.seq) FROM games g "
+            "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id DESC"
+        ).fetchall()
+        result = []
+        for game_id, created, setup, finished, count in rows:
+            data = json.loads(setup)
+            result.append(
+                GameSummary(
+                    game_id, created, tuple(data["players"]), data["edition"], bool(finished), count
+                )
+            )
+        return result
+
+    def latest_unfinished(self) -> int | None:
+        """The id of the newest game that has not ended, if any."""
+        row = self.db.execute(
+            "SELECT id FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return row[0] if row else None
+
+    def new_game(self, state: GameState) -> GameSession:
+        """Store a new game from its setup state and open it."""
+        with self.lock:
+            created = datetime.now(UTC).isoformat(timespec="seconds")
+            cursor = self.db.execute(
+                "INSERT INTO games (created, setup) VALUES (?, ?)",
+                (created, _dumps(_setup_of(state))),
+            )
+            return GameSession(self, int(cursor.lastrowid or 0))
+
+    def import_record(self, record: Any) -> GameSession:
+        """Replay a JSON record and store it as a new game (refused whole if any step fails)."""
+        replay = replay_record(record)
+        session = self.new_game(replay.initial)
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for event in replay.events:
+                    session._append(event)
+                self.db.execute(
+                    "UPDATE games SET finished = ? WHERE id = ?",
+                    (int(replay.final.phase is Phase.OVER), session.game_id),
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        session.reload()
+        return session
+
+    def open(self, game_id: int) -> GameSession:
+        """Open a stored game, checking its whole log first."""
+        return GameSession(self, game_id)
+
+
+class GameSession:
+    """One game's log: apply events, undo, redo; every change is committed at once."""
+
+    def __init__(self, store: GameStore, game_id: int) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.reload()
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        return self.store.db
+
+    def reload(self) -> None:
+        """Read and check the whole log; SessionError if any part fails its checks."""
+        with self.store.lock:
+            row = self.db.execute(
+                "SELECT setup FROM games WHERE id = ?", (self.game_id,)
+            ).fetchone()
+            if row is None:
+                raise SessionError(f"{self.store.path} holds no game {self.game_id}")
+            where = f"game {self.game_id} in {self.store.path}"
+            try:
+                initial = _state_from_setup(json.loads(row[0]))
+            except (ValueError, KeyError, TypeError, IllegalMove) as error:
+                raise SessionError(f"{where}: its setup cannot be read ({error})") from None
+            previous = _digest("", row[0])
+            state = initial
+            events: list[Event] = []
+            for seq, payload, digest in self.db.execute(
+                "SELECT seq, payload, digest FROM events WHERE game_id = ? ORDER BY seq",
+                (self.game_id,),
+            ):
+                if seq != len(events) + 1:
+                    raise SessionError(f"{where}: event {len(events) + 1} is missing from the log")
+                previous = _digest(previous, payload)
+                if digest != previous:
+                    raise SessionError(
+                        f"{where}: event {seq} does not match its checksum; the log was altered"
+                    )
+                try:
+                    event = event_from_dict(json.loads(payload))
+                    state = apply(state, event)
+                except (ValueError, IllegalMove) as error:
+                    raise SessionError(f"{where}: event {seq} fails the rules ({error})") from None
+                events.append(event)
+            self.initial = initial
+            self.events = events
+            self.state = state
+            self._last_digest = previous
+
+    def _append(self, event: Event) -> None:
+        payload = _dumps(event_to_dict(event))
+        self._last_digest = _digest(self._last_digest, payload)
+        self.db.execute(
+            "INSERT INTO events (game_id, seq, payload, digest) VALUES (?, ?, ?, ?)",
+            (self.game_id, len(self.events) + 1, payload, self._last_digest),
+        )
+        self.state = apply(self.state, event)
+        self.events.append(event)
+
+    def apply(self, event: Event) -> GameState:
+        """Apply and store one event (IllegalMove leaves the game unchanged); clears redo."""
+        return self._commit(event, redo_seq=None)
+
+    def _commit(self, event: Event, redo_seq: int | None) -> GameState:
+        with self.store.lock:
+            next_state = apply(self.state, event)  # raises before anything is written
+            payload = _dumps(event_to_dict(event))
+            digest = _digest(self._last_digest, payload)
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(
+                    "INSERT INTO events (game_id, seq, payload, digest) VALUES (?, ?, ?, ?)",
+                    (self.game_id, len(self.events) + 1, payload, digest),
+                )
+                if redo_seq is None:
+                    self.db.execute("DELETE FROM redo WHERE game_id = ?", (self.game_id,))
+                else:
+                    self.db.execute(
+                        "DELETE FROM redo WHERE game_id = ? AND seq = ?", (self.game_id, redo_seq)
+                    )
+                self.db.execute(
+                    "UPDATE games SET finished = ? WHERE id = ?",
+                    (int(next_state.phase is Phase.OVER), self.game_id),
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self._last_digest = digest
+            self.events.append(event)
+            self.state = next_state
+            return next_state
+
+    def can_undo(self) -> bool:
+        """Whether there is a step to take back."""
+        return bool(self.events)
+
+    def can_redo(self) -> bool:
+        """Whether an undone step can be played again."""
+        row = self.db.execute(
+            "SELECT COUNT(*) FROM redo WHERE game_id = ?", (self.game_id,)
+        ).fetchone()
+        return bool(row[0])
+
+    def undo(self, steps: int = 1) -> GameState:
+        """Take back the last `steps` events; they can be redone until a new event is applied."""
+        with self.store.lock:
+            if steps > len(self.events):
+                raise IllegalMove(
+                    "undo", f"only {len(self.events)} steps can be undone, not {steps}"
+                )
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for _ in range(steps):
+                    seq = len(self.events)
+                    payload = self.db.execute(
+                        "SELECT payload FROM events WHERE game_id = ? AND seq = ?",
+                        (self.game_id, seq),
+                    ).fetchone()[0]
+                    self.db.execute(
+                        "INSERT OR REPLACE INTO redo (game_id, seq, payload) VALUES (?, ?, ?)",
+                        (self.game_id, seq, payload),
+                    )
+                    self.db.execute(
+                        "DELETE FROM events WHERE game_id = ? AND seq = ?", (self.game_id, seq)
+                    )
+                    self.events.pop()
+                self.db.execute("UPDATE games SET finished = 0 WHERE id = ?", (self.game_id,))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                self.reload()
+                raise
+            self.reload()
+            return self.state
+
+    def redo(self, steps: int = 1) -> GameState:
+        """Play again the last `steps` undone events."""
+        with self.store.lock:
+            for _ in range(steps):
+                row = self.db.execute(
+                    "SELECT seq, payload FROM redo WHERE game_id = ? ORDER BY seq LIMIT 1",
+                    (self.game_id,),
+                ).fetchone()
+                if row is None:
+                    raise IllegalMove("redo", "there is nothing to redo")
+                self._commit(event_from_dict(json.loads(row[1])), redo_seq=row[0])
+            return self.state
+
+    def record(self) -> dict[str, Any]:
+        """The game as a JSON record (see docs/record-format.md)."""
+        return record_from_events(self.initial, self.events)
+
+
+def open_or_create(path: str | Path, state: GameState | None = None) -> GameSession:
+    """Resume the newest unfinished game in the file, or start `state` as a new one."""
+    store = GameStore(path)
+    game_id = store.latest_unfinished()
+    if game_id is not None:
+        return store.open(game_id)
+    if state is None:
+        raise SessionError(f"{path} holds no unfinished game to resume")
+    return store.new_game(state)

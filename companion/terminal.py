@@ -1,0 +1,239 @@
+"""`lasvegas play`: a whole game at the terminal, with typed or simulated rolls."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.choices import legal_choices
+from companion.errors import IllegalMove
+from companion.events import DealRound, Event, Place, ReplaceRainbows, Roll, Skip
+from companion.render import explain_round, render_standings, render_table
+from companion.rules import RAINBOW
+from companion.session import GameSession
+from companion.simulate import chance_event, random_choice
+from companion.state import GameState, Phase
+
+HELP = (
+    "Commands: 'undo', 'redo', 'table', 'quit'. Rolls: values like '3 3 5 1 6 2 2 4', with "
+    "w3 for a white die, b5 for a Biggy, k2 for a kicker; 'r' rolls at random."
+)
+
+
+class Quit(Exception):
+    """The player asked to stop; the game is saved as it is."""
+
+
+@dataclass
+class Terminal:
+    """The dialogue of one terminal game, reading with `ask` and writing with `say`."""
+
+    session: GameSession
+    ask: Callable[[str], str]
+    say: Callable[[str], None]
+    rng: random.Random
+    simulate_chance: bool
+    auto: bool
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def run(self) -> GameState:
+        """Play until the game ends or the players quit."""
+        self.say(render_table(self.state))
+        while self.state.phase is not Phase.OVER:
+            try:
+                event = self.next_event()
+            except Quit:
+                self.say("Stopped; the game is saved as it is.")
+                return self.state
+            if event is None:
+                continue
+            try:
+                before = self.state
+                self.session.apply(event)
+            except IllegalMove as error:
+                self.say(f"Not allowed - {error}")
+                continue
+            self.report(before, event)
+        return self.state
+
+    def report(self, before: GameState, event: Event) -> None:
+        state = self.state
+        if isinstance(event, Roll):
+            self.say(render_table(state))
+        elif isinstance(event, Place | Skip):
+            what = "skips" if isinstance(event, Skip) else f"places the {event.number}s"
+            if isinstance(event, Place) and event.slot:
+                what += " on the slot machine"
+            self.say(f"{before.to_move()} {what}.")
+            self.say(render_table(state))
+        elif isinstance(event, DealRound):
+            self.say(f"Round {state.round} dealt.")
+            self.say(render_table(state))
+        elif state.payouts and len(state.payouts) > len(before.payouts):
+            self.say(explain_round(state.payouts[-1], state))
+            self.say(render_standings(state))
+
+    # --- reading input -----------------------------------------------------
+
+    def read(self, prompt: str) -> str:
+        try:
+            text = self.ask(prompt).strip()
+        except EOFError:
+            raise Quit from None
+        command = text.lower()
+        if command in ("quit", "q", "exit"):
+            raise Quit
+        return text
+
+    def command(self, text: str) -> bool:
+        """Handle undo/redo/help/table; True when the text was such a command."""
+        command = text.lower()
+        try:
+            if command == "undo":
+                self.session.undo()
+                self.say(render_table(self.state))
+            elif command == "redo":
+                self.session.redo()
+                self.say(render_table(self.state))
+            elif command in ("help", "?"):
+                self.say(HELP)
+            elif command == "table":
+                self.say(render_table(self.state))
+            else:
+                return False
+        except IllegalMove as error:
+            self.say(f"Not possible - {error}")
+        return True
+
+    def next_event(self) -> Event | None:
+        state = self.state
+        if state.phase is Phase.PAYOUT:
+            return legal_choices(state)[0]
+        if state.phase is Phase.CHOOSE:
+            if self.auto:
+                return random_choice(state, self.rng)
+            return self.choose()
+        if self.simulate_chance:
+            return chance_event(state, self.rng)
+        return self.typed_chance()
+
+    def typed_chance(self) -> Event | None:
+        state = self.state
+        if state.phase is Phase.ROLL:
+            held = state.supplies[state.current]
+            text = self.read(f"{state.to_move()} rolls {held.total()} dice (values, or 'r'): ")
+            if self.command(text):
+                return None
+            if text.lower() == "r":
+                return chance_event(state, self.rng)
+            return parse_roll(text)
+        what = "deal" if state.phase is Phase.DEAL else "Rainbow replacement"
+        text = self.read(
+            f"{what}: notes per casino in thousands, casinos separated by '|' "
+            "(e.g. '60 | 20 40 | 50 | 30 30 | 90 | 10 40'), or 'r' to draw at random: "
+        )
+        if self.command(text):
+            return None
+        if text.lower() == "r":
+            return chance_event(state, self.rng)
+        deck = {value for value, _ in state.rules.deck}
+        notes = parse_notes(text, state.rules.casino_count(), deck)
+        if state.phase is Phase.RAINBOW:
+            return ReplaceRainbows(notes)
+        chips = ()
+        if state.rules.chip_cards:
+            chips = tuple(self.read("chip card colours for casinos 1-6: ").split())
+        neutral = ()
+        if state.rules.neutral_at_round_start(len(state.players)):
+            neutral = parse_roll(self.read("the start player's two white dice: ")).regular
+        return DealRound(notes, chips, neutral)
+
+    def choose(self) -> Event | None:
+        state = self.state
+        choices = legal_choices(state)
+        numbers = sorted({c.number for c in choices if isinstance(c, Place)})
+        hint = "number to place"
+        if state.rules.slot_machine:
+            hint += ", '3s' for the slot machine"
+        if any(isinstance(c, Skip) for c in choices):
+            hint += ", 'skip'"
+        text = self.read(f"{state.to_move()}: {hint} {numbers}: ")
+        if self.command(text):
+            return None
+        if text.lower() == "skip":
+            return Skip()
+        slot = text.lower().endswith("s")
+        digits = text[:-1] if slot else text
+        if not digits.isdigit():
+            self.say(f"Type one of {numbers}, or 'help'.")
+            return None
+        options = [
+            c
+            for c in choices
+            if isinstance(c, Place) and c.number == int(digits) and c.slot == slot
+        ]
+        if not options:
+            return Place(int(digits), slot)  # the engine explains why it is not allowed
+        if len(options) == 1:
+            return options[0]
+        for index, option in enumerate(options, start=1):
+            self.say(f"  {index}. {describe_place(state, option)}")
+        pick = self.read(f"which one [1-{len(options)}]: ")
+        if pick.isdigit() and 1 <= int(pick) <= len(options):
+            return options[int(pick) - 1]
+        return None
+
+
+def describe_place(state: GameState, place: Place) -> str:
+    """One line telling what a placement does beyond placing the dice."""
+    where = "the slot machine" if place.slot else f"casino {place.number}"
+    parts = [f"place the {place.number}s on {where}"]
+    for kick in place.kicks:
+        size = "Biggy" if kick.big else "die"
+        parts.append(f"kick a {size} of {state.owner_name(kick.owner)}")
+    if place.chip:
+        parts.append(f"take the {place.chip} chip card")
+    return ", ".join(parts)
+
+
+def parse_roll(text: str) -> Roll:
+    """'3 3 5 w6 b2 k4' (or '3356') into a Roll; IllegalMove on anything else."""
+    kinds: dict[str, list[int]] = {"": [], "w": [], "b": [], "k": []}
+    tokens = text.replace(",", " ").split()
+    if len(tokens) == 1 and tokens[0].isdigit():
+        tokens = list(tokens[0])
+    for token in tokens:
+        prefix = token[0].lower() if token[0].isalpha() else ""
+        value = token[len(prefix) :]
+        if prefix not in kinds or not value.isdigit():
+            raise IllegalMove("typed roll", f"cannot read {token!r}; {HELP}")
+        kinds[prefix].append(int(value))
+    return Roll(tuple(kinds[""]), tuple(kinds["w"]), tuple(kinds["b"]), tuple(kinds["k"]))
+
+
+def parse_notes(text: str, casinos: int, deck: set[int]) -> tuple[tuple[int, ...], ...]:
+    """'60 | 20 40 | ...' (thousands, 'R' for a Rainbow card) into notes per casino.
+
+    A number that is itself a value of the edition's deck (the Custom edition's
+    card ranks) is taken as it is; any other is read in thousands.
+    """
+    groups = [g.split() for g in text.split("|")]
+    if len(groups) != casinos:
+        raise IllegalMove("typed deal", f"notes for {casinos} casinos expected, got {len(groups)}")
+    result = []
+    for group in groups:
+        notes = []
+        for token in group:
+            if token.lower() in ("r", "rainbow"):
+                notes.append(RAINBOW)
+            elif token.isdigit():
+                value = int(token)
+                notes.append(value if value in deck else value * 1000)
+            else:
+                raise IllegalMove("typed deal", f"cannot read note {token!r}")
+        result.append(tuple(notes))
+    return tuple(result)

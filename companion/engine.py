@@ -78,6 +78,13 @@ def _deal(state: GameState, event: DealRound) -> GameState:
     count = rules.casino_count()
     if len(event.casinos) != count:
         raise IllegalMove("deal", f"notes for {count} casinos expected, got {len(event.casinos)}")
+    valid = {value for value, _ in rules.deck}
+    for number, notes in enumerate(event.casinos, start=1):
+        for note in notes:
+            if note not in valid:
+                raise IllegalMove(
+                    "money deck", f"casino {number}: {note!r} is not a note of this edition"
+                )
     pile, discards = state.pile, state.discards
     for notes in event.casinos:
         pile, discards = draw_notes(pile, discards, notes, rules.reshuffle)

@@ -1,0 +1,48 @@
+"""Helpers to set up a table by hand in tests: casinos with dice and notes, scripted turns."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine import apply
+from companion.events import DealRound, Event, Place, Roll
+from companion.rules import make_rules
+from companion.state import WHITE, Casino, GameState, PlacedDie, new_game
+
+PLAIN_DEAL = DealRound(((60_000,), (50_000,), (70_000,), (80_000,), (90_000,), (50_000,)))
+
+
+def casino(number: int, notes: tuple[int, ...], **dice_by_owner: int) -> Casino:
+    """A casino with `owner=count` dice; owners are seat numbers as 'p0'.. or 'white'."""
+    dice = []
+    for key, count in dice_by_owner.items():
+        owner = WHITE if key == "white" else int(key[1:])
+        dice += [PlacedDie(owner, number, False, 1)] * count
+    return Casino(number, notes, tuple(dice))
+
+
+def play(state: GameState, *events: Event) -> GameState:
+    """Apply events one after another."""
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+def started(players: list[str], deal: DealRound = PLAIN_DEAL, **options) -> GameState:
+    """A classic game with the given options, dealt and waiting for the first roll."""
+    state = new_game(make_rules("classic", options), players)
+    return apply(state, deal)
+
+
+def turn(state: GameState, regular: tuple[int, ...], number: int, **kinds) -> GameState:
+    """One roll and one placement."""
+    state = apply(state, Roll(regular, **kinds))
+    return apply(state, Place(number))
+
+
+def with_casinos(state: GameState, *casinos: Casino) -> GameState:
+    """The state with some casinos replaced (for payout checks)."""
+    replaced = list(state.casinos)
+    for c in casinos:
+        replaced[c.number - 1] = c
+    return replace(state, casinos=tuple(replaced))

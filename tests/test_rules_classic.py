@@ -176,7 +176,7 @@ def _finish_round(state):
         # a note that does not exist in the base game
         (
             ((100_000,), (50_000,), (60_000,), (70_000,), (80_000,), (90_000,)),
-            "no \\$100,000 is left",
+            "100000 is not a note of this edition",
         ),
     ],
 )

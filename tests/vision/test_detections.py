@@ -1,0 +1,70 @@
+"""The detection container checks its shapes and values and converts to JSON-ready dicts."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.detections import Detections
+
+
+def _ok(n: int = 2) -> dict:
+    return {
+        "boxes": np.zeros((n, 4)),
+        "pips": [1] * n,
+        "colour": ["red"] * n,
+        "size": ["regular"] * n,
+        "confidence": [0.9] * n,
+        "unsure": [False] * n,
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # boxes with five numbers a row
+        ({"boxes": np.zeros((3, 5))}, r"boxes must have shape \(n, 4\), got \(3, 5\)"),
+        # one pips value short
+        ({"pips": [1]}, r"pips must have shape \(2,\), got \(1,\)"),
+        # a seven is not a die face
+        ({"pips": [1, 7]}, r"pips must lie in 0-6"),
+        # sizes are regular or big only
+        ({"size": ["regular", "huge"]}, r"size must be one of"),
+        # confidence as a column instead of a vector
+        ({"confidence": np.zeros((2, 1))}, r"confidence must have shape \(2,\), got \(2, 1\)"),
+    ],
+)
+def test_bad_shapes_are_named(change: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Detections(**{**_ok(), **change})
+
+
+def test_to_dicts_and_select() -> None:
+    det = Detections(
+        np.array([[1, 2, 30, 40], [50, 60, 90, 100]]),
+        [4, 0],
+        ["red", "grey"],
+        ["regular", "big"],
+        [0.98, 0.5],
+        [False, True],
+    )
+    dicts = det.to_dicts()
+    assert dicts[0] == {
+        "box": [1.0, 2.0, 30.0, 40.0],
+        "pips": 4,
+        "colour": "red",
+        "size": "regular",
+        "confidence": 0.98,
+        "unsure": False,
+        "zone": None,
+    }
+    assert dicts[1]["pips"] == 0 and dicts[1]["unsure"] is True
+    only = det.select(det.size == "big")
+    assert len(only) == 1 and only.colour[0] == "grey"
+    assert len(Detections.empty()) == 0
+
+
+def test_container_is_frozen() -> None:
+    det = Detections(**_ok())
+    with pytest.raises(AttributeError):
+        det.pips = np.zeros(2)  # type: ignore[misc]

@@ -1,0 +1,97 @@
+"""Render training sets for the locator (scaled frames + boxes) and the pip reader (crops)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from models.render import render_scene  # noqa: E402
+from vision.crops import crop_dice  # noqa: E402
+
+NOT_A_DIE = 8
+LOCATOR_SCALE = 0.5  # the locator sees frames at half of 640x480
+
+
+def _jitter_boxes(rng: np.random.Generator, boxes: np.ndarray, amount: float) -> np.ndarray:
+    """Boxes moved and rescaled by up to `amount` of their size, as a detector would err."""
+    wh = boxes[:, 2:] - boxes[:, :2]
+    c = (boxes[:, :2] + boxes[:, 2:]) / 2 + rng.uniform(-amount, amount, (len(boxes), 2)) * wh
+    wh = wh * rng.uniform(1 - amount, 1 + amount, (len(boxes), 1))
+    return np.concatenate([c - wh / 2, c + wh / 2], 1)
+
+
+def _one_chunk(args: tuple[int, int]) -> dict[str, np.ndarray]:
+    """Render `count` scenes from `seed`; return frames, boxes and crops."""
+    seed, count = args
+    rng = np.random.default_rng(seed)
+    frames, boxes, crops, labels = [], [], [], []
+    for _ in range(count):
+        img, truths = render_scene(rng)
+        small = cv2.resize(img, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
+                           interpolation=cv2.INTER_AREA)
+        frames.append(small)
+        b = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
+        boxes.append(np.concatenate([b * LOCATOR_SCALE, np.full((len(b), 1), len(frames) - 1)],
+                                    1))
+        if len(truths):
+            lab = np.array([t.label for t in truths])
+            for _rep in range(2):
+                crops.append(crop_dice(img, _jitter_boxes(rng, b, 0.1)))
+                labels.append(lab)
+            far = _jitter_boxes(rng, b, 0.0)
+            shift = rng.choice([-1, 1], (len(b), 2)) * rng.uniform(0.45, 0.7, (len(b), 2))
+            far[:, :2] += shift * (b[:, 2:] - b[:, :2])
+            far[:, 2:] += shift * (b[:, 2:] - b[:, :2])
+            crops.append(crop_dice(img, far))
+            labels.append(np.full(len(b), NOT_A_DIE))
+        side = float(np.median(b[:, 2] - b[:, 0])) if len(b) else rng.uniform(20, 80)
+        rnd = rng.uniform([0, 0], [640, 480], (3, 2))
+        ok = [r for r in rnd if not len(b) or np.min(np.abs(((b[:, :2] + b[:, 2:]) / 2) - r)
+                                                     .max(1)) > side]
+        if ok:
+            r = np.array(ok)
+            crops.append(crop_dice(img, np.concatenate([r - side / 2, r + side / 2], 1)))
+            labels.append(np.full(len(r), NOT_A_DIE))
+    return {"frames": np.stack(frames), "boxes": np.concatenate(boxes),
+            "crops": np.concatenate(crops).astype(np.uint8),
+            "labels": np.concatenate(labels).astype(np.int64)}
+
+
+def make(out: Path, scenes: int, seed: int, workers: int) -> Path:
+    """Render `scenes` scenes in parallel and save them as one .npz file."""
+    chunk = 100
+    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk))
+            for i in range((scenes + chunk - 1) // chunk)]
+    with Pool(workers) as pool:
+        parts = pool.map(_one_chunk, jobs)
+    offset = 0
+    for p in parts:
+        p["boxes"][:, 4] += offset
+        offset += len(p["frames"])
+    data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(out, **data)
+    return out
+
+
+def main() -> None:
+    """Command line: render a data set file."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--scenes", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_dice.npz")
+    a = ap.parse_args()
+    print(make(a.out, a.scenes, a.seed, a.workers))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,298 @@
+"""Procedural renderer of dice scenes: training data for the detector and the pip reader."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Pip positions on a unit face, coordinates in [-0.5, 0.5].
+PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
+    1: [(0.0, 0.0)],
+    2: [(-0.25, -0.25), (0.25, 0.25)],
+    3: [(-0.25, -0.25), (0.0, 0.0), (0.25, 0.25)],
+    4: [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)],
+    5: [(-0.25, -0.25), (0.25, -0.25), (0.0, 0.0), (-0.25, 0.25), (0.25, 0.25)],
+    6: [(-0.25, -0.27), (0.25, -0.27), (-0.25, 0.0), (0.25, 0.0), (-0.25, 0.27), (0.25, 0.27)],
+}
+
+# Nominal die body colours (BGR); the renderer jitters them.
+DIE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "red": (45, 40, 200),
+    "blue": (190, 90, 30),
+    "darkblue": (110, 40, 25),
+    "green": (70, 150, 40),
+    "yellow": (40, 205, 235),
+    "white": (235, 235, 232),
+    "ivory": (200, 225, 235),
+    "black": (35, 32, 30),
+    "purple": (130, 40, 110),
+    "grey": (140, 140, 138),
+    "orange": (30, 120, 240),
+    "pink": (180, 130, 245),
+    "brown": (40, 70, 120),
+    "teal": (140, 140, 30),
+}
+
+CLASS_BLANK = 0
+CLASS_UNSURE = 7
+
+
+@dataclass(frozen=True)
+class RenderedDie:
+    """Ground truth for one rendered die: whole-die box, class (0 blank, 1-6, 7 unsure), size."""
+
+    box: tuple[float, float, float, float]
+    label: int
+    big: bool
+    colour: str
+
+
+def _rot(axis: np.ndarray, angle: float) -> np.ndarray:
+    """Rotation matrix about a unit axis (Rodrigues)."""
+    axis = axis / np.linalg.norm(axis)
+    k = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
+    return np.eye(3) + math.sin(angle) * k + (1 - math.cos(angle)) * (k @ k)
+
+
+def _camera(elevation: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Forward, right and image-down vectors of an orthographic camera at this elevation."""
+    fwd = np.array([0.0, math.cos(elevation), -math.sin(elevation)])
+    right = np.array([1.0, 0.0, 0.0])
+    down = np.cross(fwd, right)
+    return fwd, right, down
+
+
+def _jitter_colour(rng: np.random.Generator, bgr: tuple[int, int, int]) -> np.ndarray:
+    """Nominal colour with a random shift in brightness and hue."""
+    c = np.array(bgr, dtype=np.float32)
+    c = c * rng.uniform(0.8, 1.15) + rng.normal(0, 10, 3)
+    return np.clip(c, 5, 250)
+
+
+def _superellipse(n_pts: int = 28, power: float = 6.0) -> np.ndarray:
+    """Outline of a rounded square of side 1 centred on 0, shape (n_pts, 2)."""
+    t = np.linspace(0, 2 * math.pi, n_pts, endpoint=False)
+    c, s = np.cos(t), np.sin(t)
+    u = 0.5 * np.sign(c) * np.abs(c) ** (2 / power)
+    v = 0.5 * np.sign(s) * np.abs(s) ** (2 / power)
+    return np.stack([u, v], 1)
+
+
+_OUTLINE = _superellipse()
+_CIRCLE = np.stack([np.cos(np.linspace(0, 2 * math.pi, 14, endpoint=False)),
+                    np.sin(np.linspace(0, 2 * math.pi, 14, endpoint=False))], 1)
+
+
+def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """A random table surface: wood, felt, printed lid or tray, as float BGR in [0, 255]."""
+    kind = rng.choice(["wood", "felt", "lid", "tray", "plain"], p=[0.3, 0.25, 0.15, 0.2, 0.1])
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "wood":
+        base = np.array([rng.uniform(120, 215), rng.uniform(150, 225), rng.uniform(170, 240)])
+        if rng.random() < 0.3:
+            base = base * rng.uniform(0.35, 0.7)
+        ang = rng.uniform(0, math.pi)
+        coord = xx * math.cos(ang) + yy * math.sin(ang)
+        warp = cv2.resize(rng.normal(0, 1, (6, 8)).astype(np.float32), (w, h),
+                          interpolation=cv2.INTER_CUBIC) * rng.uniform(10, 40)
+        grain = np.sin((coord + warp) * rng.uniform(0.04, 0.25))
+        img = base[None, None, :] * (1 + rng.uniform(0.03, 0.12) * grain[..., None])
+    else:
+        if kind == "lid":
+            base = rng.uniform(20, 240, 3)
+        else:
+            base = _jitter_colour(rng, tuple(int(v) for v in rng.choice(
+                [(40, 110, 30), (110, 50, 20), (30, 30, 120), (35, 35, 35), (90, 90, 90),
+                 (60, 40, 90), (20, 60, 40), (200, 200, 200), (60, 100, 140)])))
+        img = np.ones((h, w, 3), np.float32) * base[None, None, :]
+    low = cv2.resize(rng.normal(0, 1, (4, 5)).astype(np.float32), (w, h),
+                     interpolation=cv2.INTER_CUBIC)
+    img = img * (1 + 0.08 * low[..., None])
+    img = img + rng.normal(0, rng.uniform(2, 8), (h, w, 1)).astype(np.float32)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    if kind == "lid":
+        for _ in range(rng.integers(2, 9)):
+            col = tuple(int(v) for v in rng.uniform(0, 255, 3))
+            x, y = int(rng.uniform(0, w)), int(rng.uniform(0, h))
+            r = int(rng.uniform(10, 120))
+            shape = rng.integers(0, 3)
+            if shape == 0:
+                cv2.circle(img, (x, y), r, col, -1, cv2.LINE_AA)
+            elif shape == 1:
+                cv2.rectangle(img, (x, y), (x + r, y + int(rng.uniform(10, 90))), col, -1)
+            else:
+                cv2.putText(img, "LAS VEGAS"[: rng.integers(2, 10)], (x, y),
+                            cv2.FONT_HERSHEY_SIMPLEX, rng.uniform(0.8, 2.5), col, 3, cv2.LINE_AA)
+    if kind == "tray":
+        rim = tuple(int(v) for v in rng.uniform(20, 230, 3))
+        t = int(rng.uniform(15, 60))
+        x0, y0 = int(rng.uniform(-t, 80)), int(rng.uniform(-t, 60))
+        x1, y1 = int(w - rng.uniform(-t, 80)), int(h - rng.uniform(-t, 60))
+        cv2.rectangle(img, (x0, y0), (x1, y1), rim, t, cv2.LINE_AA)
+    for _ in range(rng.integers(0, 3) if rng.random() < 0.4 else 0):
+        col = tuple(int(v) for v in rng.uniform(10, 120, 3))
+        pts = np.cumsum(rng.normal(0, 60, (5, 2)), 0) + rng.uniform(0, [w, h])
+        cv2.polylines(img, [pts.astype(np.int32)], False, col, int(rng.uniform(3, 14)), cv2.LINE_AA)
+    return img
+
+
+def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, side: float,
+              rot: np.ndarray, elevation: float, body: np.ndarray, pip: np.ndarray,
+              faces: dict[int, int], light: np.ndarray, pip_radius: float) -> tuple[float, ...]:
+    """Draw one die and return its whole-die box (x0, y0, x1, y1)."""
+    fwd, right, down = _camera(elevation)
+    normals = {"+z": np.array([0, 0, 1.0]), "-z": np.array([0, 0, -1.0]),
+               "+x": np.array([1.0, 0, 0]), "-x": np.array([-1.0, 0, 0]),
+               "+y": np.array([0, 1.0, 0]), "-y": np.array([0, -1.0, 0])}
+    axes = {"+z": ([1, 0, 0], [0, 1, 0]), "-z": ([1, 0, 0], [0, -1, 0]),
+            "+x": ([0, 1, 0], [0, 0, 1]), "-x": ([0, -1, 0], [0, 0, 1]),
+            "+y": ([-1, 0, 0], [0, 0, 1]), "-y": ([1, 0, 0], [0, 0, 1])}
+    values = dict(zip(["+z", "-z", "+x", "-x", "+y", "-y"],
+                      [faces[0], (7 - faces[0]) % 7, faces[1], (7 - faces[1]) % 7, faces[2],
+                       (7 - faces[2]) % 7],
+                      strict=True))
+
+    def project(p3: np.ndarray) -> np.ndarray:
+        q = p3 @ rot.T * side
+        return np.stack([q @ right, q @ down], -1) + centre
+
+    visible = []
+    for key, n in normals.items():
+        nw = rot @ n
+        facing = -float(nw @ fwd)
+        if facing > 0.02:
+            visible.append((facing, key, nw))
+    visible.sort()
+    outlines = []
+    for _, key, _ in visible:
+        a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
+        pts3 = normals[key][None, :] * 0.5 + _OUTLINE[:, :1] * a + _OUTLINE[:, 1:] * b
+        outlines.append(project(pts3))
+    hull = cv2.convexHull(np.concatenate(outlines).astype(np.float32))
+    cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], tuple(float(v) for v in body * 0.55),
+                 cv2.LINE_AA, shift=4)
+    for (_, key, nw), outline in zip(visible, outlines, strict=True):
+        shade = 0.45 + 0.65 * max(0.0, float(nw @ light))
+        col = np.clip(body * shade, 0, 255)
+        cv2.fillPoly(img, [np.round(outline * 16).astype(np.int32)], tuple(float(v) for v in col),
+                     cv2.LINE_AA, shift=4)
+        value = values[key]
+        if value == 0:
+            continue
+        a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
+        pcol = tuple(float(v) for v in np.clip(pip * (0.6 + 0.4 * shade), 0, 255))
+        for u, v in PIP_LAYOUT[value]:
+            circ = (normals[key][None, :] * 0.5 + (u + pip_radius * _CIRCLE[:, :1]) * a
+                    + (v + pip_radius * _CIRCLE[:, 1:]) * b)
+            cv2.fillPoly(img, [np.round(project(circ) * 16).astype(np.int32)], pcol,
+                         cv2.LINE_AA, shift=4)
+    x0, y0 = hull[:, 0, 0].min(), hull[:, 0, 1].min()
+    x1, y1 = hull[:, 0, 0].max(), hull[:, 0, 1].max()
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
+    """Pips contrast with the body: dark on light dice, white (or gold) on dark ones."""
+    lum = float(body @ np.array([0.11, 0.59, 0.3]))
+    if lum > 120:
+        if rng.random() < 0.15:
+            return _jitter_colour(rng, ((40, 40, 190), (150, 60, 20))[int(rng.integers(0, 2))])
+        return np.full(3, rng.uniform(10, 60))
+    if rng.random() < 0.1:
+        return _jitter_colour(rng, (60, 190, 220))
+    return np.full(3, rng.uniform(200, 250))
+
+
+def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
+                 n_dice: int | None = None) -> tuple[np.ndarray, list[RenderedDie]]:
+    """Render one BGR frame of dice on a random surface and return it with its ground truth."""
+    img = _background(rng, h, w)
+    elevation = math.radians(rng.choice([rng.uniform(70, 90), rng.uniform(35, 70)]))
+    side = float(np.exp(rng.uniform(math.log(20), math.log(85))))
+    if n_dice is None:
+        n_dice = int(rng.integers(0, 15)) if rng.random() < 0.95 else 0
+    light = np.array([rng.normal(0, 0.5), rng.normal(0, 0.5), 1.0])
+    light /= np.linalg.norm(light)
+    shadow_dir = -light[:2] * side * rng.uniform(0.05, 0.4)
+    colour_names = list(DIE_COLOURS)
+    scene_colours = rng.choice(colour_names, size=int(rng.integers(1, 6)))
+    placed: list[tuple[np.ndarray, float]] = []
+    truths: list[RenderedDie] = []
+    for _ in range(n_dice):
+        big = rng.random() < 0.12
+        s = side * (rng.uniform(1.3, 1.6) if big else rng.uniform(0.93, 1.07))
+        pos = None
+        for _attempt in range(20):
+            if placed and rng.random() < 0.4:
+                anchor, ps = placed[int(rng.integers(0, len(placed)))]
+                ang = rng.uniform(0, 2 * math.pi)
+                dist = (ps + s) * 0.5 * rng.uniform(1.0, 1.25)
+                cand = anchor + dist * np.array([math.cos(ang), math.sin(ang)])
+            else:
+                cand = rng.uniform([-0.2 * s, -0.2 * s], [w + 0.2 * s, h + 0.2 * s])
+            if all(np.linalg.norm(cand - p) > (ps + s) * 0.5 * 0.98 for p, ps in placed):
+                pos = cand
+                break
+        if pos is None:
+            continue
+        placed.append((pos, s))
+        cname = str(rng.choice(scene_colours))
+        body = _jitter_colour(rng, DIE_COLOURS[cname])
+        pip = _pip_colour(rng, body)
+        blank = cname == "grey" and rng.random() < 0.5
+        top = 0 if blank else int(rng.integers(1, 7))
+        cocked = rng.random() < 0.06
+        yaw = _rot(np.array([0, 0, 1.0]), rng.uniform(0, 2 * math.pi))
+        tilt_axis = np.array([rng.normal(), rng.normal(), 0.0])
+        tilt = rng.uniform(0.4, 0.75) if cocked else abs(rng.normal(0, 0.05))
+        rot = _rot(tilt_axis, tilt) @ yaw
+        sides = [0, 0] if blank else list(rng.choice([v for v in range(1, 7) if v not in
+                                                      (top, 7 - top)], 2, replace=False))
+        if not blank and 7 - sides[0] == sides[1]:
+            sides[1] = 7 - sides[1]
+        faces = {0: top, 1: int(sides[0]), 2: int(sides[1])}
+        el = elevation + rng.normal(0, 0.05)
+        sh = np.array([[pos[0] + shadow_dir[0], pos[1] + shadow_dir[1]]])
+        shadow = np.zeros((h, w), np.float32)
+        cv2.circle(shadow, (int(sh[0, 0]), int(sh[0, 1])), int(s * 0.62), 1.0, -1)
+        k = int(s * 0.4) | 1
+        shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.15, 0.45)
+        img = (img * (1 - shadow[..., None])).astype(np.uint8)
+        box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
+                        rng.uniform(0.075, 0.11))
+        x0, y0, x1, y1 = box
+        cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
+        if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):
+            label = CLASS_UNSURE  # mostly outside the frame: cannot be read
+        else:
+            label = CLASS_UNSURE if cocked else top
+        if cx1 > cx0 and cy1 > cy0:
+            truths.append(RenderedDie((cx0, cy0, cx1, cy1), label, big, cname))
+    return _camera_effects(rng, img), truths
+
+
+def _camera_effects(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+    """Light colour cast, gradient, blur, noise and JPEG artefacts of a cheap webcam."""
+    h, w = img.shape[:2]
+    out = img.astype(np.float32)
+    cast = np.array([rng.uniform(0.8, 1.2), 1.0, rng.uniform(0.8, 1.2)], np.float32)
+    gx = np.linspace(-1, 1, w, dtype=np.float32)[None, :] * rng.normal(0, 0.12)
+    gy = np.linspace(-1, 1, h, dtype=np.float32)[:, None] * rng.normal(0, 0.12)
+    out = out * cast[None, None, :] * (1 + gx + gy)[..., None] * rng.uniform(0.7, 1.25)
+    if rng.random() < 0.7:
+        sigma = rng.uniform(0.3, 1.6)
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    if rng.random() < 0.1:
+        k = int(rng.integers(3, 9))
+        kern = np.zeros((k, k), np.float32)
+        kern[k // 2, :] = 1.0 / k
+        m = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        kern = cv2.warpAffine(kern, m, (k, k))
+        out = cv2.filter2D(out, -1, kern / max(kern.sum(), 1e-6))
+    out = out + rng.normal(0, rng.uniform(1, 7), out.shape).astype(np.float32)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
+    return cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else out

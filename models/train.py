@@ -1,0 +1,176 @@
+"""Train the locator and the pip reader on rendered data and export both to ONNX."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from models.nets import Locator, PipReader  # noqa: E402
+
+STRIDE = 4
+MODELS_DIR = Path(__file__).resolve().parent
+
+
+def locator_targets(boxes: np.ndarray, n: int, gh: int, gw: int) -> tuple[np.ndarray, ...]:
+    """Heatmap (n, gh, gw), size/offset targets (n, 4, gh, gw) and their mask from boxes."""
+    heat = np.zeros((n, gh, gw), np.float32)
+    reg = np.zeros((n, 4, gh, gw), np.float32)
+    mask = np.zeros((n, gh, gw), np.float32)
+    yy, xx = np.mgrid[0:gh, 0:gw].astype(np.float32)
+    for x0, y0, x1, y1, k in boxes:
+        k = int(k)
+        cx, cy = (x0 + x1) / 2 / STRIDE, (y0 + y1) / 2 / STRIDE
+        w, h = max((x1 - x0) / STRIDE, 0.5), max((y1 - y0) / STRIDE, 0.5)
+        ix, iy = min(int(cx), gw - 1), min(int(cy), gh - 1)
+        sigma = 0.3 + 0.15 * min(w, h)
+        g = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma**2))
+        heat[k] = np.maximum(heat[k], g)
+        heat[k, iy, ix] = 1.0
+        reg[k, :, iy, ix] = [math.log(w), math.log(h), cx - ix, cy - iy]
+        mask[k, iy, ix] = 1.0
+    return heat, reg, mask
+
+
+def focal_loss(logit: torch.Tensor, heat: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss on the centre map."""
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    pos = heat.eq(1).float()
+    neg = 1 - pos
+    pos_loss = (torch.log(p) * (1 - p) ** 2 * pos).sum()
+    neg_loss = (torch.log(1 - p) * p**2 * (1 - heat) ** 4 * neg).sum()
+    return -(pos_loss + neg_loss) / pos.sum().clamp(min=1)
+
+
+def _colour_augment(x: torch.Tensor) -> torch.Tensor:
+    """Random per-image gain per channel, brightness and noise."""
+    n = x.shape[0]
+    gain = torch.empty(n, 3, 1, 1).uniform_(0.8, 1.2) * torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3)
+    x = x * gain + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0, 6)
+    return x.clamp(0, 255)
+
+
+def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> Locator:
+    """Fit the locator to the rendered frames."""
+    frames, boxes = data["frames"], data["boxes"]
+    n, h, w = frames.shape[:3]
+    gh, gw = h // STRIDE, w // STRIDE
+    net = Locator()
+    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    steps = epochs * (n // batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=max(steps, 1))
+    by_frame = [boxes[boxes[:, 4] == i] for i in range(n)]
+    step, t0 = 0, time.time()
+    for ep in range(epochs):
+        order = np.random.permutation(n)
+        for b0 in range(0, n - batch + 1, batch):
+            idx = order[b0:b0 + batch]
+            imgs = frames[idx].copy()
+            bx = []
+            for j, i in enumerate(idx):
+                fb = by_frame[i].copy()
+                fb[:, 4] = j
+                if np.random.rand() < 0.5:
+                    imgs[j] = imgs[j][:, ::-1]
+                    fb[:, [0, 2]] = w - fb[:, [2, 0]]
+                if np.random.rand() < 0.5:
+                    imgs[j] = imgs[j][::-1]
+                    fb[:, [1, 3]] = h - fb[:, [3, 1]]
+                bx.append(fb)
+            heat, reg, mask = locator_targets(np.concatenate(bx), len(idx), gh, gw)
+            x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).float()
+            x = _colour_augment(x)
+            out = net(x)
+            hm, rg = torch.from_numpy(heat), torch.from_numpy(reg)
+            mk = torch.from_numpy(mask)[:, None]
+            loss_h = focal_loss(out[:, 0], hm)
+            loss_r = (F.l1_loss(out[:, 1:] * mk, rg * mk, reduction="sum")
+                      / mk.sum().clamp(min=1))
+            loss = loss_h + 0.5 * loss_r
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            step += 1
+            if step % 50 == 0:
+                log(f"locator ep {ep} step {step}/{steps} heat {loss_h.item():.3f} "
+                    f"reg {loss_r.item():.3f} {time.time() - t0:.0f}s")
+    return net.eval()
+
+
+def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> PipReader:
+    """Fit the pip reader to the rendered crops; log held-out accuracy."""
+    crops, labels = data["crops"], data["labels"]
+    n = len(crops)
+    perm = np.random.default_rng(0).permutation(n)
+    hold, train = perm[: max(n // 20, 1)], perm[max(n // 20, 1):]
+    net = PipReader()
+    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    steps = epochs * (len(train) // batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=max(steps, 1))
+    t0 = time.time()
+    for ep in range(epochs):
+        net.train()
+        order = np.random.permutation(train)
+        for b0 in range(0, len(order) - batch + 1, batch):
+            idx = order[b0:b0 + batch]
+            x = torch.from_numpy(crops[idx]).float()
+            k = np.random.randint(4)
+            x = torch.rot90(x, k, (2, 3))
+            if np.random.rand() < 0.5:
+                x = x.flip(3)
+            x = _colour_augment(x)
+            loss = F.cross_entropy(net(x), torch.from_numpy(labels[idx]), label_smoothing=0.05)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+        net.eval()
+        with torch.no_grad():
+            pred = net(torch.from_numpy(crops[hold]).float()).argmax(1).numpy()
+        acc = float((pred == labels[hold]).mean())
+        log(f"pips ep {ep} loss {loss.item():.3f} held-out acc {acc:.4f} {time.time() - t0:.0f}s")
+    return net.eval()
+
+
+def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dyn: dict) -> None:
+    """Write a network to ONNX with dynamic batch (and image size) axes."""
+    torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["image"],
+                      output_names=["out"], dynamic_axes=dyn, opset_version=17, dynamo=False)
+
+
+def main() -> None:
+    """Command line: train one or both networks and export them."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "lv_dice.npz")
+    ap.add_argument("--what", choices=["both", "locator", "pips"], default="both")
+    ap.add_argument("--locator-epochs", type=int, default=8)
+    ap.add_argument("--pips-epochs", type=int, default=8)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=MODELS_DIR)
+    a = ap.parse_args()
+    torch.set_num_threads(a.threads)
+    torch.manual_seed(0)
+    np.random.seed(0)
+    data = dict(np.load(a.data))
+    a.out.mkdir(parents=True, exist_ok=True)
+    if a.what in ("both", "pips"):
+        net = train_pips(data, a.pips_epochs, 256, print)
+        export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
+    if a.what in ("both", "locator"):
+        net = train_locator(data, a.locator_epochs, 16, print)
+        export(net, a.out / "locator.onnx", (1, 3, 240, 320),
+               {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}})
+
+
+if __name__ == "__main__":
+    main()

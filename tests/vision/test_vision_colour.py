@@ -1,0 +1,68 @@
+"""Colour names: the default palette, and calibration that tells near colours apart."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from vision_synth import COOL, WARM, dice_frame
+
+from vision.colour import (
+    DEFAULT_COLOURS_BGR,
+    background_colour,
+    body_colours,
+    calibrate_from_frame,
+    default_palette,
+)
+
+# The actual dice of one table: near pairs on purpose (red/purple/pink, black/grey/dark blue,
+# white/yellow) and a little off from the default palette's idea of each colour.
+TABLE_DICE = {
+    "red": (50, 45, 180), "purple": (110, 45, 120), "pink": (160, 120, 230),
+    "black": (40, 38, 36), "grey": (105, 105, 100), "darkblue": (90, 45, 35),
+    "white": (225, 228, 228), "yellow": (60, 200, 225), "blue": (170, 100, 45),
+    "green": (75, 140, 50), "orange": (40, 115, 225),
+}
+
+
+def _frame(rng, names, gain=(1.0, 1.0, 1.0)):
+    dice = []
+    for k, name in enumerate(names):
+        cx, cy = 50 + (k % 10) * 60, 50 + (k // 10) * 60
+        dice.append((cx, cy, 44, TABLE_DICE[name], int(rng.integers(1, 7))))
+    return dice_frame(dice, rng, gain=gain)
+
+
+@pytest.mark.parametrize("name", ["red", "blue", "green", "yellow", "white", "black", "orange"])
+def test_default_palette_names_plain_colours(name: str) -> None:
+    # Clear colours need no calibration.
+    names, _ = default_palette().classify(np.array([DEFAULT_COLOURS_BGR[name]]))
+    assert names[0] == name
+
+
+@pytest.mark.parametrize(
+    "gain",
+    [
+        (1.0, 1.0, 1.0),  # the light of calibration
+        tuple(WARM),  # a warm bulb switched on later
+        tuple(COOL),  # daylight from a window
+    ],
+)
+def test_calibrated_colours_survive_light_shift(gain) -> None:
+    rng = np.random.default_rng(7)
+    calib_names = [n for n in TABLE_DICE for _ in range(3)]  # three dice per colour
+    frame, boxes = _frame(rng, calib_names)
+    palette = calibrate_from_frame(frame, boxes, calib_names)
+    right = total = 0
+    for _ in range(6):
+        names = list(rng.choice(list(TABLE_DICE), 40))
+        frame, boxes = _frame(rng, names, gain)
+        got, _ = palette.classify(body_colours(frame, boxes), background_colour(frame, boxes))
+        right += int((got == np.array(names, object)).sum())
+        total += len(names)
+    assert right / total >= 0.995
+
+
+def test_calibration_needs_a_name_per_box() -> None:
+    frame, boxes = _frame(np.random.default_rng(0), ["red", "blue"])
+    with pytest.raises(ValueError, match="one colour name per box, got 1 for 2"):
+        calibrate_from_frame(frame, boxes, ["red"])

@@ -1,0 +1,103 @@
+"""The roll watcher: a roll is reported once the dice settle, and dice leaving are reported."""
+
+from __future__ import annotations
+
+import numpy as np
+from vision_synth import dice_frame
+
+from vision.detections import Detections
+from vision.video import DiceLeft, Phase, RollSettled, RollWatcher, vote
+
+RED = (50, 45, 180)
+
+
+def _det(dice, unsure=None) -> Detections:
+    """Detections for (cx, cy, side, bgr, pips) dice as a perfect reader would give them."""
+    n = len(dice)
+    boxes = np.array([[x - s / 2, y - s / 2, x + s / 2, y + s / 2] for x, y, s, _, _ in dice],
+                     np.float32).reshape(-1, 4)
+    return Detections(boxes, [p for *_, p in dice], ["red"] * n, ["regular"] * n, [0.95] * n,
+                      unsure or [False] * n)
+
+
+class Script:
+    """Frames with the readings a reader would return for them; the fake reader looks them up."""
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng(3)
+        self.frames: list[np.ndarray] = []
+        self.readings: list[Detections] = []
+
+    def add(self, dice, count=1, misread: int | None = None) -> None:
+        for k in range(count):
+            frame, _ = dice_frame(dice, self.rng)
+            self.frames.append(frame)
+            det = _det(dice)
+            if misread is not None and k == 0 and len(dice):
+                pips = det.pips.copy()
+                pips[misread] = pips[misread] % 6 + 1  # one frame reads one die wrong
+                det = Detections(det.boxes, pips, det.colour, det.size, det.confidence,
+                                 det.unsure)
+            self.readings.append(det)
+
+    def tumbling(self, count: int) -> None:
+        for _ in range(count):
+            dice = [(self.rng.uniform(50, 590), self.rng.uniform(50, 430), 40, RED, 1)
+                    for _ in range(5)]
+            self.add(dice)
+
+    def read(self, frame: np.ndarray) -> Detections:
+        return self.readings[next(i for i, f in enumerate(self.frames) if f is frame)]
+
+
+ROLL = [(100, 100, 40, RED, 3), (200, 150, 40, RED, 5), (300, 300, 40, RED, 3),
+        (450, 200, 40, RED, 1), (500, 400, 40, RED, 6)]
+
+
+def test_roll_then_dice_taken_then_empty() -> None:
+    s = Script()
+    s.add([], 3)  # empty arena
+    s.tumbling(4)  # dice rolling
+    s.add(ROLL, 4, misread=1)  # settled; the first still frame misreads one die
+    s.tumbling(2)  # a hand takes the 3s
+    s.add([d for d in ROLL if d[4] != 3], 4)
+    s.tumbling(2)  # the rest are cleared away
+    s.add([], 4)
+    watcher = RollWatcher(read=s.read)
+    events = []
+    phases = []
+    for f in s.frames:
+        events += watcher.update(f)
+        phases.append(watcher.phase)
+    assert [type(e) for e in events] == [RollSettled, DiceLeft, DiceLeft]
+    assert sorted(events[0].dice.pips.tolist()) == [1, 3, 3, 5, 6]
+    assert not events[0].dice.unsure.any()
+    assert sorted(events[1].dice.pips.tolist()) == [3, 3]
+    assert sorted(events[2].dice.pips.tolist()) == [1, 5, 6]
+    assert Phase.MOVING in phases and phases[-1] == Phase.EMPTY
+
+
+def test_nothing_reported_while_moving() -> None:
+    s = Script()
+    s.tumbling(10)
+    watcher = RollWatcher(read=s.read)
+    assert all(watcher.update(f) == [] for f in s.frames)
+    assert watcher.phase == Phase.MOVING
+
+
+def test_disturbed_but_same_dice_is_not_a_new_roll() -> None:
+    s = Script()
+    s.tumbling(2)
+    s.add(ROLL, 4)  # the first still frame still differs from the last moving one
+    s.tumbling(1)  # someone bumps the table
+    s.add(ROLL, 4)
+    watcher = RollWatcher(read=s.read)
+    events = [e for f in s.frames for e in watcher.update(f)]
+    assert [type(e) for e in events] == [RollSettled]
+
+
+def test_vote_marks_disagreement_unsure() -> None:
+    a = _det([(100, 100, 40, RED, 4)])
+    b = _det([(101, 100, 40, RED, 5)])
+    voted = vote([a, b, a, b])
+    assert len(voted) == 1 and bool(voted.unsure[0])

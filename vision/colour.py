@@ -1,0 +1,139 @@
+"""Die colours: measure each die's body colour, name it from a palette, calibrate the palette."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Typical die body colours (BGR) under neutral light; calibration replaces them.
+DEFAULT_COLOURS_BGR: dict[str, tuple[int, int, int]] = {
+    "red": (45, 40, 195),
+    "blue": (175, 90, 30),
+    "darkblue": (100, 40, 25),
+    "green": (70, 150, 40),
+    "yellow": (40, 205, 235),
+    "white": (230, 230, 228),
+    "black": (35, 32, 30),
+    "purple": (125, 40, 105),
+    "grey": (140, 140, 138),
+    "orange": (30, 120, 240),
+    "pink": (180, 130, 245),
+}
+L_WEIGHT = 0.6  # lightness swings with the light more than hue does
+
+
+def _to_lab(bgr: np.ndarray) -> np.ndarray:
+    """Float Lab (L 0-100, a and b about -128..127) of BGR values in [0, 255], any leading shape."""
+    arr = np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0
+    return cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(np.shape(bgr))
+
+
+def body_colours(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Median BGR of each die's body (pips and edges left out), shape (n, 3)."""
+    out = np.zeros((len(boxes), 3), np.float32)
+    h, w = frame_bgr.shape[:2]
+    for i, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.float32)):
+        # The inner part of the box is die; the pips are a minority of it.
+        mx, my = (x1 - x0) * 0.22, (y1 - y0) * 0.22
+        xa, ya = int(np.clip(x0 + mx, 0, w - 1)), int(np.clip(y0 + my, 0, h - 1))
+        xb, yb = int(np.clip(x1 - mx, xa + 1, w)), int(np.clip(y1 - my, ya + 1, h))
+        px = frame_bgr[ya:yb, xa:xb].reshape(-1, 3).astype(np.float32)
+        lum = px @ np.array([0.11, 0.59, 0.3], np.float32)
+        med = np.median(lum)
+        body = px[np.abs(lum - med) < max(25.0, 0.25 * med)]
+        out[i] = np.median(body if len(body) else px, axis=0)
+    return out
+
+
+def background_colour(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Median BGR of the frame outside the dice: the reference for the light's colour."""
+    small = cv2.resize(frame_bgr, (80, 60), interpolation=cv2.INTER_AREA)
+    mask = np.ones((60, 80), bool)
+    sx, sy = 80 / frame_bgr.shape[1], 60 / frame_bgr.shape[0]
+    for x0, y0, x1, y1 in np.asarray(boxes, np.float32):
+        mask[int(y0 * sy):int(np.ceil(y1 * sy)) + 1, int(x0 * sx):int(np.ceil(x1 * sx)) + 1] = 0
+    px = small[mask] if mask.sum() > 50 else small.reshape(-1, 3)
+    return np.median(px.astype(np.float32), axis=0)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Named colours as Lab means (k, 3) and inverse covariances (k, 3, 3).
+
+    reference_bgr is the table's colour when the palette was calibrated (None for the default);
+    a later frame is corrected by the ratio of its table colour to this one.
+    """
+
+    names: tuple[str, ...]
+    means: np.ndarray
+    inv_cov: np.ndarray
+    reference_bgr: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        k = len(self.names)
+        if np.shape(self.means) != (k, 3):
+            raise ValueError(f"means must have shape ({k}, 3), got {np.shape(self.means)}")
+        if np.shape(self.inv_cov) != (k, 3, 3):
+            raise ValueError(f"inv_cov must have shape ({k}, 3, 3), got {np.shape(self.inv_cov)}")
+
+    def classify(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """Colour name (n,) and a 0-1 certainty (n,) for body colours (n, 3)."""
+        bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
+        if len(bgr) == 0:
+            return np.zeros(0, object), np.zeros(0, np.float32)
+        if self.reference_bgr is not None and table_bgr is not None:
+            gain = (self.reference_bgr + 1.0) / (np.asarray(table_bgr, np.float32) + 1.0)
+            bgr = np.clip(bgr * np.clip(gain, 0.5, 2.0), 0, 255)
+        lab = _to_lab(bgr)
+        d = lab[:, None, :] - self.means[None, :, :]
+        dist = np.einsum("nki,kij,nkj->nk", d, self.inv_cov, d)
+        order = np.argsort(dist, 1)
+        best = order[:, 0]
+        second = dist[np.arange(len(bgr)), order[:, 1]] if len(self.names) > 1 else dist[:, 0] + 9
+        first = dist[np.arange(len(bgr)), best]
+        certainty = 1.0 / (1.0 + np.exp(-(second - first) / 2.0))
+        return np.array([self.names[i] for i in best], object), certainty.astype(np.float32)
+
+
+def _isotropic(sigma: float) -> np.ndarray:
+    """Inverse covariance of a round Lab blob, lightness down-weighted."""
+    return np.diag([L_WEIGHT**2, 1.0, 1.0]).astype(np.float32) / sigma**2
+
+
+def default_palette(names: Sequence[str] | None = None) -> Palette:
+    """The built-in palette of common die colours (or a subset of them)."""
+    names = tuple(names or DEFAULT_COLOURS_BGR)
+    means = _to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
+    return Palette(names, means, np.stack([_isotropic(12.0)] * len(names)))
+
+
+def calibrate(samples: Mapping[str, np.ndarray], table_bgr: np.ndarray | None = None) -> Palette:
+    """A palette learnt from measured body colours: {name: (m, 3) BGR samples}, m >= 1 each."""
+    names = tuple(samples)
+    means, inv = [], []
+    for name in names:
+        lab = _to_lab(np.asarray(samples[name], np.float32).reshape(-1, 3))
+        means.append(lab.mean(0))
+        cov = np.cov(lab.T) if len(lab) > 2 else np.zeros((3, 3))
+        # A few samples give a poor covariance: shrink it toward a small round blob.
+        cov = 0.5 * np.nan_to_num(cov) + np.diag([16.0, 9.0, 9.0])
+        inv.append(np.linalg.inv(cov))
+    ref = None if table_bgr is None else np.asarray(table_bgr, np.float32)
+    return Palette(names, np.array(means, np.float32), np.array(inv, np.float32), ref)
+
+
+def calibrate_from_frame(frame_bgr: np.ndarray, boxes: np.ndarray, names: Sequence[str]
+                         ) -> Palette:
+    """Calibrate from one frame where the die in boxes[i] has colour names[i]."""
+    if len(boxes) != len(names):
+        raise ValueError(f"need one colour name per box, got {len(names)} for {len(boxes)}")
+    bgr = body_colours(frame_bgr, boxes)
+    samples: dict[str, list[np.ndarray]] = {}
+    for name, c in zip(names, bgr, strict=True):
+        samples.setdefault(name, []).append(c)
+    return calibrate({k: np.array(v) for k, v in samples.items()},
+                     background_colour(frame_bgr, boxes))

@@ -1,0 +1,106 @@
+"""The detection container: what the reader saw in one frame, as parallel arrays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+SIZES = ("regular", "big")
+
+
+def _check(name: str, arr: np.ndarray, shape: tuple[int, ...]) -> None:
+    """Raise ValueError naming the array when its shape is not the expected one."""
+    if arr.shape != shape:
+        raise ValueError(f"{name} must have shape {_fmt(shape)}, got {arr.shape}")
+
+
+def _fmt(shape: tuple[int, ...]) -> str:
+    """Write a shape with n for the die count, as in the docstring."""
+    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+@dataclass(frozen=True)
+class Detections:
+    """Dice read in one frame, n of them, as parallel arrays.
+
+    boxes: (n, 4) float32, x0 y0 x1 y1 in pixels around the whole die.
+    pips: (n,) int8, 1-6, 0 for a blank die.
+    colour: (n,) object, colour names.
+    size: (n,) object, "regular" or "big".
+    confidence: (n,) float32 in [0, 1].
+    unsure: (n,) bool, True where the die could not be read for sure.
+    zone: (n,) object, zone name or None.
+    """
+
+    boxes: np.ndarray
+    pips: np.ndarray
+    colour: np.ndarray
+    size: np.ndarray
+    confidence: np.ndarray
+    unsure: np.ndarray
+    zone: np.ndarray = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        boxes = np.asarray(self.boxes, dtype=np.float32)
+        if boxes.ndim != 2 or boxes.shape[1:] != (4,):
+            raise ValueError(f"boxes must have shape (n, 4), got {boxes.shape}")
+        n = len(boxes)
+        zone = np.full(n, None, object) if self.zone is None else np.asarray(self.zone, object)
+        arrays = {
+            "boxes": boxes,
+            "pips": np.asarray(self.pips, dtype=np.int8),
+            "colour": np.asarray(self.colour, dtype=object),
+            "size": np.asarray(self.size, dtype=object),
+            "confidence": np.asarray(self.confidence, dtype=np.float32),
+            "unsure": np.asarray(self.unsure, dtype=bool),
+            "zone": zone,
+        }
+        for name, arr in arrays.items():
+            if name != "boxes":
+                _check(name, arr, (n,))
+            object.__setattr__(self, name, arr)
+        if n and (self.pips.min() < 0 or self.pips.max() > 6):
+            raise ValueError(f"pips must lie in 0-6, got {sorted(set(self.pips.tolist()))}")
+        bad = [s for s in self.size if s not in SIZES]
+        if bad:
+            raise ValueError(f"size must be one of {SIZES}, got {bad[0]!r}")
+
+    @classmethod
+    def empty(cls) -> Detections:
+        """A frame without dice."""
+        return cls(np.zeros((0, 4)), [], [], [], [], [])
+
+    def __len__(self) -> int:
+        return len(self.boxes)
+
+    def select(self, keep: np.ndarray) -> Detections:
+        """The dice picked by a boolean mask or an index array."""
+        return Detections(self.boxes[keep], self.pips[keep], self.colour[keep], self.size[keep],
+                          self.confidence[keep], self.unsure[keep], self.zone[keep])
+
+    def with_zones(self, zone: np.ndarray | list[str | None]) -> Detections:
+        """A copy with the zone of each die filled in."""
+        return Detections(self.boxes, self.pips, self.colour, self.size, self.confidence,
+                          self.unsure, np.asarray(zone, object))
+
+    @property
+    def centres(self) -> np.ndarray:
+        """Box centres, shape (n, 2)."""
+        return (self.boxes[:, :2] + self.boxes[:, 2:]) / 2
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """One JSON-ready dict per die."""
+        return [
+            {
+                "box": [round(float(v), 1) for v in self.boxes[i]],
+                "pips": int(self.pips[i]),
+                "colour": str(self.colour[i]),
+                "size": str(self.size[i]),
+                "confidence": round(float(self.confidence[i]), 3),
+                "unsure": bool(self.unsure[i]),
+                "zone": None if self.zone[i] is None else str(self.zone[i]),
+            }
+            for i in range(len(self))
+        ]

@@ -1,0 +1,77 @@
+"""The real development photos in ../shared/data: where they are, their labels, and scoring."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.detections import Detections
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+OBLIQUE_WHITE = REPO_ROOT.parent / "shared" / "data" / "dice-photos-oblique-white"
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,)."""
+
+    image: Path
+    centres: np.ndarray
+    pips: np.ndarray
+
+
+def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
+    """All labelled photos of one split ("Train" or "Valid"), sorted by name."""
+    import cv2
+
+    items = []
+    for img in sorted((root / split).glob("*.jpg")):
+        txt = img.with_suffix(".txt")
+        rows = np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros(
+            (0, 5))
+        h, w = cv2.imread(str(img)).shape[:2] if rows.size else (1, 1)
+        centres = rows[:, 1:3] * np.array([w, h]) if rows.size else np.zeros((0, 2))
+        items.append(Labelled(img, centres.reshape(-1, 2), rows[:, 0].astype(int) + 1))
+    return items
+
+
+@dataclass
+class Score:
+    """Running per-die counts for one split."""
+
+    labelled: int = 0
+    found: int = 0
+    right_pips: int = 0
+    unsure: int = 0
+    predicted: int = 0
+    unmatched_predictions: int = 0
+
+    def add(self, truth: Labelled, det: Detections) -> None:
+        """Match labels to predicted dice (label centre inside the box) and count."""
+        self.labelled += len(truth.centres)
+        self.predicted += len(det)
+        used = np.zeros(len(det), bool)
+        for c, p in zip(truth.centres, truth.pips, strict=True):
+            inside = ((det.boxes[:, 0] <= c[0]) & (c[0] <= det.boxes[:, 2])
+                      & (det.boxes[:, 1] <= c[1]) & (c[1] <= det.boxes[:, 3]))
+            if not inside.any():
+                continue
+            idx = np.nonzero(inside)[0]
+            j = idx[np.argmin(np.linalg.norm(det.centres[idx] - c, axis=1))]
+            used[j] = True
+            self.found += 1
+            self.right_pips += int(det.pips[j] == p)
+            self.unsure += int(det.unsure[j])
+        self.unmatched_predictions += int((~used).sum())
+
+    def summary(self) -> dict[str, float]:
+        """Found rate, pips accuracy among found dice, and the raw counts."""
+        return {
+            "labelled": self.labelled,
+            "found_pct": 100.0 * self.found / max(self.labelled, 1),
+            "pips_pct": 100.0 * self.right_pips / max(self.found, 1),
+            "unsure_pct": 100.0 * self.unsure / max(self.found, 1),
+            "unmatched_predictions": self.unmatched_predictions,
+        }

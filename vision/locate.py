@@ -1,0 +1,76 @@
+"""Find die boxes: preprocess a frame, run the heatmap locator, decode peaks into boxes."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+STRIDE = 4
+LOCATOR_LONG_SIDE = 320  # the locator was trained on 640x480 frames shown at half size
+
+
+def preprocess(frame_bgr: np.ndarray, long_side: int = LOCATOR_LONG_SIDE
+               ) -> tuple[np.ndarray, float]:
+    """Scaled, padded (1, 3, H, W) float32 tensor with H, W multiples of 16, and the scale."""
+    h, w = frame_bgr.shape[:2]
+    scale = long_side / max(h, w)
+    nw, nh = max(int(round(w * scale)), 16), max(int(round(h * scale)), 16)
+    small = cv2.resize(frame_bgr, (nw, nh), interpolation=cv2.INTER_AREA)
+    ph, pw = -nh % 16, -nw % 16
+    if ph or pw:
+        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    tensor = small.transpose(2, 0, 1)[None].astype(np.float32)
+    return tensor, scale
+
+
+def infer(session: ort.InferenceSession, tensor: np.ndarray) -> np.ndarray:
+    """Raw locator maps, shape (5, H/4, W/4)."""
+    name = session.get_inputs()[0].name
+    return session.run(None, {name: tensor})[0][0]
+
+
+def postprocess(maps: np.ndarray, scale: float, threshold: float = 0.3,
+                max_dice: int = 64) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes (n, 4) in frame pixels and scores (n,) from the locator's maps."""
+    heat = 1.0 / (1.0 + np.exp(-maps[0]))
+    peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= threshold)
+    ys, xs = np.nonzero(peaks)
+    scores = heat[ys, xs]
+    order = np.argsort(-scores)[:max_dice]
+    ys, xs, scores = ys[order], xs[order], scores[order]
+    w = np.exp(maps[1, ys, xs]) * STRIDE
+    h = np.exp(maps[2, ys, xs]) * STRIDE
+    cx = (xs + maps[3, ys, xs]) * STRIDE
+    cy = (ys + maps[4, ys, xs]) * STRIDE
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], 1) / scale
+    return _suppress(boxes.astype(np.float32), scores.astype(np.float32))
+
+
+def _suppress(boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Drop a box whose centre lies deep inside a better box (two peaks on one die)."""
+    keep: list[int] = []
+    for i in range(len(boxes)):
+        c = (boxes[i, :2] + boxes[i, 2:]) / 2
+        dup = False
+        for j in keep:
+            half = (boxes[j, 2:] - boxes[j, :2]) / 2 * overlap
+            cj = (boxes[j, :2] + boxes[j, 2:]) / 2
+            if np.all(np.abs(c - cj) < half):
+                dup = True
+                break
+        if not dup:
+            keep.append(i)
+    return boxes[keep], scores[keep]
+
+
+def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Die boxes (n, 4) and locator scores (n,) in one frame."""
+    tensor, scale = preprocess(frame_bgr)
+    boxes, scores = postprocess(infer(session, tensor), scale, threshold)
+    h, w = frame_bgr.shape[:2]
+    boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w - 1)
+    boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h - 1)
+    return boxes, scores

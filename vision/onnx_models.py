@@ -1,0 +1,31 @@
+"""Find and open the shipped ONNX models with a chosen thread count."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import onnxruntime as ort
+
+LOCATOR_FILE = "locator.onnx"
+PIPS_FILE = "pips.onnx"
+
+
+def model_path(name: str) -> Path:
+    """Path of a shipped model: the repository's models/ folder, else next to this package."""
+    here = Path(__file__).resolve().parent
+    for folder in (here.parent / "models", here):
+        if (folder / name).is_file():
+            return folder / name
+    raise FileNotFoundError(f"model file {name} not found in models/ or vision/")
+
+
+@lru_cache(maxsize=8)
+def open_session(path: str, threads: int = 1) -> ort.InferenceSession:
+    """A CPU inference session limited to `threads` threads."""
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return ort.InferenceSession(path, opts, providers=["CPUExecutionProvider"])

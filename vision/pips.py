@@ -1,0 +1,40 @@
+"""Read the top face of each die: crop, run the pip reader, turn logits into classes."""
+
+from __future__ import annotations
+
+import numpy as np
+import onnxruntime as ort
+
+from vision.crops import crop_dice
+
+CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
+CLASS_NOT_A_DIE = 8
+
+
+def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
+    """Class probabilities (n, 9) for crops (n, 3, 40, 40)."""
+    if len(crops) == 0:
+        return np.zeros((0, 9), np.float32)
+    name = session.get_inputs()[0].name
+    logits = session.run(None, {name: crops.astype(np.float32)})[0]
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)
+
+
+def postprocess(probs: np.ndarray, min_prob: float = 0.6
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Pips (0-6), probability, unsure flag and is-a-die flag for each crop."""
+    face = probs[:, :7]
+    pips = face.argmax(1).astype(np.int8)
+    best = probs.argmax(1)
+    prob = face.max(1) / np.maximum(face.sum(1), 1e-6)
+    is_die = probs[:, CLASS_NOT_A_DIE] < 0.5
+    unsure = (best == CLASS_UNSURE) | (probs[np.arange(len(probs)), pips] < min_prob)
+    conf = probs[np.arange(len(probs)), pips] * (1 - probs[:, CLASS_NOT_A_DIE])
+    return pips, np.where(unsure, np.minimum(conf, prob * 0.5), conf), unsure, is_die
+
+
+def read_pips(session: ort.InferenceSession, frame_bgr: np.ndarray, boxes: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Pips, confidence, unsure and is-a-die flags for the dice in `boxes`."""
+    return postprocess(infer(session, crop_dice(frame_bgr, boxes)))

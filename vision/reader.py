@@ -1,0 +1,59 @@
+"""The dice reader: one BGR frame in, one Detections container out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision import colour as colour_mod
+from vision import locate, pips
+from vision.detections import Detections
+from vision.onnx_models import LOCATOR_FILE, PIPS_FILE, model_path, open_session
+from vision.zones import Zones
+
+BIG_RATIO = 1.25  # a Biggy's box is about 1.4-1.5 times a regular die's
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    """Settings of the reader: models, threads, thresholds, palette, regular die size, zones."""
+
+    threads: int = 1
+    locator_threshold: float = 0.3
+    min_pip_prob: float = 0.6
+    palette: colour_mod.Palette = field(default_factory=colour_mod.default_palette)
+    regular_side_px: float | None = None
+    zones: Zones | None = None
+    locator_model: str | None = None
+    pips_model: str | None = None
+
+
+def _sizes(boxes: np.ndarray, regular_side: float | None) -> np.ndarray:
+    """'big' for dice clearly larger than a regular die, else 'regular'."""
+    side = np.sqrt(np.prod(np.maximum(boxes[:, 2:] - boxes[:, :2], 1), 1))
+    if regular_side is None:
+        if len(side) < 2:
+            return np.full(len(side), "regular", object)
+        # Most dice in a roll are regular: the lower half of the sizes stands for them.
+        regular_side = float(np.median(np.sort(side)[: max(len(side) // 2, 1)]))
+    return np.where(side > BIG_RATIO * regular_side, "big", "regular").astype(object)
+
+
+def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
+    """Find every die in a BGR frame and read its pips, colour, size and zone."""
+    cfg = config or ReaderConfig()
+    if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
+        raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame_bgr, 'shape', None)}")
+    loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
+    reader = open_session(cfg.pips_model or str(model_path(PIPS_FILE)), cfg.threads)
+    boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold)
+    pip, prob, unsure, is_die = pips.read_pips(reader, frame_bgr, boxes)
+    keep = is_die
+    boxes, scores, pip, prob, unsure = boxes[keep], scores[keep], pip[keep], prob[keep], unsure[keep]
+    bgr = colour_mod.body_colours(frame_bgr, boxes)
+    table = colour_mod.background_colour(frame_bgr, boxes)
+    names, _certainty = cfg.palette.classify(bgr, table)
+    zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
+    return Detections(boxes, pip, names, _sizes(boxes, cfg.regular_side_px),
+                      np.clip(scores, 0, 1) * prob, unsure, zone)

@@ -1,0 +1,146 @@
+"""Watch a stream of frames: report a roll once the dice settle, and dice that leave the arena."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+import cv2
+import numpy as np
+
+from vision.detections import Detections
+
+
+class Phase(Enum):
+    """What the arena is doing."""
+
+    EMPTY = "empty"
+    MOVING = "moving"
+    STILL = "still"
+
+
+@dataclass(frozen=True)
+class RollSettled:
+    """Event: the dice came to rest; these are the dice (voted over several still frames)."""
+
+    dice: Detections
+
+
+@dataclass(frozen=True)
+class DiceLeft:
+    """Event: these dice, seen settled before, are gone from the arena."""
+
+    dice: Detections
+
+
+Event = RollSettled | DiceLeft
+
+
+def motion_level(prev: np.ndarray | None, frame_bgr: np.ndarray) -> tuple[float, np.ndarray]:
+    """Mean absolute change (0-255) between two frames at 80x60 grey, and the new small frame."""
+    small = cv2.resize(cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY), (80, 60),
+                       interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = cv2.GaussianBlur(small, (3, 3), 0)
+    if prev is None:
+        return 255.0, small
+    # The 99th percentile catches one small moving die that a mean would dilute.
+    return float(np.percentile(np.abs(small - prev), 99)), small
+
+
+def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
+    """One reading from several still frames: dice matched by position, majority pips/colour."""
+    if not readings:
+        return Detections.empty()
+    ref = max(readings, key=len)
+    if len(ref) == 0:
+        return ref
+    side = np.maximum(ref.boxes[:, 2:] - ref.boxes[:, :2], 1).mean(1)
+    votes: list[list[tuple[Detections, int]]] = [[] for _ in range(len(ref))]
+    for det in readings:
+        if len(det) == 0:
+            continue
+        d = np.linalg.norm(det.centres[:, None, :] - ref.centres[None, :, :], axis=2)
+        for i in range(len(det)):
+            j = int(d[i].argmin())
+            if d[i, j] < 0.5 * side[j]:
+                votes[j].append((det, i))
+    keep, pips, colour, conf, unsure, boxes = [], [], [], [], [], []
+    for j, vs in enumerate(votes):
+        if len(vs) < min_share * len(readings):
+            continue
+        sure = [(d, i) for d, i in vs if not d.unsure[i]] or vs
+        pip_count = Counter(int(d.pips[i]) for d, i in sure)
+        best_pips, n_best = pip_count.most_common(1)[0]
+        keep.append(j)
+        pips.append(best_pips)
+        colour.append(Counter(str(d.colour[i]) for d, i in vs).most_common(1)[0][0])
+        conf.append(float(np.mean([d.confidence[i] for d, i in sure])) * n_best / len(sure))
+        unsure.append(n_best < 0.75 * len(sure) or len(sure) < len(vs) / 2)
+        boxes.append(np.median([d.boxes[i] for d, i in vs], axis=0))
+    if not keep:
+        return Detections.empty()
+    k = np.array(keep)
+    return Detections(np.array(boxes), pips, colour, ref.size[k], conf, unsure, ref.zone[k])
+
+
+@dataclass
+class RollWatcher:
+    """State machine over frames: EMPTY, MOVING, STILL; emits RollSettled and DiceLeft events."""
+
+    read: Callable[[np.ndarray], Detections]
+    still_frames: int = 3
+    motion_threshold: float = 12.0
+    arena_zone: str | None = None
+    phase: Phase = Phase.EMPTY
+    _prev: np.ndarray | None = field(default=None, repr=False)
+    _still: list[Detections] = field(default_factory=list, repr=False)
+    _settled: Detections = field(default_factory=Detections.empty, repr=False)
+    _reported: bool = field(default=False, repr=False)
+
+    def _in_arena(self, det: Detections) -> Detections:
+        """Only the dice in the arena zone (all dice when no arena zone is set)."""
+        if self.arena_zone is None:
+            return det
+        return det.select(det.zone == self.arena_zone)
+
+    def update(self, frame_bgr: np.ndarray) -> list[Event]:
+        """Feed the next frame; return the events it completes."""
+        level, self._prev = motion_level(self._prev, frame_bgr)
+        if level > self.motion_threshold:
+            self.phase = Phase.MOVING
+            self._still.clear()
+            self._reported = False
+            return []
+        self._still.append(self._in_arena(self.read(frame_bgr)))
+        if len(self._still) < self.still_frames:
+            return []
+        settled = vote(self._still[-self.still_frames:])
+        self._still = self._still[-self.still_frames:]
+        if self._reported:
+            return []
+        self._reported = True
+        events = self._compare(settled)
+        self._settled = settled
+        self.phase = Phase.STILL if len(settled) else Phase.EMPTY
+        return events
+
+    def _compare(self, new: Detections) -> list[Event]:
+        """Events that turn the last settled dice into the new ones."""
+        old = self._settled
+        if len(old):
+            gone = np.ones(len(old), bool)
+            if len(new):
+                d = np.linalg.norm(old.centres[:, None] - new.centres[None], axis=2)
+                side = np.maximum(old.boxes[:, 2:] - old.boxes[:, :2], 1).mean(1)
+                same = (d < 0.5 * side[:, None]) & (old.pips[:, None] == new.pips[None])
+                gone = ~same.any(1)
+                stayed = same.any(0)
+            else:
+                stayed = np.zeros(0, bool)
+            if gone.any() and (len(new) == 0 or stayed.all()):
+                return [DiceLeft(old.select(gone))]
+            if not gone.any() and len(new) == len(old):
+                return []  # the same dice: the arena was only disturbed
+        return [RollSettled(new)] if len(new) else []

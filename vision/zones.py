@@ -1,0 +1,118 @@
+"""Zones of the table (arena, casinos 1-6, slot machine): from ArUco markers or hand corners."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+ZONE_NAMES = ("arena", "casino1", "casino2", "casino3", "casino4", "casino5", "casino6", "slot")
+ARUCO_DICT = cv2.aruco.DICT_4X4_50
+# Marker id = 4 * zone index + corner (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left).
+
+
+@dataclass(frozen=True)
+class Zones:
+    """Named convex polygons in frame pixels; polygons[i] has shape (k, 2), k >= 3."""
+
+    names: tuple[str, ...]
+    polygons: tuple[np.ndarray, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.names) != len(self.polygons):
+            raise ValueError(f"need one polygon per name, got {len(self.polygons)} for "
+                             f"{len(self.names)} names")
+        for name, poly in zip(self.names, self.polygons, strict=True):
+            if np.ndim(poly) != 2 or np.shape(poly)[1] != 2 or len(poly) < 3:
+                raise ValueError(f"zone {name} must have shape (k, 2) with k >= 3, "
+                                 f"got {np.shape(poly)}")
+
+    def zone_of(self, boxes: np.ndarray) -> np.ndarray:
+        """Zone name (or None) of each box centre; the smallest zone that holds it wins."""
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+        order = sorted(range(len(self.names)),
+                       key=lambda i: abs(cv2.contourArea(self.polygons[i].astype(np.float32))))
+        out = np.full(len(boxes), None, object)
+        for k, (x, y) in enumerate(centres):
+            for i in order:
+                poly = self.polygons[i].astype(np.float32)
+                if cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0:
+                    out[k] = self.names[i]
+                    break
+        return out
+
+
+def zones_from_corners(corners: Mapping[str, Sequence[Sequence[float]]]) -> Zones:
+    """Zones from corners given by hand: {"arena": [(x, y), ...], "casino3": [...]}."""
+    unknown = [n for n in corners if n not in ZONE_NAMES]
+    if unknown:
+        raise ValueError(f"unknown zone {unknown[0]!r}; zones are {', '.join(ZONE_NAMES)}")
+    names = tuple(corners)
+    return Zones(names, tuple(np.asarray(corners[n], np.float32) for n in names))
+
+
+def _detector() -> cv2.aruco.ArucoDetector:
+    """An ArUco detector for the marker sheet's dictionary."""
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT),
+                                   cv2.aruco.DetectorParameters())
+
+
+def detect_zones(frame_bgr: np.ndarray) -> Zones:
+    """Zones found from the marker sheet's ArUco markers in a frame (empty if none)."""
+    gray = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
+    marker_corners, ids, _ = _detector().detectMarkers(gray)
+    found: dict[int, dict[int, np.ndarray]] = {}
+    for c, i in zip(marker_corners, [] if ids is None else ids.ravel(), strict=False):
+        zone, corner = divmod(int(i), 4)
+        if zone < len(ZONE_NAMES):
+            found.setdefault(zone, {})[corner] = c.reshape(4, 2).mean(0)
+    names, polys = [], []
+    for zone, pts in sorted(found.items()):
+        if len(pts) < 3:
+            continue
+        if len(pts) == 3:  # one marker hidden (a die on it): complete the parallelogram
+            missing = ({0, 1, 2, 3} - set(pts)).pop()
+            pts[missing] = pts[(missing + 1) % 4] + pts[(missing + 3) % 4] - pts[(missing + 2) % 4]
+        names.append(ZONE_NAMES[zone])
+        polys.append(np.array([pts[k] for k in range(4)], np.float32))
+    return Zones(tuple(names), tuple(polys))
+
+
+def zone_layout(width: int, height: int) -> dict[str, np.ndarray]:
+    """Where the marker sheet puts each zone: casinos in a top row, arena below, slot beside it."""
+    m = 0.04 * width
+    cw = (width - 7 * m) / 6
+    ch = 0.3 * height
+    layout = {f"casino{i + 1}": np.array(
+        [[m + i * (cw + m), m], [m + i * (cw + m) + cw, m], [m + i * (cw + m) + cw, m + ch],
+         [m + i * (cw + m), m + ch]], np.float32) for i in range(6)}
+    top = 2 * m + ch
+    aw = 0.72 * width
+    layout["arena"] = np.array([[m, top], [m + aw, top], [m + aw, height - m], [m, height - m]],
+                               np.float32)
+    layout["slot"] = np.array([[2 * m + aw, top], [width - m, top], [width - m, height - m],
+                               [2 * m + aw, height - m]], np.float32)
+    return layout
+
+
+def marker_sheet(width: int = 3508, height: int = 2480, marker_px: int = 120) -> np.ndarray:
+    """A printable sheet (grey image) with the zones outlined and an ArUco marker at each corner."""
+    sheet = np.full((height, width), 255, np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
+    for name, poly in zone_layout(width, height).items():
+        z = ZONE_NAMES.index(name)
+        cv2.polylines(sheet, [poly.astype(np.int32)], True, 160, 4)
+        label_at = (int(poly[0, 0] + marker_px * 1.3), int(poly[0, 1] + marker_px * 0.8))
+        cv2.putText(sheet, name, label_at, cv2.FONT_HERSHEY_SIMPLEX, 2.0, 120, 4, cv2.LINE_AA)
+        for corner in range(4):
+            img = cv2.aruco.generateImageMarker(dictionary, 4 * z + corner, marker_px)
+            # The marker's centre is the zone's corner, pulled inward so it stays on the sheet.
+            cx, cy = poly[corner]
+            inward = poly.mean(0) - poly[corner]
+            cx, cy = np.array([cx, cy]) + np.sign(inward) * marker_px * 0.6
+            x0, y0 = int(cx - marker_px / 2), int(cy - marker_px / 2)
+            sheet[y0:y0 + marker_px, x0:x0 + marker_px] = img
+    return sheet

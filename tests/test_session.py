@@ -212,8 +212,9 @@ def test_undo_and_redo_survive_a_reopen(tmp_path):
 def test_undo_of_finished_game_makes_it_resumable(tmp_path):
     """Taking back the last step of a finished game makes it the game open_or_create resumes."""
     path = tmp_path / "g.db"
-    session = open_or_create(path, fresh_game())
-    play_into(session, random.Random(2), 10_000)
+    store = GameStore(path)
+    session = store.import_record(record_from_events(*full_random_game({}, 2)[:2]))
+    assert store.latest_unfinished() is None
     session.undo()
     assert session.state.phase is not Phase.OVER
     session.store.close()
@@ -238,9 +239,8 @@ def test_undo_of_finished_game_makes_it_resumable(tmp_path):
 )
 def test_undo_of_no_steps_leaves_a_finished_game_finished(tmp_path, steps):
     """undo with a step count below 1 is refused and does not reopen a finished game."""
-    path = tmp_path / "g.db"
-    session = open_or_create(path, fresh_game())
-    play_into(session, random.Random(2), 10_000)
+    store = GameStore(tmp_path / "g.db")
+    session = store.import_record(record_from_events(*full_random_game({}, 2)[:2]))
     with pytest.raises(IllegalMove):
         session.undo(steps)
     assert session.store.latest_unfinished() is None
@@ -302,9 +302,9 @@ def _sql(path: Path, *statements: str) -> None:
 
 
 def _edit_payload(path: Path) -> None:
-    payload = stored_payload(path, 1, 5)
+    payload = stored_payload(path, 1, 4)
     payload["regular"] = [6] * len(payload["regular"])  # what a cheat would do
-    _sql(path, f"UPDATE events SET payload = '{json.dumps(payload)}' WHERE seq = 5")
+    _sql(path, f"UPDATE events SET payload = '{json.dumps(payload)}' WHERE seq = 4")
 
 
 def _forge_rule_break(path: Path) -> None:
@@ -317,22 +317,22 @@ def _forge_rule_break(path: Path) -> None:
 
 
 def _forge_malformed(path: Path) -> None:
-    forge_payload(path, 1, 4, {"type": "roll", "regular": "six"})
+    forge_payload(path, 1, 6, {"type": "roll", "regular": "six"})
 
 
 @pytest.mark.parametrize(
     "damage, fragment",
     [
         (_garbage, "is not a readable game file"),  # not SQLite at all
-        (_edit_payload, "event 5 does not match its checksum"),  # payload edited by hand
+        (_edit_payload, "event 4 does not match its checksum"),  # payload edited by hand
         (
             lambda p: _sql(p, "DELETE FROM events WHERE seq = 7"),
             "event 7 is missing",
         ),  # a row lost in the middle
         (_forge_rule_break, "event 3 fails the rules"),  # re-checksummed, but breaks a rule
-        (_forge_malformed, "event 4 fails the rules"),  # re-checksummed, not an event at all
+        (_forge_malformed, "event 6 fails the rules"),  # re-checksummed, not an event at all
         (
-            lambda p: _sql(p, "UPDATE games SET setup = '{\"edition\": \"classic\", \"pla'"),
+            lambda p: _sql(p, 'UPDATE games SET setup = \'{"edition": "classic", "pla\''),
             "its setup cannot be read",
         ),  # setup JSON cut short
         (

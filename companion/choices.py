@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.events import SLOT_MACHINE, Event, Kick, Place, ResolvePayout, Skip
 from companion.state import GameState, Phase, PlacedDie
 
@@ -46,8 +44,7 @@ def _placements(state: GameState, number: int, slot: bool) -> list[Event]:
     chips: list[str | None] = [None]
     if state.rules.chip_cards and not slot and regular + neutral + 2 * biggy >= 2:
         chips += sorted(set(casino.chip_cards))
-    base = Place(number, slot)
-    return [replace(base, kicks=kicks, chip=chip) for kicks in kick_sets for chip in chips]
+    return [Place(number, slot, kicks, chip) for kicks in kick_sets for chip in chips]
 
 
 def legal_choices(state: GameState) -> tuple[Event, ...]:
@@ -59,6 +56,8 @@ def legal_choices(state: GameState) -> tuple[Event, ...]:
     roll = state.pending_roll
     assert roll is not None
     rules = state.rules
+    if not (rules.kickers or rules.chip_cards or rules.slot_machine or rules.skip_rule != "none"):
+        return tuple(Place(number) for number in sorted(set(roll.values())))
     taken = {d.value for d in state.casino(SLOT_MACHINE).dice} if rules.slot_machine else set()
     choices: list[Event] = []
     for number in sorted(set(roll.values())):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-
 from companion.choices import legal_choices
 from companion.engine import apply
 from companion.events import DealRound, Event, ReplaceRainbows, Roll
@@ -102,14 +100,3 @@ def play_random_game(state: GameState, rng: random.Random) -> tuple[GameState, l
         state = apply(state, event)
         events.append(event)
     return state, events
-
-
-def quick_choice(state: GameState, rng: random.Random) -> Event:
-    """A random placement drawn without listing every choice (for speed-critical playouts)."""
-    roll = state.pending_roll
-    if roll is None or state.rules.kickers or state.rules.chip_cards or state.rules.slot_machine:
-        return random_choice(state, rng)
-    from companion.events import Place
-
-    values = roll.values()
-    return replace(Place(values[rng.randrange(len(values))]))

@@ -1,0 +1,158 @@
+"""Fast random playouts for round-end hints: the same rules on plain counters.
+
+The engine checks and records every event; a hint needs thousands of random
+continuations a second, so this module replays the rules of the base game (with
+neutral dice, Biggies, the money variants and the Custom edition) on mutable
+lists and no checks. `tests/test_playout.py` replays its games through the
+engine to show both agree exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from companion.events import DealRound, Event, Place, ResolvePayout, Roll
+from companion.money import deal_value
+from companion.state import GameState, Phase
+
+
+def playout_supported(state: GameState) -> bool:
+    """Whether the fast playout knows every rule this game uses."""
+    rules = state.rules
+    return (
+        not (rules.kickers or rules.slot_machine or rules.rainbow or rules.chip_cards)
+        and rules.skip_rule == "none"
+    )
+
+
+def random_playout(
+    state: GameState, rng: random.Random, emit: Callable[[Event], None] | None = None
+) -> list[int]:
+    """Play from a dealt-or-deal state to the end at random; money per player at the end.
+
+    `emit`, when given, receives the equivalent engine events (for checking).
+    """
+    if not playout_supported(state):
+        raise ValueError("this game uses variants the fast playout does not cover")
+    if state.phase not in (Phase.DEAL, Phase.ROLL):
+        raise ValueError(f"a playout starts before a deal or a roll, not at {state.phase.value}")
+    rules = state.rules
+    players = len(state.players)
+    white = players  # index of the white owner in the count rows
+    rnd = rng.random
+    money = [sum(w) + t for w, t in zip(state.winnings, state.skip_tokens, strict=True)]
+    minimum = rules.minimum_money(players)
+    per_casino = rules.notes_per_casino
+    to_pile = rules.leftovers == "pile"
+    # The pile as a stack: the end of the list is the top. Batches keep their order.
+    stack: list[int] = []
+    for batch in reversed([b for b in state.pile.batches if b]):
+        part = list(batch)
+        rng.shuffle(part)
+        stack.extend(part)
+    discards = list(state.discards)
+    start = state.start_player
+    first_round = state.round
+
+    regular_each = rules.dice_per_player - (1 if rules.biggies else 0)
+    biggy_each = 1 if rules.biggies else 0
+    white_each = rules.neutral_per_player(players)
+    extra_white = rules.neutral_at_round_start(players)
+
+    for round_no in range(first_round, rules.rounds + 1):
+        if round_no == first_round and state.phase is Phase.ROLL:
+            notes = [list(c.notes) for c in state.casinos]
+            counts = [[0] * (players + 1) for _ in range(6)]
+            for c in state.casinos:
+                row = counts[c.number - 1]
+                for die in c.dice:
+                    row[white if die.owner < 0 else die.owner] += 2 if die.big else 1
+            regular = [s.regular for s in state.supplies]
+            biggy = [s.biggy for s in state.supplies]
+            neutral = [s.neutral for s in state.supplies]
+            current = state.current
+        else:
+            notes = []
+            for _ in range(6):
+                dealt: list[int] = []
+                total = 0
+                while (len(dealt) < per_casino) if per_casino else (total < minimum):
+                    if not stack:
+                        if not (rules.reshuffle and discards):
+                            break
+                        stack = discards
+                        rng.shuffle(stack)
+                        discards = []
+                    note = stack.pop()
+                    dealt.append(note)
+                    total += deal_value(note)
+                notes.append(dealt)
+            counts = [[0] * (players + 1) for _ in range(6)]
+            start_white = [int(rnd() * 6) + 1 for _ in range(extra_white)]
+            for value in start_white:
+                counts[value - 1][white] += 1
+            if emit:
+                emit(DealRound(tuple(tuple(n) for n in notes), (), tuple(start_white)))
+            regular = [regular_each] * players
+            biggy = [biggy_each] * players
+            neutral = [white_each] * players
+            current = start
+
+        left = sum(regular) + sum(biggy) + sum(neutral)
+        while left:
+            if not (regular[current] or biggy[current] or neutral[current]):
+                current = (current + 1) % players
+                continue
+            own = [int(rnd() * 6) + 1 for _ in range(regular[current])]
+            big = [int(rnd() * 6) + 1 for _ in range(biggy[current])]
+            wht = [int(rnd() * 6) + 1 for _ in range(neutral[current])]
+            shown = sorted(set(own + big + wht))
+            number = shown[int(rnd() * len(shown))]
+            if emit:
+                emit(Roll(tuple(own), tuple(wht), tuple(big)))
+                emit(Place(number))
+            row = counts[number - 1]
+            n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
+            row[current] += n_own + 2 * n_big
+            row[white] += n_wht
+            regular[current] -= n_own
+            biggy[current] -= n_big
+            neutral[current] -= n_wht
+            left -= n_own + n_big + n_wht
+            current = (current + 1) % players
+
+        six_winner = -1
+        for index in range(6):
+            row = counts[index]
+            seen: dict[int, int] = {}
+            for owner in range(players + 1):
+                n = row[owner]
+                if n:
+                    seen[n] = -1 if n in seen else owner
+            ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
+            offered = sorted(notes[index], reverse=True)
+            under: list[int] = []
+            for rank, owner in enumerate(ranked[: len(offered)]):
+                note = offered[rank]
+                if owner == white:
+                    under.append(note)
+                else:
+                    money[owner] += note
+                    if index == 5 and rank == 0:
+                        six_winner = owner
+            rest = offered[len(ranked) :]
+            if to_pile:
+                under.extend(rest)
+            else:
+                discards.extend(rest)
+            if under:
+                rng.shuffle(under)
+                stack[0:0] = under
+        if emit:
+            emit(ResolvePayout())
+        if rules.start_player_rule == "casino6_winner":
+            start = six_winner if six_winner >= 0 else start
+        else:
+            start = (start + 1) % players
+    return money

@@ -1,0 +1,61 @@
+"""The fast playout follows the engine's rules exactly: its games replay through the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.engine import apply
+from companion.playout import playout_supported, random_playout
+from companion.rules import make_rules
+from companion.simulate import chance_event, random_choice
+from companion.standings import standings
+from companion.state import Phase, new_game
+
+
+@pytest.mark.parametrize(
+    "edition, options, players",
+    [
+        ("classic", {}, 4),  # base game
+        ("classic", {"neutral_dice": True}, 3),  # with the 3-player extra white pair
+        ("classic", {"neutral_dice": True, "biggies": True}, 2),  # 4 white dice each
+        ("classic", {"min_money_by_players": True, "big_notes": True}, 6),  # money variants
+        ("classic", {"leftovers": "out"}, 5),  # leftovers leave the game
+        ("custom", {}, 4),  # playing cards 3-10, start player from casino 6
+    ],
+)
+@pytest.mark.parametrize("seed", range(15))
+def test_playout_games_replay_through_the_engine(edition, options, players, seed):
+    """Each event the playout takes is legal, and its final money equals the engine's."""
+    state = new_game(
+        make_rules(edition, options), [f"P{i}" for i in range(players)], seed % players
+    )
+    emitted = []
+    money = random_playout(state, random.Random(seed), emitted.append)
+    for event in emitted:
+        state = apply(state, event)
+    assert state.phase is Phase.OVER
+    by_player = {row.player: row.money for row in standings(state)}
+    assert money == [by_player[name] for name in state.players]
+
+
+def test_playout_from_the_middle_of_a_round():
+    """A hint starts mid-round: the playout continues from the dice already placed."""
+    rng = random.Random(9)
+    state = new_game(make_rules("classic", {"neutral_dice": True}), ["A", "B", "C", "D"])
+    while not (state.phase is Phase.ROLL and state.turn >= 7):
+        state = apply(state, chance_event(state, rng) or random_choice(state, rng))
+    emitted = []
+    money = random_playout(state, random.Random(1), emitted.append)
+    for event in emitted:
+        state = apply(state, event)
+    assert money == [sum(w) for w in state.winnings]
+
+
+def test_playout_refuses_variants_it_does_not_cover():
+    """Kickers and the slot machine need the full engine."""
+    state = new_game(make_rules("classic", {"kickers": True}), ["A", "B"])
+    assert not playout_supported(state)
+    with pytest.raises(ValueError, match="does not cover"):
+        random_playout(state, random.Random(0))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+
 from companion.choices import legal_choices
 from companion.engine import apply
 from companion.events import DealRound, Event, ReplaceRainbows, Roll

@@ -11,9 +11,9 @@ from companion.events import SLOT_MACHINE, DealRound, Kick, Place, ResolvePayout
 from companion.payout import pay_casino
 from companion.render import render_table
 from companion.rules import RAINBOW, make_rules
-from companion.state import WHITE, Casino, Phase, PlacedDie, new_game
 from companion.standings import standings, winners
-from tests.table import PLAIN_DEAL, casino, play, started, turn, with_casinos
+from companion.state import WHITE, Casino, Phase, PlacedDie, new_game
+from tests.table import PLAIN_DEAL, casino, started, turn, with_casinos
 
 ANNA, BENNO, CARLA, DENNY = 0, 1, 2, 3
 FOUR = ["Anna", "Benno", "Carla", "Denny"]

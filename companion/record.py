@@ -303,7 +303,10 @@ def replay_record(record: Any) -> Replay:
             draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
             play(ReplaceRainbows(draws), f"{where}, rainbow replacement")
         if state.phase is Phase.PAYOUT:
-            choices = tuple(_note_in(v, where) for v in data.get("slot_choices", []))
+            raw_choices = data.get("slot_choices", [])
+            if not isinstance(raw_choices, list):
+                raise RecordError(f"{where}: slot_choices must be a list of notes")
+            choices = tuple(_note_in(v, where) for v in raw_choices)
             play(ResolvePayout(choices), f"{where}, payout")
         elif round_no < len(rounds):
             raise RecordError(
@@ -312,6 +315,8 @@ def replay_record(record: Any) -> Replay:
             )
     final = state
     expected = record.get("result")
+    if expected is not None and not isinstance(expected, dict):
+        raise RecordError("record: 'result' must be an object")
     if expected is not None and final.phase is Phase.OVER:
         got = result_summary(final)
         stored = expected.get("standings")

@@ -38,7 +38,7 @@ def render_table(state: GameState) -> str:
         if casino.number == SLOT_MACHINE and casino.dice:
             taken = sorted({d.value for d in casino.dice})
             chips += f"  numbers taken: {taken}"
-        lines.append(f"{_casino_name(casino.number)} | {notes:<22} | {dice}{chips}")
+        lines.append(f"{_casino_name(casino.number)} | {notes:<22} | {dice}{chips}".rstrip())
     if state.phase in (Phase.ROLL, Phase.CHOOSE):
         held = ", ".join(
             f"{name} {state.supplies[seat].total()}" for seat, name in enumerate(state.players)

@@ -90,25 +90,39 @@ class GameStore:
         self.lock = threading.RLock()
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             check = self.db.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise SessionError(f"{self.path} is damaged ({check}); it was left untouched")
+            self._check_format()
+            self.db.execute("PRAGMA journal_mode=WAL")
             self.db.executescript(_SCHEMA)
-            row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            elif row[0] != SCHEMA_VERSION:
-                raise SessionError(
-                    f"{self.path} uses game file format {row[0]}, this companion reads "
-                    f"{SCHEMA_VERSION}; it was left untouched"
-                )
+            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
         except sqlite3.DatabaseError as error:
             raise SessionError(
                 f"{self.path} is not a readable game file ({error}); it was left untouched"
             ) from None
+
+    def _check_format(self) -> None:
+        """Refuse, before writing anything, a file of another format or another program."""
+        tables = {
+            row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if not tables:
+            return  # a new, empty file
+        if "meta" not in tables:
+            raise SessionError(
+                f"{self.path} is an SQLite file of another program (tables: "
+                f"{', '.join(sorted(tables))}); it was left untouched"
+            )
+        row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if row is None or row[0] != SCHEMA_VERSION:
+            found = row[0] if row else "unknown"
+            raise SessionError(
+                f"{self.path} uses game file format {found}, this companion reads "
+                f"{SCHEMA_VERSION}; it was left untouched"
+            )
 
     def close(self) -> None:
         """Close the file; every stored event is already on disk."""
@@ -122,12 +136,12 @@ class GameStore:
         ).fetchall()
         result = []
         for game_id, created, setup, finished, count in rows:
-            data = json.loads(setup)
-            result.append(
-                GameSummary(
-                    game_id, created, tuple(data["players"]), data["edition"], bool(finished), count
-                )
-            )
+            try:
+                data = json.loads(setup)
+                players, edition = tuple(map(str, data["players"])), str(data["edition"])
+            except (ValueError, KeyError, TypeError):
+                players, edition = (), "(damaged)"  # listed, but opening it reports why
+            result.append(GameSummary(game_id, created, players, edition, bool(finished), count))
         return result
 
     def latest_unfinished(self) -> int | None:
@@ -280,6 +294,8 @@ class GameSession:
     def undo(self, steps: int = 1) -> GameState:
         """Take back the last `steps` events; they can be redone until a new event is applied."""
         with self.store.lock:
+            if steps < 1:
+                raise IllegalMove("undo", f"undo takes back at least 1 step, not {steps}")
             if steps > len(self.events):
                 raise IllegalMove(
                     "undo", f"only {len(self.events)} steps can be undone, not {steps}"
@@ -311,6 +327,8 @@ class GameSession:
 
     def redo(self, steps: int = 1) -> GameState:
         """Play again the last `steps` undone events."""
+        if steps < 1:
+            raise IllegalMove("redo", f"redo plays at least 1 step, not {steps}")
         with self.store.lock:
             for _ in range(steps):
                 row = self.db.execute(

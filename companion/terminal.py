@@ -49,6 +49,9 @@ class Terminal:
             except Quit:
                 self.say("Stopped; the game is saved as it is.")
                 return self.state
+            except IllegalMove as error:  # a typed roll or deal that cannot be read
+                self.say(f"Not allowed - {error}")
+                continue
             if event is None:
                 continue
             try:

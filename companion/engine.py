@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from companion.cardplay import play_cards
 from companion.errors import IllegalMove
 from companion.events import (
     SLOT_MACHINE,
@@ -12,6 +13,7 @@ from companion.events import (
     Event,
     Kick,
     Place,
+    PlayCards,
     ReplaceRainbows,
     ResolvePayout,
     Roll,
@@ -21,19 +23,7 @@ from companion.money import deal_value, draw_notes, note_label, pile_exhausted
 from companion.payout import RoundPayout, pay_casino
 from companion.rules import RAINBOW
 from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
-
-
-def _set(items: tuple, index: int, value: object) -> tuple:
-    return items[:index] + (value,) + items[index + 1 :]
-
-
-def _expect(state: GameState, phase: Phase, event: Event) -> None:
-    if state.phase is not phase:
-        raise IllegalMove(
-            "turn order",
-            f"a {event.kind} event is not possible now; the game waits for {state.phase.value}",
-        )
-
+from companion.steps import expect_phase, replace_at
 
 # --- deal -----------------------------------------------------------------
 
@@ -73,7 +63,7 @@ def _check_casino_notes(
 
 
 def _deal(state: GameState, event: DealRound) -> GameState:
-    _expect(state, Phase.DEAL, event)
+    expect_phase(state, Phase.DEAL, event)
     rules = state.rules
     count = rules.casino_count()
     if len(event.casinos) != count:
@@ -136,7 +126,7 @@ def _deal(state: GameState, event: DealRound) -> GameState:
     )
     return replace(
         state,
-        phase=Phase.ROLL,
+        phase=Phase.CARDS if rules.play == "cards" else Phase.ROLL,
         current=state.start_player,
         turn=1,
         supplies=tuple(supply for _ in state.players),
@@ -160,7 +150,7 @@ def _check_values(values: tuple[int, ...], what: str) -> None:
 
 
 def _roll(state: GameState, event: Roll) -> GameState:
-    _expect(state, Phase.ROLL, event)
+    expect_phase(state, Phase.ROLL, event)
     supply = state.supplies[state.current]
     name = state.to_move()
     for kind, values, held in (
@@ -216,7 +206,7 @@ def _kick(state: GameState, casino: Casino, kick: Kick, kickable: Callable[[Plac
 
 
 def _place(state: GameState, event: Place) -> GameState:
-    _expect(state, Phase.CHOOSE, event)
+    expect_phase(state, Phase.CHOOSE, event)
     roll = state.pending_roll
     assert roll is not None
     rules = state.rules
@@ -248,7 +238,7 @@ def _place(state: GameState, event: Place) -> GameState:
     casino = state.casino(target)
     casino = replace(casino, dice=casino.dice + new_dice)
     supply = state.supplies[seat]
-    supplies = _set(
+    supplies = replace_at(
         state.supplies,
         seat,
         Supply(
@@ -284,7 +274,7 @@ def _place(state: GameState, event: Place) -> GameState:
                 if die.big
                 else back._replace(regular=back.regular + 1)
             )
-            supplies = _set(supplies, die.owner, back)
+            supplies = replace_at(supplies, die.owner, back)
     unused = kickers - len(event.kicks)
     if unused and any(kickable(d) for d in casino.dice):
         raise IllegalMove(
@@ -312,14 +302,14 @@ def _place(state: GameState, event: Place) -> GameState:
         casino = replace(casino, chip_cards=tuple(chips))
         state = replace(
             state,
-            chip_cards=_set(
+            chip_cards=replace_at(
                 state.chip_cards, seat, tuple(sorted(state.chip_cards[seat] + (event.chip,)))
             ),
         )
 
     state = replace(
         state,
-        casinos=_set(state.casinos, target - 1, casino),
+        casinos=replace_at(state.casinos, target - 1, casino),
         supplies=supplies,
         white_out=white_out,
     )
@@ -327,7 +317,7 @@ def _place(state: GameState, event: Place) -> GameState:
 
 
 def _skip(state: GameState, event: Skip) -> GameState:
-    _expect(state, Phase.CHOOSE, event)
+    expect_phase(state, Phase.CHOOSE, event)
     rules = state.rules
     seat = state.current
     name = state.to_move()
@@ -340,8 +330,8 @@ def _skip(state: GameState, event: Skip) -> GameState:
         raise IllegalMove("skip", f"{name} already skipped {rules.skip_limit} times this round")
     state = replace(
         state,
-        skip_tokens=_set(state.skip_tokens, seat, state.skip_tokens[seat] - 1),
-        skips_used=_set(state.skips_used, seat, state.skips_used[seat] + 1),
+        skip_tokens=replace_at(state.skip_tokens, seat, state.skip_tokens[seat] - 1),
+        skips_used=replace_at(state.skips_used, seat, state.skips_used[seat] + 1),
     )
     return _next_turn(state)
 
@@ -350,7 +340,7 @@ def _skip(state: GameState, event: Skip) -> GameState:
 
 
 def _replace_rainbows(state: GameState, event: ReplaceRainbows) -> GameState:
-    _expect(state, Phase.RAINBOW, event)
+    expect_phase(state, Phase.RAINBOW, event)
     rules = state.rules
     if len(event.draws) != len(state.casinos):
         raise IllegalMove(
@@ -392,7 +382,7 @@ def next_start_player(state: GameState, payout: RoundPayout) -> int:
 
 
 def _payout(state: GameState, event: ResolvePayout) -> GameState:
-    _expect(state, Phase.PAYOUT, event)
+    expect_phase(state, Phase.PAYOUT, event)
     rules = state.rules
     pile, discards = state.pile, state.discards
     winnings = [list(w) for w in state.winnings]
@@ -437,6 +427,7 @@ _HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {
     Roll: _roll,  # type: ignore[dict-item]
     Place: _place,  # type: ignore[dict-item]
     Skip: _skip,  # type: ignore[dict-item]
+    PlayCards: play_cards,  # type: ignore[dict-item]
     ReplaceRainbows: _replace_rainbows,  # type: ignore[dict-item]
     ResolvePayout: _payout,  # type: ignore[dict-item]
 }

@@ -63,6 +63,15 @@ class Skip:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCards:
+    """Card game: the dice cards a player lays out, as (casino number, dice on the card)."""
+
+    kind: ClassVar[str] = "cards"
+    cards: tuple[tuple[int, int], ...]
+    chips: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ReplaceRainbows:
     """Cards drawn, casino by casino, to replace the Rainbow cards before payout."""
 
@@ -78,10 +87,11 @@ class ResolvePayout:
     slot_choices: tuple[int, ...] = ()
 
 
-Event = DealRound | Roll | Place | Skip | ReplaceRainbows | ResolvePayout
+Event = DealRound | Roll | Place | Skip | PlayCards | ReplaceRainbows | ResolvePayout
 
 EVENT_TYPES: dict[str, type] = {
-    cls.kind: cls for cls in (DealRound, Roll, Place, Skip, ReplaceRainbows, ResolvePayout)
+    cls.kind: cls
+    for cls in (DealRound, Roll, Place, Skip, PlayCards, ReplaceRainbows, ResolvePayout)
 }
 
 
@@ -106,6 +116,13 @@ def _ints(value: Any, name: str) -> tuple[int, ...]:
             "malformed event", f"{name} must be a list of whole numbers, got {value!r}"
         )
     return tuple(value)
+
+
+def _pair(value: Any, name: str) -> tuple[int, int]:
+    pair = _ints(value, name)
+    if len(pair) != 2:
+        raise IllegalMove("malformed event", f"{name}: a card is [number, dice], got {value!r}")
+    return pair[0], pair[1]
 
 
 def event_from_dict(data: Any) -> Event:
@@ -142,6 +159,11 @@ def event_from_dict(data: Any) -> Event:
             )
         if kind == "skip":
             return Skip()
+        if kind == "cards":
+            return PlayCards(
+                cards=tuple(_pair(c, "cards") for c in data["cards"]),
+                chips=tuple((int(c[0]), str(c[1])) for c in data.get("chips", ())),
+            )
         if kind == "rainbow":
             return ReplaceRainbows(draws=tuple(_ints(d, "draws") for d in data["draws"]))
         return ResolvePayout(slot_choices=_ints(data.get("slot_choices", []), "slot_choices"))

@@ -14,6 +14,7 @@ from companion.events import (
     Event,
     Kick,
     Place,
+    PlayCards,
     ReplaceRainbows,
     ResolvePayout,
     Roll,
@@ -111,6 +112,12 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
                 ]
             if event.chip is not None:
                 turn["chip"] = event.chip
+        elif isinstance(event, PlayCards):
+            assert current_round is not None
+            turn = {"player": state.to_move(), "cards": [list(c) for c in event.cards]}
+            if event.chips:
+                turn["chips"] = [list(c) for c in event.chips]
+            current_round["turns"].append(turn)
         elif isinstance(event, Skip):
             assert turn is not None
             turn["skip"] = True
@@ -260,7 +267,7 @@ def replay_record(record: Any) -> Replay:
             tw = f"{where}, turn {turn_no}"
             if not isinstance(turn, dict):
                 raise RecordError(f"{tw}: expected an object")
-            if state.phase is not Phase.ROLL:
+            if state.phase not in (Phase.ROLL, Phase.CARDS):
                 raise RecordError(
                     f"step {step + 1} ({tw}): no turn is possible now; every die is placed",
                     step + 1,
@@ -273,6 +280,17 @@ def replay_record(record: Any) -> Replay:
                     step + 1,
                     "turn order",
                 )
+            if state.phase is Phase.CARDS:
+                raw_cards = _need(turn, "cards", list, tw)
+                raw_chips = turn.get("chips", [])
+                if not isinstance(raw_chips, list) or not all(
+                    isinstance(c, list) and len(c) == 2 for c in raw_cards + raw_chips
+                ):
+                    raise RecordError(f"{tw}: cards are [number, dice] and chips [casino, colour]")
+                cards = tuple(_values(c, tw) for c in raw_cards)
+                chips_taken = tuple((_values(c[:1], tw)[0], str(c[1])) for c in raw_chips)
+                play(PlayCards(cards, chips_taken), f"{tw}, cards")  # type: ignore[arg-type]
+                continue
             roll = Roll(
                 regular=_values(_need(turn, "roll", list, tw), tw),
                 neutral=_values(turn.get("neutral", []), tw),

@@ -25,6 +25,7 @@ def render_table(state: GameState) -> str:
         Phase.DEAL: "waiting for the notes to be dealt",
         Phase.ROLL: f"{state.to_move()} to roll",
         Phase.CHOOSE: f"{state.to_move()} to choose",
+        Phase.CARDS: f"turn {state.turn}/{state.rules.max_turns}, {state.to_move()} to lay out cards",
         Phase.RAINBOW: "Rainbow cards to replace",
         Phase.PAYOUT: "ready for payout",
         Phase.OVER: "game over",
@@ -44,6 +45,12 @@ def render_table(state: GameState) -> str:
             f"{name} {state.supplies[seat].total()}" for seat, name in enumerate(state.players)
         )
         lines.append(f"dice in hand: {held}")
+    if state.phase is Phase.CARDS:
+        laid = ", ".join(
+            f"{name} {sum(1 for c in state.casinos for d in c.dice if d.owner == seat)}"
+            for seat, name in enumerate(state.players)
+        )
+        lines.append(f"cards laid out: {laid}")
     if state.pending_roll is not None and state.phase is Phase.CHOOSE:
         roll = state.pending_roll
         parts = [" ".join(map(str, sorted(roll.regular)))]

@@ -56,6 +56,10 @@ class Rules:
     skip_rule: str = "none"
     skip_limit: int = 0
     skip_tokens: int = 0
+    play: str = "dice"
+    max_turns: int = 0
+    stop_at_cards: int = 0
+    sequential: bool = False
     deck: tuple[tuple[int, int], ...] = CLASSIC_DECK
 
     def minimum_money(self, players: int) -> int:
@@ -124,7 +128,25 @@ def _custom(options: Mapping[str, Any]) -> Rules:
     return replace(rules, skip_tokens=tokens)
 
 
-EDITIONS = {"classic": _classic, "custom": _custom}
+def _cards(options: Mapping[str, Any]) -> Rules:
+    rules = Rules(
+        edition="cards",
+        min_players=2,
+        max_players=5,
+        rounds=4,
+        dice_per_player=0,
+        leftovers="out",
+        reshuffle=False,
+        notes_per_casino=2,
+        play="cards",
+        max_turns=6,
+        stop_at_cards=8,
+        deck=tuple((value, 6) for value in range(30_000, 100_001, 10_000)),
+    )
+    return _with_options(rules, options)
+
+
+EDITIONS = {"classic": _classic, "custom": _custom, "cards": _cards}
 
 OPTION_NAMES: dict[str, tuple[str, ...]] = {
     "classic": (
@@ -140,6 +162,7 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
         "reshuffle",
     ),
     "custom": ("skip_rule", "skip_limit", "rounds"),
+    "cards": ("sequential", "chip_cards"),
 }
 
 _CHOICES: dict[str, tuple[Any, ...]] = {

@@ -26,6 +26,7 @@ class Phase(StrEnum):
     DEAL = "deal"
     ROLL = "roll"
     CHOOSE = "choose"
+    CARDS = "cards"
     RAINBOW = "rainbow"
     PAYOUT = "payout"
     OVER = "over"

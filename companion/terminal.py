@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.choices import legal_choices
 from companion.errors import IllegalMove
-from companion.events import DealRound, Event, Place, ReplaceRainbows, Roll, Skip
+from companion.events import DealRound, Event, Place, PlayCards, ReplaceRainbows, Roll, Skip
 from companion.render import explain_round, render_standings, render_table
 from companion.rules import RAINBOW
 from companion.session import GameSession
@@ -67,6 +68,10 @@ class Terminal:
         state = self.state
         if isinstance(event, Roll):
             self.say(render_table(state))
+        elif isinstance(event, PlayCards):
+            laid = " ".join(f"{n}x{d}" if d == 2 else str(n) for n, d in event.cards)
+            self.say(f"{before.to_move()} lays out {laid}.")
+            self.say(render_table(state))
         elif isinstance(event, Place | Skip):
             what = "skips" if isinstance(event, Skip) else f"places the {event.number}s"
             if isinstance(event, Place) and event.slot:
@@ -116,6 +121,14 @@ class Terminal:
         state = self.state
         if state.phase is Phase.PAYOUT:
             return legal_choices(state)[0]
+        if state.phase is Phase.CARDS:
+            if self.auto:
+                return random_choice(state, self.rng)
+            text = self.read(
+                f"{state.to_move()} lays out cards ('5 5 5', '6x2' for a double card, "
+                "'c6:pink' takes a chip card): "
+            )
+            return None if self.command(text) else parse_cards(text)
         if state.phase is Phase.CHOOSE:
             if self.auto:
                 return random_choice(state, self.rng)
@@ -216,6 +229,22 @@ def parse_roll(text: str) -> Roll:
             raise IllegalMove("typed roll", f"cannot read {token!r}; {HELP}")
         kinds[prefix].append(int(value))
     return Roll(tuple(kinds[""]), tuple(kinds["w"]), tuple(kinds["b"]), tuple(kinds["k"]))
+
+
+def parse_cards(text: str) -> PlayCards:
+    """'5 5 6x2 c6:pink' into dice cards (number, dice) and chip cards taken."""
+    cards: list[tuple[int, int]] = []
+    chips: list[tuple[int, str]] = []
+    for token in text.replace(",", " ").split():
+        card = re.fullmatch(r"(\d)(x2|d)?", token.lower())
+        chip = re.fullmatch(r"c(\d):(\w+)", token.lower())
+        if card:
+            cards.append((int(card[1]), 2 if card[2] else 1))
+        elif chip:
+            chips.append((int(chip[1]), chip[2]))
+        else:
+            raise IllegalMove("typed cards", f"cannot read {token!r}; e.g. '5 5 6x2'")
+    return PlayCards(tuple(cards), tuple(chips))
 
 
 def parse_notes(text: str, casinos: int, deck: set[int]) -> tuple[tuple[int, ...], ...]:

@@ -41,6 +41,8 @@ CASES = {
     ),
     # two players with four white dice each
     "classic-neutral-2p": ("classic", {"neutral_dice": True}, ["Anna", "Ben"], 5),
+    # the card game with chip cards, four players
+    "cards-chips-4p": ("cards", {"chip_cards": True}, ["Leo", "Henry", "Rebecca", "Emily"], 2),
     # the Custom edition with skip chips, five players
     "custom-chips-5p": (
         "custom",

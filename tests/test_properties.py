@@ -24,7 +24,9 @@ classic_options = st.fixed_dictionaries(
 custom_options = st.fixed_dictionaries(
     {"skip_rule": st.sampled_from(["none", "chips", "cards"]), "skip_limit": st.integers(0, 2)}
 )
+card_options = st.fixed_dictionaries({"sequential": st.booleans(), "chip_cards": st.booleans()})
 games = st.one_of(
+    st.tuples(st.just("cards"), card_options, st.integers(2, 5)),
     st.tuples(st.just("classic"), classic_options, st.integers(2, 6)),
     st.tuples(st.just("custom"), custom_options, st.integers(2, 8)),
 )
@@ -45,6 +47,11 @@ def check_dice(state: GameState) -> None:
         return
     rules = state.rules
     players = len(state.players)
+    if rules.play == "cards":
+        laid = Counter(d.owner for c in state.casinos for d in c.dice)
+        # a player stops at 8 cards, so at most 7 + a full hand of 5 lie out
+        assert all(n <= rules.stop_at_cards - 1 + 5 for n in laid.values())
+        return
     own = rules.dice_per_player - rules.kickers_per_player(players)
     placed = Counter(d.owner for c in state.casinos for d in c.dice)
     for seat, supply in enumerate(state.supplies):

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.cardplay import play_cards
+from companion.deal import check_values as _check_values
+from companion.deal import deal as _deal
 from companion.errors import IllegalMove
 from companion.events import (
     SLOT_MACHINE,
@@ -19,134 +21,13 @@ from companion.events import (
     Roll,
     Skip,
 )
-from companion.money import deal_value, draw_notes, note_label, pile_exhausted
+from companion.money import draw_notes, pile_exhausted
 from companion.payout import RoundPayout, pay_casino
 from companion.rules import RAINBOW
 from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase, replace_at
 
-# --- deal -----------------------------------------------------------------
-
-
-def _check_casino_notes(
-    state: GameState, number: int, notes: tuple[int, ...], short_ok: bool
-) -> None:
-    rules = state.rules
-    valid = {value for value, _ in rules.deck}
-    for note in notes:
-        if note not in valid:
-            raise IllegalMove(
-                "money deck", f"casino {number}: {note!r} is not a note of this edition"
-            )
-    if rules.notes_per_casino:
-        if len(notes) != rules.notes_per_casino and not (
-            short_ok and len(notes) < rules.notes_per_casino
-        ):
-            raise IllegalMove(
-                "deal",
-                f"casino {number} takes {rules.notes_per_casino} cards, got {len(notes)}",
-            )
-        return
-    minimum = rules.minimum_money(len(state.players))
-    total = sum(deal_value(n) for n in notes)
-    if total < minimum and not short_ok:
-        raise IllegalMove(
-            "deal minimum",
-            f"casino {number} must reach ${minimum:,}, its notes total ${total:,}",
-        )
-    if notes and total - max(deal_value(n) for n in notes) >= minimum:
-        raise IllegalMove(
-            "deal minimum",
-            f"casino {number} reached ${minimum:,} before its last note; "
-            f"notes {[note_label(n) for n in notes]} are one too many",
-        )
-
-
-def _deal(state: GameState, event: DealRound) -> GameState:
-    expect_phase(state, Phase.DEAL, event)
-    rules = state.rules
-    count = rules.casino_count()
-    if len(event.casinos) != count:
-        raise IllegalMove("deal", f"notes for {count} casinos expected, got {len(event.casinos)}")
-    valid = {value for value, _ in rules.deck}
-    for number, notes in enumerate(event.casinos, start=1):
-        for note in notes:
-            if note not in valid:
-                raise IllegalMove(
-                    "money deck", f"casino {number}: {note!r} is not a note of this edition"
-                )
-    pile, discards = state.pile, state.discards
-    for notes in event.casinos:
-        pile, discards = draw_notes(pile, discards, notes, rules.reshuffle)
-    exhausted = pile_exhausted(pile, discards, rules.reshuffle)
-    for number, notes in enumerate(event.casinos, start=1):
-        _check_casino_notes(state, number, notes, short_ok=exhausted)
-
-    chip_pile = list(state.chip_pile)
-    if rules.chip_cards:
-        wanted = min(6, len(state.chip_pile))
-        if len(event.chip_cards) != wanted:
-            raise IllegalMove(
-                "chip cards",
-                f"one chip card per casino: {wanted} expected, got {len(event.chip_cards)}",
-            )
-        for colour in event.chip_cards:
-            if colour not in chip_pile:
-                raise IllegalMove("chip cards", f"no {colour!r} chip card is left to deal")
-            chip_pile.remove(colour)
-    elif event.chip_cards:
-        raise IllegalMove("chip cards", "this game is played without chip cards")
-
-    players = len(state.players)
-    extra = rules.neutral_at_round_start(players)
-    if len(event.neutral_start) != extra:
-        raise IllegalMove(
-            "neutral dice",
-            f"{extra} white dice are rolled at the start of this round, got {len(event.neutral_start)}",
-        )
-    _check_values(event.neutral_start, "neutral start")
-
-    casinos = []
-    for casino, notes in zip(state.casinos, event.casinos, strict=True):
-        chips = casino.chip_cards
-        if casino.number <= 6 and casino.number <= len(event.chip_cards):
-            chips = tuple(sorted(chips + (event.chip_cards[casino.number - 1],)))
-        dice = tuple(
-            PlacedDie(WHITE, v, False, 0) for v in event.neutral_start if v == casino.number
-        )
-        casinos.append(Casino(casino.number, tuple(notes), dice, chips))
-
-    kickers = rules.kickers_per_player(players)
-    biggy = 1 if rules.biggies else 0
-    supply = Supply(
-        regular=rules.dice_per_player - kickers - biggy,
-        biggy=biggy,
-        kickers=kickers,
-        neutral=rules.neutral_per_player(players),
-    )
-    return replace(
-        state,
-        phase=Phase.CARDS if rules.play == "cards" else Phase.ROLL,
-        current=state.start_player,
-        turn=1,
-        supplies=tuple(supply for _ in state.players),
-        casinos=tuple(casinos),
-        pile=pile,
-        discards=discards,
-        skips_used=tuple(0 for _ in state.players),
-        chip_pile=tuple(chip_pile),
-        pending_roll=None,
-        white_out=0,
-    )
-
-
 # --- roll and place -------------------------------------------------------
-
-
-def _check_values(values: tuple[int, ...], what: str) -> None:
-    for value in values:
-        if not isinstance(value, int) or not 1 <= value <= 6:
-            raise IllegalMove("die value", f"{what}: a die shows 1-6, got {value!r}")
 
 
 def _roll(state: GameState, event: Roll) -> GameState:
@@ -374,6 +255,12 @@ def _replace_rainbows(state: GameState, event: ReplaceRainbows) -> GameState:
 
 def next_start_player(state: GameState, payout: RoundPayout) -> int:
     """The start player of the next round, by the edition's rule."""
+    if state.rules.start_player_rule == "royale":
+        for casino in reversed(payout.casinos[:6]):
+            first = next((a for a in casino.awards if a.rank == 1), None)
+            if first and first.owner >= 0:
+                return first.owner
+        return (state.start_player + 1) % len(state.players)
     if state.rules.start_player_rule == "casino6_winner":
         six = payout.casinos[5]
         first = next((a for a in six.awards if a.rank == 1), None)

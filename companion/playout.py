@@ -21,7 +21,7 @@ def playout_supported(state: GameState) -> bool:
     """Whether the fast playout knows every rule this game uses."""
     rules = state.rules
     return (
-        rules.play == "dice"
+        rules.edition in ("classic", "custom")
         and not (rules.kickers or rules.slot_machine or rules.rainbow or rules.chip_cards)
         and rules.skip_rule == "none"
     )

@@ -101,7 +101,7 @@ def render_standings(state: GameState) -> str:
         if row.chip_bonus:
             extra += f" (chip cards {_short(row.chip_bonus)})"
         if row.token_money:
-            extra += f" (skip tokens ${row.token_money})"
+            extra += f" (chips and skip cards {note_label(row.token_money)})"
         lines.append(f"  {row.player:<12} {note_label(row.money):>10}  {row.notes} notes{extra}")
     if state.phase is Phase.OVER:
         best = winners(state)

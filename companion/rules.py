@@ -60,6 +60,11 @@ class Rules:
     max_turns: int = 0
     stop_at_cards: int = 0
     sequential: bool = False
+    token_value: int = 1
+    tokens_break_ties: bool = False
+    tokens_per_round: int = 0
+    pairs_by_total: bool = False
+    tiles: int = 0
     deck: tuple[tuple[int, int], ...] = CLASSIC_DECK
 
     def minimum_money(self, players: int) -> int:
@@ -75,7 +80,13 @@ class Rules:
         return 4 if players == 2 else 2
 
     def neutral_at_round_start(self, players: int) -> int:
-        """Extra white dice the start player rolls before the first turn (3 players)."""
+        """Dice of an imaginary owner rolled onto the casinos before the first turn.
+
+        Las Vegas 2012 with neutral dice and 3 players: two white dice. Royale with
+        2 players: a non-player colour's full set, 7 dice and the Biggy (listed last).
+        """
+        if self.edition == "royale":
+            return self.dice_per_player if players == 2 else 0
         return 2 if self.neutral_dice and players == 3 else 0
 
     def kickers_per_player(self, players: int) -> int:
@@ -146,7 +157,38 @@ def _cards(options: Mapping[str, Any]) -> Rules:
     return _with_options(rules, options)
 
 
-EDITIONS = {"classic": _classic, "custom": _custom, "cards": _cards}
+ROYALE_DECK: tuple[tuple[int, int], ...] = (
+    (30_000, 11),
+    (40_000, 11),
+    (50_000, 13),
+    (60_000, 15),
+    (70_000, 13),
+    (80_000, 11),
+    (90_000, 9),
+    (100_000, 7),
+)
+
+
+def _royale(options: Mapping[str, Any]) -> Rules:
+    rules = Rules(
+        edition="royale",
+        min_players=2,
+        max_players=5,
+        rounds=3,
+        biggies=True,
+        notes_per_casino=2,
+        pairs_by_total=True,
+        start_player_rule="royale",
+        skip_rule="chips",
+        token_value=10_000,
+        tokens_break_ties=True,
+        tokens_per_round=2,
+        deck=ROYALE_DECK,
+    )
+    return _with_options(rules, options)
+
+
+EDITIONS = {"classic": _classic, "custom": _custom, "cards": _cards, "royale": _royale}
 
 OPTION_NAMES: dict[str, tuple[str, ...]] = {
     "classic": (
@@ -163,6 +205,7 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
     ),
     "custom": ("skip_rule", "skip_limit", "rounds"),
     "cards": ("sequential", "chip_cards"),
+    "royale": ("leftovers",),
 }
 
 _CHOICES: dict[str, tuple[Any, ...]] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.choices import legal_choices
+from companion.deal import arrange_pairs
 from companion.engine import apply
 from companion.events import DealRound, Event, ReplaceRainbows, Roll
 from companion.money import Pile, deal_value, pile_exhausted
@@ -25,8 +26,14 @@ def random_deal(state: GameState, rng: random.Random) -> DealRound:
     rules = state.rules
     pile, discards = state.pile, state.discards
     minimum = rules.minimum_money(len(state.players))
-    casinos = []
-    for _ in range(rules.casino_count()):
+    casinos: list[tuple[int, ...]] = []
+    if rules.pairs_by_total:
+        drawn = []
+        for _ in range(2 * rules.casino_count()):
+            note, pile, discards = _draw_random(state, pile, discards, rng)
+            drawn.append(note)
+        casinos = list(arrange_pairs([(drawn[i], drawn[i + 1]) for i in range(0, len(drawn), 2)]))
+    for _ in range(rules.casino_count() - len(casinos)):
         notes: list[int] = []
         while not pile_exhausted(pile, discards, rules.reshuffle):
             if rules.notes_per_casino:

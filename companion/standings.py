@@ -32,11 +32,12 @@ def standings(state: GameState) -> tuple[Standing, ...]:
     for seat, name in enumerate(state.players):
         notes = state.winnings[seat]
         bonus = chip_bonus(state.chip_cards[seat])
-        # Skip chips and skip cards are worth $1 each at the end but are not money cards.
-        tokens = state.skip_tokens[seat]
-        rows.append(
-            Standing(name, sum(notes) + bonus + tokens, len(notes), sum(notes), bonus, tokens)
-        )
+        # Skip chips and cards have a value at the end; only Royale counts its chips
+        # with the money cards in the tie-break.
+        held = state.skip_tokens[seat]
+        tokens = held * state.rules.token_value
+        cards = len(notes) + (held if state.rules.tokens_break_ties else 0)
+        rows.append(Standing(name, sum(notes) + bonus + tokens, cards, sum(notes), bonus, tokens))
     return tuple(sorted(rows, key=lambda r: (-r.money, -r.notes)))
 
 

@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 WHITE = -1
 """The imaginary owner of the neutral white dice (Las Vegas 2012)."""
 
-IMAGINARY_OWNERS = {WHITE: "white"}
+NEUTRAL_SET = -3
+"""The imaginary owner of the non-player colour in 2-player Las Vegas Royale."""
+
+IMAGINARY_OWNERS = {WHITE: "white", NEUTRAL_SET: "neutral"}
 
 
 class Phase(StrEnum):
@@ -125,7 +128,9 @@ def new_game(
             "player names", f"names must be non-empty and distinct, got {list(players)}"
         )
     if any(n.casefold() in IMAGINARY_OWNERS.values() for n in names):
-        raise IllegalMove("player names", f"'white' names the neutral dice; got {list(players)}")
+        raise IllegalMove(
+            "player names", f"'white' and 'neutral' name imaginary owners; got {list(players)}"
+        )
     if not 0 <= start_player < count:
         raise IllegalMove(
             "start player", f"seat {start_player} does not exist among {count} players"

@@ -43,6 +43,8 @@ CASES = {
     "classic-neutral-2p": ("classic", {"neutral_dice": True}, ["Anna", "Ben"], 5),
     # the card game with chip cards, four players
     "cards-chips-4p": ("cards", {"chip_cards": True}, ["Leo", "Henry", "Rebecca", "Emily"], 2),
+    # Las Vegas Royale, basic game, two players with the neutral set
+    "royale-basic-2p": ("royale", {}, ["Anna", "Ben"], 8),
     # the Custom edition with skip chips, five players
     "custom-chips-5p": (
         "custom",

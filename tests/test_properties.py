@@ -13,7 +13,7 @@ from companion.engine import apply
 from companion.record import record_from_events, replay_record
 from companion.rules import OPTION_NAMES, make_rules
 from companion.simulate import chance_event, random_choice
-from companion.state import WHITE, GameState, Phase, new_game
+from companion.state import NEUTRAL_SET, WHITE, GameState, Phase, new_game
 
 CLASSIC_FLAGS = [n for n in OPTION_NAMES["classic"] if n not in ("leftovers", "reshuffle")]
 
@@ -26,6 +26,7 @@ custom_options = st.fixed_dictionaries(
 )
 card_options = st.fixed_dictionaries({"sequential": st.booleans(), "chip_cards": st.booleans()})
 games = st.one_of(
+    st.tuples(st.just("royale"), st.just({}), st.integers(2, 5)),
     st.tuples(st.just("cards"), card_options, st.integers(2, 5)),
     st.tuples(st.just("classic"), classic_options, st.integers(2, 6)),
     st.tuples(st.just("custom"), custom_options, st.integers(2, 8)),
@@ -58,6 +59,9 @@ def check_dice(state: GameState) -> None:
         assert placed[seat] + supply.regular + supply.biggy == own
         assert 0 <= supply.kickers <= rules.kickers_per_player(players)
     white = rules.neutral_per_player(players) * players + rules.neutral_at_round_start(players)
+    if rules.edition == "royale":
+        assert placed[NEUTRAL_SET] <= rules.neutral_at_round_start(players)
+        return
     assert placed[WHITE] + sum(s.neutral for s in state.supplies) + state.white_out == white
 
 

@@ -1,0 +1,164 @@
+"""Dealing a round: notes (or cards) to each casino, chip cards, and dice of imaginary owners."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalMove
+from companion.events import DealRound
+from companion.money import deal_value, draw_notes, note_label, pile_exhausted
+from companion.state import NEUTRAL_SET, WHITE, Casino, GameState, Phase, PlacedDie, Supply
+from companion.steps import expect_phase
+
+
+def check_values(values: tuple[int, ...], what: str) -> None:
+    """Refuse a die value outside 1-6."""
+    for value in values:
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise IllegalMove("die value", f"{what}: a die shows 1-6, got {value!r}")
+
+
+def _check_casino_notes(
+    state: GameState, number: int, notes: tuple[int, ...], short_ok: bool
+) -> None:
+    rules = state.rules
+    valid = {value for value, _ in rules.deck}
+    for note in notes:
+        if note not in valid:
+            raise IllegalMove(
+                "money deck", f"casino {number}: {note!r} is not a note of this edition"
+            )
+    if rules.notes_per_casino:
+        if len(notes) != rules.notes_per_casino and not (
+            short_ok and len(notes) < rules.notes_per_casino
+        ):
+            raise IllegalMove(
+                "deal",
+                f"casino {number} takes {rules.notes_per_casino} cards, got {len(notes)}",
+            )
+        return
+    minimum = rules.minimum_money(len(state.players))
+    total = sum(deal_value(n) for n in notes)
+    if total < minimum and not short_ok:
+        raise IllegalMove(
+            "deal minimum",
+            f"casino {number} must reach ${minimum:,}, its notes total ${total:,}",
+        )
+    if notes and total - max(deal_value(n) for n in notes) >= minimum:
+        raise IllegalMove(
+            "deal minimum",
+            f"casino {number} reached ${minimum:,} before its last note; "
+            f"notes {[note_label(n) for n in notes]} are one too many",
+        )
+
+
+def deal(state: GameState, event: DealRound) -> GameState:
+    expect_phase(state, Phase.DEAL, event)
+    rules = state.rules
+    count = rules.casino_count()
+    if len(event.casinos) != count:
+        raise IllegalMove("deal", f"notes for {count} casinos expected, got {len(event.casinos)}")
+    valid = {value for value, _ in rules.deck}
+    for number, notes in enumerate(event.casinos, start=1):
+        for note in notes:
+            if note not in valid:
+                raise IllegalMove(
+                    "money deck", f"casino {number}: {note!r} is not a note of this edition"
+                )
+    pile, discards = state.pile, state.discards
+    for notes in event.casinos:
+        pile, discards = draw_notes(pile, discards, notes, rules.reshuffle)
+    exhausted = pile_exhausted(pile, discards, rules.reshuffle)
+    for number, notes in enumerate(event.casinos, start=1):
+        _check_casino_notes(state, number, notes, short_ok=exhausted)
+
+    chip_pile = list(state.chip_pile)
+    if rules.chip_cards:
+        wanted = min(6, len(state.chip_pile))
+        if len(event.chip_cards) != wanted:
+            raise IllegalMove(
+                "chip cards",
+                f"one chip card per casino: {wanted} expected, got {len(event.chip_cards)}",
+            )
+        for colour in event.chip_cards:
+            if colour not in chip_pile:
+                raise IllegalMove("chip cards", f"no {colour!r} chip card is left to deal")
+            chip_pile.remove(colour)
+    elif event.chip_cards:
+        raise IllegalMove("chip cards", "this game is played without chip cards")
+
+    players = len(state.players)
+    extra = rules.neutral_at_round_start(players)
+    if len(event.neutral_start) != extra:
+        raise IllegalMove(
+            "neutral dice",
+            f"{extra} neutral dice are rolled at the start of this round, "
+            f"got {len(event.neutral_start)}",
+        )
+    check_values(event.neutral_start, "neutral start")
+    if rules.pairs_by_total:
+        check_pairs_by_total(event.casinos)
+    start_dice = _start_dice(state, event.neutral_start)
+
+    casinos = []
+    for casino, notes in zip(state.casinos, event.casinos, strict=True):
+        chips = casino.chip_cards
+        if casino.number <= 6 and casino.number <= len(event.chip_cards):
+            chips = tuple(sorted(chips + (event.chip_cards[casino.number - 1],)))
+        dice = tuple(d for d in start_dice if d.value == casino.number)
+        casinos.append(Casino(casino.number, tuple(notes), dice, chips))
+
+    kickers = rules.kickers_per_player(players)
+    biggy = 1 if rules.biggies else 0
+    supply = Supply(
+        regular=rules.dice_per_player - kickers - biggy,
+        biggy=biggy,
+        kickers=kickers,
+        neutral=rules.neutral_per_player(players),
+    )
+    return replace(
+        state,
+        phase=Phase.CARDS if rules.play == "cards" else Phase.ROLL,
+        current=state.start_player,
+        turn=1,
+        supplies=tuple(supply for _ in state.players),
+        casinos=tuple(casinos),
+        pile=pile,
+        discards=discards,
+        skips_used=tuple(0 for _ in state.players),
+        skip_tokens=tuple(t + rules.tokens_per_round for t in state.skip_tokens),
+        chip_pile=tuple(chip_pile),
+        pending_roll=None,
+        white_out=0,
+    )
+
+
+def _start_dice(state: GameState, values: tuple[int, ...]) -> tuple[PlacedDie, ...]:
+    """The imaginary owner's dice placed at round start (Royale: the last one is the Biggy)."""
+    if state.rules.edition == "royale":
+        return tuple(
+            PlacedDie(NEUTRAL_SET, v, i == len(values) - 1, 0) for i, v in enumerate(values)
+        )
+    return tuple(PlacedDie(WHITE, v, False, 0) for v in values)
+
+
+def pair_rank(pair: tuple[int, ...]) -> tuple[int, int]:
+    """How a Royale money-card pair ranks: by total, then by its higher card."""
+    return (sum(pair), max(pair, default=0))
+
+
+def arrange_pairs(pairs: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """Royale's deal: the lowest pair to casino 1 ... the highest pair to casino 6."""
+    return tuple(tuple(sorted(p, reverse=True)) for p in sorted(pairs, key=pair_rank))
+
+
+def check_pairs_by_total(casinos: tuple[tuple[int, ...], ...]) -> None:
+    """Royale pairs lie by total, higher casinos higher; equal totals by the higher card."""
+    for lower, (number, pair) in zip(casinos, enumerate(casinos[1:], start=2), strict=False):
+        if pair_rank(pair) < pair_rank(lower):
+            raise IllegalMove(
+                "money pairs",
+                f"casino {number} has {[note_label(n) for n in pair]}, less than casino "
+                f"{number - 1}'s {[note_label(n) for n in lower]}; pairs go by total, "
+                "then by the higher card",
+            )

@@ -276,7 +276,7 @@ def test_three_players_start_player_places_two_extra_white_dice():
     """With 3 players, two white dice are rolled at round start and lie on their casinos."""
     rules = make_rules("classic", {"neutral_dice": True})
     state = new_game(rules, ["Anna", "Benno", "Carla"])
-    with pytest.raises(IllegalMove, match="2 white dice are rolled at the start"):
+    with pytest.raises(IllegalMove, match="2 neutral dice are rolled at the start"):
         apply(state, PLAIN_DEAL)
     state = apply(state, DealRound(PLAIN_DEAL.casinos, neutral_start=(3, 6)))
     assert state.casino(3).counted() == {WHITE: 1}

@@ -137,3 +137,19 @@ def calibrate_from_frame(frame_bgr: np.ndarray, boxes: np.ndarray, names: Sequen
         samples.setdefault(name, []).append(c)
     return calibrate({k: np.array(v) for k, v in samples.items()},
                      background_colour(frame_bgr, boxes))
+
+
+def palette_to_json(palette: Palette) -> dict:
+    """A JSON-ready dict of a palette."""
+    return {"names": list(palette.names), "means": palette.means.tolist(),
+            "inv_cov": palette.inv_cov.tolist(),
+            "reference_bgr": None if palette.reference_bgr is None
+            else palette.reference_bgr.tolist()}
+
+
+def palette_from_json(data: Mapping) -> Palette:
+    """The palette saved by palette_to_json."""
+    ref = data.get("reference_bgr")
+    return Palette(tuple(data["names"]), np.array(data["means"], np.float32),
+                   np.array(data["inv_cov"], np.float32),
+                   None if ref is None else np.array(ref, np.float32))

@@ -12,7 +12,7 @@ from vision.detections import Detections
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILE, model_path, open_session
 from vision.zones import Zones
 
-BIG_RATIO = 1.25  # a Biggy's box is about 1.4-1.5 times a regular die's
+BIG_RATIO = 1.35  # a Biggy is about 1.5 times a regular die; perspective adds up to ~1.2
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,8 @@ def _sizes(boxes: np.ndarray, regular_side: float | None) -> np.ndarray:
     if regular_side is None:
         if len(side) < 2:
             return np.full(len(side), "regular", object)
-        # Most dice in a roll are regular: the lower half of the sizes stands for them.
-        regular_side = float(np.median(np.sort(side)[: max(len(side) // 2, 1)]))
+        # Most dice in a roll are regular (one Biggy at most per player): the median is one.
+        regular_side = float(np.median(side) if len(side) >= 3 else side.min())
     return np.where(side > BIG_RATIO * regular_side, "big", "regular").astype(object)
 
 

@@ -1,0 +1,86 @@
+"""Time the dice reader on a 640x480 frame with 12 dice (one thread), and a YOLOv8n-class net."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from models.render import render_scene  # noqa: E402
+from vision.reader import ReaderConfig, read_dice  # noqa: E402
+
+
+def frame_with_dice(n: int = 12, seed: int = 0) -> np.ndarray:
+    """A rendered top-down-ish 640x480 frame holding exactly n dice, all inside the frame."""
+    rng = np.random.default_rng(seed)
+    while True:
+        img, truths = render_scene(rng, n_dice=n)
+        if len(truths) == n and all(t.label != 7 for t in truths):
+            return img
+
+
+def time_ms(fn, runs: int) -> float:
+    """Median wall time of fn() in milliseconds after two warm-up calls."""
+    fn()
+    fn()
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def yolo_ms(runs: int, size: int) -> float | None:
+    """Median ms of a YOLOv8n-shaped ONNX network at size x size, one thread; None without torch."""
+    try:
+        import torch
+        from vision_yolo_like import YoloV8nLike
+    except ImportError:
+        return None
+    from vision.onnx_models import open_session
+
+    torch.set_num_threads(1)
+    path = Path(tempfile.mkdtemp()) / "yolo_like.onnx"
+    torch.onnx.export(YoloV8nLike().eval(), torch.zeros(1, 3, size, size), str(path),
+                      input_names=["image"], opset_version=17, dynamo=False)
+    sess = open_session(str(path), 1)
+    x = np.random.rand(1, 3, size, size).astype(np.float32)
+    return time_ms(lambda: sess.run(None, {"image": x}), runs)
+
+
+def main() -> int:
+    """Print the reader's median ms per frame, peak memory, and the YOLOv8n-class figure."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=50)
+    ap.add_argument("--no-yolo", action="store_true")
+    a = ap.parse_args()
+    cv2.setNumThreads(1)
+    frame = frame_with_dice()
+    cfg = ReaderConfig(threads=1)
+    found = len(read_dice(frame, cfg))
+    reader = time_ms(lambda: read_dice(frame, cfg), a.runs)
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out = {"frame": "640x480", "dice": 12, "dice_found": found, "threads": 1,
+           "reader_median_ms": round(reader, 2), "reader_peak_rss_mb": round(rss_mb, 1)}
+    if not a.no_yolo:
+        y = yolo_ms(max(a.runs // 5, 5), 640)
+        if y is not None:
+            out["yolov8n_class_640_median_ms"] = round(y, 1)
+            out["reader_fraction_of_yolo"] = round(reader / y, 3)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

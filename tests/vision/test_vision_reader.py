@@ -1,0 +1,102 @@
+"""The whole reader on rendered frames, and its sub-command `lasvegas detect`."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.cli import register
+from vision.reader import ReaderConfig, read_dice
+
+
+def _match(truth_box, boxes):
+    """Index of the predicted box whose centre is nearest the true centre, if inside the truth."""
+    if len(boxes) == 0:
+        return None
+    c = (np.array(truth_box[:2]) + np.array(truth_box[2:])) / 2
+    pc = (boxes[:, :2] + boxes[:, 2:]) / 2
+    j = int(np.argmin(np.linalg.norm(pc - c, axis=1)))
+    x0, y0, x1, y1 = truth_box
+    return j if x0 <= pc[j, 0] <= x1 and y0 <= pc[j, 1] <= y1 else None
+
+
+def test_rendered_scenes_are_read(rendered_scenes) -> None:
+    found = total = right = readable = 0
+    for frame, truths in rendered_scenes:
+        det = read_dice(frame)
+        for t in truths:
+            if t.label == 7:
+                continue  # cocked or cut off: any answer is acceptable if it is flagged
+            total += 1
+            j = _match(t.box, det.boxes)
+            if j is None:
+                continue
+            found += 1
+            readable += 1
+            right += int(det.pips[j] == t.label)
+    assert found / total >= 0.92
+    assert right / readable >= 0.85
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        np.zeros((480, 640, 3), np.uint8),  # a black frame
+        np.full((240, 320, 3), 200, np.uint8),  # a small grey frame
+        np.full((33, 47, 3), 90, np.uint8),  # a tiny odd-sized frame
+    ],
+)
+def test_frames_without_dice_give_no_dice(frame) -> None:
+    assert len(read_dice(frame)) == 0
+
+
+def test_bad_frame_shape_is_named() -> None:
+    with pytest.raises(ValueError, match=r"frame must have shape \(h, w, 3\), got \(10, 10\)"):
+        read_dice(np.zeros((10, 10), np.uint8))
+
+
+def _cli(argv):
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="lasvegas")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.handler(args)
+
+
+def test_detect_json_reads_good_files_and_names_bad_ones(rendered_scenes, tmp_path, capsys):
+    img = tmp_path / "roll.png"
+    cv2.imwrite(str(img), rendered_scenes[0][0])
+    bad = tmp_path / "notes.jpg"
+    bad.write_text("not an image")
+    rc = _cli(["detect", str(img), str(bad), str(img), "--json", "--draw", str(tmp_path / "out")])
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert rc == 1
+    assert [d["image"] for d in data] == [str(img), str(bad), str(img)]
+    assert data[0]["width"] == 640 and data[0]["height"] == 480 and data[0]["dice"]
+    die = data[0]["dice"][0]
+    assert set(die) == {"box", "pips", "colour", "size", "confidence", "unsure", "zone"}
+    assert "not a readable image" in data[1]["error"] and str(bad) in out.err
+    assert (tmp_path / "out" / "roll.png").is_file()
+
+
+def test_thread_count_is_a_setting(rendered_scenes) -> None:
+    frame = rendered_scenes[1][0]
+    one = read_dice(frame, ReaderConfig(threads=1))
+    two = read_dice(frame, ReaderConfig(threads=2))
+    assert np.allclose(one.boxes, two.boxes, atol=0.5) and (one.pips == two.pips).all()
+
+
+def test_watcher_with_the_real_reader(rendered_scenes) -> None:
+    from vision.video import RollSettled, RollWatcher
+
+    frame = rendered_scenes[2][0]
+    moving = [np.roll(frame, 37 * k, axis=1) for k in range(1, 3)]
+    watcher = RollWatcher(read=read_dice)
+    events = [e for f in [*moving, frame, frame, frame, frame] for e in watcher.update(f)]
+    assert len(events) == 1 and isinstance(events[0], RollSettled)
+    assert abs(len(events[0].dice) - len(read_dice(frame))) <= 1

@@ -1,0 +1,28 @@
+"""A tiny end-to-end run of data rendering, training and ONNX export (needs the train extra)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+def test_render_train_export(tmp_path) -> None:
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from models import train
+    from models.make_data import _one_chunk
+    from vision.onnx_models import open_session
+
+    torch.set_num_threads(1)
+    data = _one_chunk((5, 3))
+    assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
+    pips_net = train.train_pips(data, 1, 16, lambda msg: None)
+    loc_net = train.train_locator(data, 1, 2, lambda msg: None)
+    train.export(pips_net, tmp_path / "p.onnx", (1, 3, 40, 40), {"image": {0: "n"}})
+    train.export(loc_net, tmp_path / "l.onnx", (1, 3, 240, 320),
+                 {"image": {0: "n", 2: "h", 3: "w"}})
+    p = open_session(str(tmp_path / "p.onnx"), 1).run(None, {"image": np.zeros((5, 3, 40, 40),
+                                                                               np.float32)})[0]
+    m = open_session(str(tmp_path / "l.onnx"), 1).run(None, {"image": np.zeros((1, 3, 128, 160),
+                                                                               np.float32)})[0]
+    assert p.shape == (5, 9) and m.shape == (1, 5, 32, 40)

@@ -103,7 +103,7 @@ def play_cards(state: GameState, event: PlayCards) -> GameState:
 
 def card_selections() -> list[tuple[tuple[int, int], ...]]:
     """Every selection the rule allows, as multisets of card types (180 of them)."""
-    result = [(card,) for card in CARD_TYPES]
+    result: list[tuple[tuple[int, int], ...]] = [(card,) for card in CARD_TYPES]
     result += list(combinations_with_replacement(CARD_TYPES, 2))
     for number in range(1, 7):
         for size in range(3, HAND_SIZE + 1):

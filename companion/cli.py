@@ -174,11 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
     games.set_defaults(handler=_games)
 
     try:
-        from vision import cli as vision_cli
+        from vision.cli import register as register_vision
     except ImportError:  # the reader is optional for the rules tools
-        vision_cli = None
-    if vision_cli is not None and hasattr(vision_cli, "register"):
-        vision_cli.register(subparsers)
+        return parser
+    register_vision(subparsers)
     return parser
 
 

@@ -160,10 +160,10 @@ class Terminal:
         notes = parse_notes(text, state.rules.casino_count(), deck)
         if state.phase is Phase.RAINBOW:
             return ReplaceRainbows(notes)
-        chips = ()
+        chips: tuple[str, ...] = ()
         if state.rules.chip_cards:
             chips = tuple(self.read("chip card colours for casinos 1-6: ").split())
-        neutral = ()
+        neutral: tuple[int, ...] = ()
         if state.rules.neutral_at_round_start(len(state.players)):
             neutral = parse_roll(self.read("the start player's two white dice: ")).regular
         return DealRound(notes, chips, neutral)

@@ -69,7 +69,14 @@ def explain_casino(payout: CasinoPayout, name) -> list[str]:
     """A few sentences telling how one casino paid out."""
     title = "Slot machine" if payout.casino == SLOT_MACHINE else f"Casino {payout.casino}"
     notes = ", ".join(_short(n) for n in payout.notes) or "no notes"
-    counts = ", ".join(f"{name(c.owner)} {c.dice}" for c in payout.counts) or "no dice"
+    counts = (
+        ", ".join(
+            f"{name(c.owner)} {c.dice}"
+            + (f" (sum {c.pip_sum}: {' '.join(map(str, c.values))})" if c.values else "")
+            for c in payout.counts
+        )
+        or "no dice"
+    )
     lines = [f"{title} ({notes}): {counts}"]
     for group in payout.tied:
         owners = ", ".join(name(o) for o in group.owners)

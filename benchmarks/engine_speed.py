@@ -55,7 +55,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUME
 
 from companion.events import Place  # noqa: E402
 from companion.playout import random_playout  # noqa: E402
-from companion.rules import CLASSIC_DECK, make_rules  # noqa: E402
+from companion.rules import CLASSIC_DECK, every_variant, make_rules  # noqa: E402
 from companion.simulate import play_random_game  # noqa: E402
 from companion.state import Phase, new_game  # noqa: E402
 
@@ -65,16 +65,7 @@ PYPI_PACKAGE = "lasvegas==0.2.0"
 PYPI_NUMPY = "numpy>=1.22,<2"  # what lasvegas 0.2.0's `numpy~=1.22` accepts
 PLAYERS = ["A", "B", "C", "D"]
 TARGET = 2.0
-ALL_CLASSIC_OPTIONS = {
-    "neutral_dice": True,
-    "biggies": True,
-    "kickers": True,
-    "rainbow": True,
-    "slot_machine": True,
-    "chip_cards": True,
-    "big_notes": True,
-    "min_money_by_players": True,
-}
+ALL_CLASSIC_OPTIONS = every_variant("classic")
 
 # Runs inside .bench-venv. argv[1] is a JSON object of settings; the last stdout line is JSON.
 PYPI_DRIVER = r"""

@@ -242,6 +242,12 @@ def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
     return replace(rules, **changes)
 
 
+def every_variant(edition: str) -> dict[str, Any]:
+    """Every on/off variant of an edition switched on (for tests and benchmarks)."""
+    base = EDITIONS[edition]({})
+    return {name: True for name in OPTION_NAMES[edition] if isinstance(getattr(base, name), bool)}
+
+
 def make_rules(edition: str, options: Mapping[str, Any] | None = None) -> Rules:
     """Build the frozen rules for an edition name and its option settings."""
     if edition not in EDITIONS:

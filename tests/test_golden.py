@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.record import record_from_events, replay_record, result_summary
-from companion.rules import make_rules
+from companion.rules import every_variant, make_rules
 from companion.simulate import play_random_game
 from companion.state import new_game
 
@@ -24,21 +24,7 @@ CASES = {
     # the base game, four players
     "classic-base-4p": ("classic", {}, ["Anna", "Ben", "Carla", "Denny"], 11),
     # neutral dice with the 3-player extra pair, every dice and money variant at once
-    "classic-all-3p": (
-        "classic",
-        {
-            "neutral_dice": True,
-            "biggies": True,
-            "kickers": True,
-            "rainbow": True,
-            "slot_machine": True,
-            "chip_cards": True,
-            "big_notes": True,
-            "min_money_by_players": True,
-        },
-        ["Anna", "Ben", "Carla"],
-        7,
-    ),
+    "classic-all-3p": ("classic", every_variant("classic"), ["Anna", "Ben", "Carla"], 7),
     # two players with four white dice each
     "classic-neutral-2p": ("classic", {"neutral_dice": True}, ["Anna", "Ben"], 5),
     # the card game with chip cards, four players

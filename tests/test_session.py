@@ -27,6 +27,7 @@ from helpers_play import (
 from companion.errors import IllegalMove
 from companion.events import Place, Roll
 from companion.record import RecordError, record_from_events
+from companion.rules import every_variant
 from companion.session import GameStore, SessionError, open_or_create
 from companion.state import Phase
 
@@ -36,14 +37,7 @@ OPTION_SETS = [
     pytest.param({}, id="plain"),  # the base game
     pytest.param({"neutral_dice": True}, id="neutral"),  # white dice, 3-player start pair
     pytest.param(  # every classic variant at once: kicks, chips, slot choices, rainbows
-        {
-            "biggies": True,
-            "kickers": True,
-            "rainbow": True,
-            "slot_machine": True,
-            "chip_cards": True,
-            "big_notes": True,
-        },
+        every_variant("classic"),
         id="everything",
     ),
 ]

@@ -10,7 +10,9 @@ from companion.render import explain_round, render_table
 from companion.rules import make_rules
 from companion.state import new_game
 
-DEAL = DealRound(((60_000,), (20_000, 40_000), (50_000,), (30_000, 30_000), (90_000,), (10_000, 40_000)))
+DEAL = DealRound(
+    ((60_000,), (20_000, 40_000), (50_000,), (30_000, 30_000), (90_000,), (10_000, 40_000))
+)
 
 
 def picture(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.cardplay import card_choices
 from companion.events import SLOT_MACHINE, Event, Kick, Place, ResolvePayout, Skip
 from companion.state import GameState, Phase, PlacedDie
+from companion.tiles import decision_choices
 
 
 def _kick_sets(
@@ -52,6 +53,8 @@ def legal_choices(state: GameState) -> tuple[Event, ...]:
     """Every decision open now; empty while the game waits for chance (a deal, a roll)."""
     if state.phase is Phase.PAYOUT:
         return (ResolvePayout(),)
+    if state.phase is Phase.TILE:
+        return tuple(decision_choices(state))
     if state.phase is Phase.CARDS:
         return tuple(card_choices(state))
     if state.phase is not Phase.CHOOSE:

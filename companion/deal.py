@@ -9,6 +9,7 @@ from companion.events import DealRound
 from companion.money import deal_value, draw_notes, note_label, pile_exhausted
 from companion.state import NEUTRAL_SET, WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase
+from companion.tiles import setup_tiles
 
 
 def check_values(values: tuple[int, ...], what: str) -> None:
@@ -99,6 +100,12 @@ def deal(state: GameState, event: DealRound) -> GameState:
     if rules.pairs_by_total:
         check_pairs_by_total(event.casinos)
     start_dice = _start_dice(state, event.neutral_start)
+    if rules.edition == "royale":
+        tiles = setup_tiles(state, event.tiles)
+    elif event.tiles:
+        raise IllegalMove("tiles", f"casino tiles belong to Las Vegas Royale, not {rules.edition}")
+    else:
+        tiles = ()
 
     casinos = []
     for casino, notes in zip(state.casinos, event.casinos, strict=True):
@@ -130,6 +137,7 @@ def deal(state: GameState, event: DealRound) -> GameState:
         chip_pile=tuple(chip_pile),
         pending_roll=None,
         white_out=0,
+        tiles=tiles,
     )
 
 

@@ -20,12 +20,14 @@ from companion.events import (
     ResolvePayout,
     Roll,
     Skip,
+    TileDecision,
 )
 from companion.money import draw_notes, pile_exhausted
 from companion.payout import RoundPayout, pay_casino
 from companion.rules import RAINBOW
 from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase, replace_at
+from companion.tiles import activate, after_payout, before_payout, decide
 
 # --- roll and place -------------------------------------------------------
 
@@ -194,6 +196,10 @@ def _place(state: GameState, event: Place) -> GameState:
         supplies=supplies,
         white_out=white_out,
     )
+    if state.tiles and target != SLOT_MACHINE:
+        state = activate(state, target, seat)
+        if state.phase is Phase.TILE:
+            return state
     return _next_turn(state)
 
 
@@ -273,6 +279,7 @@ def _payout(state: GameState, event: ResolvePayout) -> GameState:
     rules = state.rules
     pile, discards = state.pile, state.discards
     winnings = [list(w) for w in state.winnings]
+    fined = before_payout(state)
     results = []
     for casino in state.casinos:
         choices = event.slot_choices if casino.number == SLOT_MACHINE else ()
@@ -291,12 +298,13 @@ def _payout(state: GameState, event: ResolvePayout) -> GameState:
         results.append(result)
     if event.slot_choices and not rules.slot_machine:
         raise IllegalMove("slot machine choice", "this game is played without the slot machine")
-    payout = RoundPayout(state.round, tuple(results))
+    state = replace(state, winnings=tuple(tuple(sorted(w, reverse=True)) for w in winnings))
+    state, effects = after_payout(state, fined)
+    payout = RoundPayout(state.round, tuple(results), effects)
     state = replace(
         state,
         pile=pile,
         discards=discards,
-        winnings=tuple(tuple(sorted(w, reverse=True)) for w in winnings),
         payouts=state.payouts + (payout,),
         casinos=tuple(Casino(c.number, chip_cards=c.chip_cards) for c in state.casinos),
         supplies=tuple(Supply() for _ in state.players),
@@ -309,12 +317,17 @@ def _payout(state: GameState, event: ResolvePayout) -> GameState:
     )
 
 
+def _tile_decision(state: GameState, event: TileDecision) -> GameState:
+    return _next_turn(decide(state, event))
+
+
 _HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {
     DealRound: _deal,  # type: ignore[dict-item]
     Roll: _roll,  # type: ignore[dict-item]
     Place: _place,  # type: ignore[dict-item]
     Skip: _skip,  # type: ignore[dict-item]
     PlayCards: play_cards,  # type: ignore[dict-item]
+    TileDecision: _tile_decision,  # type: ignore[dict-item]
     ReplaceRainbows: _replace_rainbows,  # type: ignore[dict-item]
     ResolvePayout: _payout,  # type: ignore[dict-item]
 }

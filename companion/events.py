@@ -19,6 +19,7 @@ class DealRound:
     casinos: tuple[tuple[int, ...], ...]
     chip_cards: tuple[str, ...] = ()
     neutral_start: tuple[int, ...] = ()
+    tiles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,19 @@ class PlayCards:
 
 
 @dataclass(frozen=True, slots=True)
+class TileDecision:
+    """Royale: the outcome of a tile the companion cannot see or decide (dice, guesses, choices)."""
+
+    kind: ClassVar[str] = "tile"
+    casino: int
+    choice: tuple[tuple[str, Any], ...]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """One value of the choice."""
+        return dict(self.choice).get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
 class ReplaceRainbows:
     """Cards drawn, casino by casino, to replace the Rainbow cards before payout."""
 
@@ -87,11 +101,20 @@ class ResolvePayout:
     slot_choices: tuple[int, ...] = ()
 
 
-Event = DealRound | Roll | Place | Skip | PlayCards | ReplaceRainbows | ResolvePayout
+Event = DealRound | Roll | Place | Skip | PlayCards | TileDecision | ReplaceRainbows | ResolvePayout
 
 EVENT_TYPES: dict[str, type] = {
     cls.kind: cls
-    for cls in (DealRound, Roll, Place, Skip, PlayCards, ReplaceRainbows, ResolvePayout)
+    for cls in (
+        DealRound,
+        Roll,
+        Place,
+        Skip,
+        PlayCards,
+        TileDecision,
+        ReplaceRainbows,
+        ResolvePayout,
+    )
 }
 
 
@@ -102,6 +125,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         value = getattr(event, name)
         if name == "kicks":
             value = [{"owner": k.owner, "big": k.big} for k in value]
+        elif name == "choice":
+            value = {k: list(v) if isinstance(v, tuple) else v for k, v in value}
         elif isinstance(value, tuple):
             value = [list(v) if isinstance(v, tuple) else v for v in value]
         data[name] = value
@@ -116,6 +141,18 @@ def _ints(value: Any, name: str) -> tuple[int, ...]:
             "malformed event", f"{name} must be a list of whole numbers, got {value!r}"
         )
     return tuple(value)
+
+
+def tile_decision(casino: Any, choice: Any) -> TileDecision:
+    """A TileDecision from JSON-like values, lists frozen into tuples."""
+    if not isinstance(casino, int) or not isinstance(choice, dict):
+        raise IllegalMove(
+            "malformed event", f"tile decision needs a casino and a choice object, got {choice!r}"
+        )
+    items = tuple(
+        sorted((str(k), tuple(v) if isinstance(v, list) else v) for k, v in choice.items())
+    )
+    return TileDecision(casino, items)
 
 
 def _pair(value: Any, name: str) -> tuple[int, int]:
@@ -136,6 +173,7 @@ def event_from_dict(data: Any) -> Event:
                 casinos=tuple(_ints(c, "casinos") for c in data["casinos"]),
                 chip_cards=tuple(str(c) for c in data.get("chip_cards", ())),
                 neutral_start=_ints(data.get("neutral_start", []), "neutral_start"),
+                tiles=tuple(str(t) for t in data.get("tiles", ())),
             )
         if kind == "roll":
             return Roll(
@@ -159,6 +197,8 @@ def event_from_dict(data: Any) -> Event:
             )
         if kind == "skip":
             return Skip()
+        if kind == "tile":
+            return tile_decision(data["casino"], data["choice"])
         if kind == "cards":
             return PlayCards(
                 cards=tuple(_pair(c, "cards") for c in data["cards"]),

@@ -60,6 +60,7 @@ class RoundPayout:
 
     round: int
     casinos: tuple[CasinoPayout, ...]
+    tile_effects: tuple[Any, ...] = ()
 
 
 def _slot_values(casino: Casino, owner: int) -> tuple[int, ...]:
@@ -148,7 +149,18 @@ def pay_casino(casino: Casino, leftover_to: str, slot_choices: Sequence[int] = (
 
 def payout_to_dict(payout: RoundPayout, name: Callable[[int], str]) -> dict[str, Any]:
     """A JSON-ready explanation of a round's payout, with owners named."""
-    return {
+    tiles = [
+        {
+            "casino": e.casino,
+            "tile": e.code,
+            "owner": name(e.owner),
+            "money": e.money,
+            "chips": e.chips,
+            "reason": e.reason,
+        }
+        for e in payout.tile_effects
+    ]
+    return ({"tiles": tiles} if tiles else {}) | {
         "round": payout.round,
         "casinos": [
             {

@@ -19,6 +19,8 @@ from companion.events import (
     ResolvePayout,
     Roll,
     Skip,
+    TileDecision,
+    tile_decision,
 )
 from companion.payout import payout_to_dict
 from companion.rules import RAINBOW, make_rules
@@ -89,6 +91,8 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
                 }
             if event.neutral_start:
                 current_round["neutral_start"] = list(event.neutral_start)
+            if event.tiles:
+                current_round["tiles"] = list(event.tiles)
             record["rounds"].append(current_round)
         elif isinstance(event, Roll):
             assert current_round is not None
@@ -101,6 +105,9 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
                 if values:
                     turn[key] = list(values)
             current_round["turns"].append(turn)
+        elif isinstance(event, TileDecision):
+            assert turn is not None
+            turn["tile"] = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
         elif isinstance(event, Place):
             assert turn is not None
             turn["place"] = event.number
@@ -166,6 +173,13 @@ def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: 
     if not isinstance(data[key], kind) or isinstance(data[key], bool) and kind is not bool:
         raise RecordError(f"{where}: {key!r} has the wrong type ({type(data[key]).__name__})")
     return data[key]
+
+
+def _need_list(data: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: {key!r} must be a list")
+    return value
 
 
 def _note_in(value: Any, where: str) -> int:
@@ -258,6 +272,7 @@ def replay_record(record: Any) -> Replay:
             casinos=_per_casino(_need(data, "casinos", dict, where), count, where),
             chip_cards=tuple(str(chips[k]) for k in sorted(chips, key=str)),
             neutral_start=_values(data.get("neutral_start", []), where),
+            tiles=tuple(str(t) for t in _need_list(data, "tiles", where)),
         )
         play(deal, f"{where}, deal")
         turns = data.get("turns", [])
@@ -317,6 +332,13 @@ def replay_record(record: Any) -> Replay:
                 chip=turn.get("chip"),
             )
             play(place, f"{tw}, place")
+            if state.phase is Phase.TILE and "tile" in turn:
+                assert state.pending is not None
+                try:
+                    decision = tile_decision(state.pending.casino, turn["tile"])
+                except IllegalMove as error:
+                    raise RecordError(f"{tw}: {error}") from None
+                play(decision, f"{tw}, tile")
         if state.phase is Phase.RAINBOW and "rainbow" in data:
             draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
             play(ReplaceRainbows(draws), f"{where}, rainbow replacement")

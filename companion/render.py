@@ -7,6 +7,7 @@ from companion.money import note_label
 from companion.payout import CasinoPayout, RoundPayout
 from companion.standings import standings, winners
 from companion.state import GameState, Phase
+from companion.tiles import tile_name
 
 
 def _casino_name(number: int) -> str:
@@ -25,6 +26,7 @@ def render_table(state: GameState) -> str:
         Phase.DEAL: "waiting for the notes to be dealt",
         Phase.ROLL: f"{state.to_move()} to roll",
         Phase.CHOOSE: f"{state.to_move()} to choose",
+        Phase.TILE: f"{state.to_move()} decides a tile",
         Phase.CARDS: f"turn {state.turn}/{state.rules.max_turns}, {state.to_move()} to lay out cards",
         Phase.RAINBOW: "Rainbow cards to replace",
         Phase.PAYOUT: "ready for payout",
@@ -97,6 +99,17 @@ def explain_round(payout: RoundPayout, state: GameState) -> str:
     lines = [f"Payout of round {payout.round}"]
     for casino in payout.casinos:
         lines += explain_casino(casino, state.owner_name)
+    for effect in payout.tile_effects:
+        gains = []
+        if effect.money:
+            gains.append(("gets " if effect.money > 0 else "pays ") + _short(abs(effect.money)))
+        if effect.chips:
+            gains.append(f"{'gets' if effect.chips > 0 else 'pays'} {abs(effect.chips)} chips")
+        what = " and ".join(gains) or "gets nothing"
+        lines.append(
+            f"{tile_name(effect.code)} (casino {effect.casino}): "
+            f"{state.owner_name(effect.owner)} {what} ({effect.reason})"
+        )
     return "\n".join(lines)
 
 
@@ -109,7 +122,12 @@ def render_standings(state: GameState) -> str:
             extra += f" (chip cards {_short(row.chip_bonus)})"
         if row.token_money:
             extra += f" (chips and skip cards {note_label(row.token_money)})"
-        lines.append(f"  {row.player:<12} {note_label(row.money):>10}  {row.notes} notes{extra}")
+        counted = "cards and chips" if state.rules.tokens_break_ties else "notes"
+        if row.bank_money:
+            extra += f" (from the bank {note_label(row.bank_money)})"
+        lines.append(
+            f"  {row.player:<12} {note_label(row.money):>10}  {row.notes} {counted}{extra}"
+        )
     if state.phase is Phase.OVER:
         best = winners(state)
         tied = [r for r in standings(state) if r.money == standings(state)[0].money]

@@ -205,7 +205,7 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
     ),
     "custom": ("skip_rule", "skip_limit", "rounds"),
     "cards": ("sequential", "chip_cards"),
-    "royale": ("leftovers",),
+    "royale": ("tiles", "leftovers"),
 }
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -232,6 +232,10 @@ def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
         if name in _CHOICES and value not in _CHOICES[name]:
             choices = ", ".join(map(str, _CHOICES[name]))
             raise IllegalMove("option value", f"{name} must be one of {choices}, got {value!r}")
+        if name == "tiles" and not 0 <= value <= 6:
+            raise IllegalMove(
+                "option value", f"tiles must be 0-6 (one per casino at most), got {value}"
+            )
         if name == "rounds" and not 1 <= value <= 10:
             raise IllegalMove("option value", f"rounds must be 1-10, got {value}")
         if name == "skip_limit" and value < 0:

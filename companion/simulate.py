@@ -7,10 +7,11 @@ import random
 from companion.choices import legal_choices
 from companion.deal import arrange_pairs
 from companion.engine import apply
-from companion.events import DealRound, Event, ReplaceRainbows, Roll
+from companion.events import DealRound, Event, ReplaceRainbows, Roll, TileDecision
 from companion.money import Pile, deal_value, pile_exhausted
 from companion.rules import RAINBOW
 from companion.state import GameState, Phase
+from companion.tiles import SUPPORTED
 
 
 def _draw_random(state: GameState, pile: Pile, discards: tuple[int, ...], rng: random.Random):
@@ -49,7 +50,11 @@ def random_deal(state: GameState, rng: random.Random) -> DealRound:
         chips = tuple(rng.sample(state.chip_pile, min(6, len(state.chip_pile))))
     extra = rules.neutral_at_round_start(len(state.players))
     neutral = tuple(rng.randint(1, 6) for _ in range(extra))
-    return DealRound(tuple(casinos), chips, neutral)
+    tiles: tuple[str, ...] = ()
+    if rules.tiles:
+        faces = {code[0]: code for code in rng.sample(SUPPORTED, len(SUPPORTED))}
+        tiles = tuple(rng.sample(sorted(faces.values()), rules.tiles))
+    return DealRound(tuple(casinos), chips, neutral, tiles)
 
 
 def random_roll(state: GameState, rng: random.Random) -> Roll:
@@ -91,6 +96,9 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
         return random_roll(state, rng)
     if state.phase is Phase.RAINBOW:
         return random_rainbow_replacement(state, rng)
+    if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "A2":
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        return TileDecision(state.pending.casino, (("dice", dice),))
     return None
 
 

@@ -19,6 +19,7 @@ class Standing:
     note_money: int
     chip_bonus: int
     token_money: int
+    bank_money: int = 0
 
 
 def chip_bonus(colours: tuple[str, ...]) -> int:
@@ -37,7 +38,12 @@ def standings(state: GameState) -> tuple[Standing, ...]:
         held = state.skip_tokens[seat]
         tokens = held * state.rules.token_value
         cards = len(notes) + (held if state.rules.tokens_break_ties else 0)
-        rows.append(Standing(name, sum(notes) + bonus + tokens, cards, sum(notes), bonus, tokens))
+        bank = state.bank[seat] if state.bank else 0
+        rows.append(
+            Standing(
+                name, sum(notes) + bonus + tokens + bank, cards, sum(notes), bonus, tokens, bank
+            )
+        )
     return tuple(sorted(rows, key=lambda r: (-r.money, -r.notes)))
 
 

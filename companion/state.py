@@ -30,6 +30,7 @@ class Phase(StrEnum):
     ROLL = "roll"
     CHOOSE = "choose"
     CARDS = "cards"
+    TILE = "tile"
     RAINBOW = "rainbow"
     PAYOUT = "payout"
     OVER = "over"
@@ -75,6 +76,27 @@ class Casino:
 
 
 @dataclass(frozen=True, slots=True)
+class Tile:
+    """A Royale casino tile for this round: its counter, token holder and dice lying on it."""
+
+    code: str
+    casino: int
+    level: int = 0
+    holder: int | None = None
+    dice: tuple[PlacedDie, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A tile decision the game waits for: which tile, whose, and what is asked."""
+
+    casino: int
+    code: str
+    seat: int
+    ask: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """A whole game at one moment. Never changed in place: `engine.apply` returns a new one."""
 
@@ -97,6 +119,13 @@ class GameState:
     pending_roll: Roll | None = None
     white_out: int = 0
     payouts: tuple[RoundPayout, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    bank: tuple[int, ...] = ()
+    pending: Pending | None = None
+
+    def tile_at(self, number: int) -> Tile | None:
+        """The Royale tile beside a casino this round, if any."""
+        return next((t for t in self.tiles if t.casino == number), None)
 
     def owner_name(self, owner: int) -> str:
         """A player's name, or the name of an imaginary owner such as 'white'."""
@@ -157,4 +186,5 @@ def new_game(
         skips_used=tuple(0 for _ in names),
         chip_cards=tuple(() for _ in names),
         chip_pile=chip_pile,
+        bank=tuple(0 for _ in names),
     )

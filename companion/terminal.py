@@ -9,12 +9,22 @@ from dataclasses import dataclass
 
 from companion.choices import legal_choices
 from companion.errors import IllegalMove
-from companion.events import DealRound, Event, Place, PlayCards, ReplaceRainbows, Roll, Skip
+from companion.events import (
+    DealRound,
+    Event,
+    Place,
+    PlayCards,
+    ReplaceRainbows,
+    Roll,
+    Skip,
+    TileDecision,
+)
 from companion.render import explain_round, render_standings, render_table
 from companion.rules import RAINBOW
 from companion.session import GameSession
 from companion.simulate import chance_event, random_choice
 from companion.state import GameState, Phase
+from companion.tiles import tile_name
 
 HELP = (
     "Commands: 'undo', 'redo', 'table', 'quit'. Rolls: values like '3 3 5 1 6 2 2 4', with "
@@ -121,6 +131,11 @@ class Terminal:
         state = self.state
         if state.phase is Phase.PAYOUT:
             return legal_choices(state)[0]
+        if state.phase is Phase.TILE:
+            jackpot = state.pending is not None and state.pending.code == "A2"
+            if self.auto or self.simulate_chance and jackpot:
+                return chance_event(state, self.rng) or random_choice(state, self.rng)
+            return self.tile_decision()
         if state.phase is Phase.CARDS:
             if self.auto:
                 return random_choice(state, self.rng)
@@ -167,6 +182,36 @@ class Terminal:
         if state.rules.neutral_at_round_start(len(state.players)):
             neutral = parse_roll(self.read("the start player's two white dice: ")).regular
         return DealRound(notes, chips, neutral)
+
+    def tile_decision(self) -> Event | None:
+        """Ask for the outcome of the pending tile."""
+        pending = self.state.pending
+        assert pending is not None
+        name = f"{tile_name(pending.code)} (casino {pending.casino})"
+        if pending.code == "A2":
+            text = self.read(f"{name}: the two extra dice ('3 4', or 'r'): ")
+            if self.command(text):
+                return None
+            if text.lower() == "r":
+                return chance_event(self.state, self.rng)
+            return TileDecision(pending.casino, (("dice", parse_roll(text).regular),))
+        if pending.code == "A1":
+            text = self.read(f"{name}: did the left neighbour guess right? (y/n): ").lower()
+            if self.command(text):
+                return None
+            if text.startswith("y"):
+                return TileDecision(pending.casino, (("guessed", True),))
+            reward = self.read("reward: 'chips', 30 or 40: ").lower()
+            value: str | int = "chips" if reward.startswith("c") else int(reward or 0) * 1000
+            return TileDecision(pending.casino, (("guessed", False), ("reward", value)))
+        text = self.read(f"{name}: dice to move onto the tile (e.g. '2', '1b' with the Biggy): ")
+        if self.command(text):
+            return None
+        big = text.lower().endswith("b")
+        count = text[:-1] if big else text
+        if not count.isdigit():
+            raise IllegalMove("typed decision", f"cannot read {text!r}")
+        return TileDecision(pending.casino, (("biggy", big), ("regular", int(count))))
 
     def choose(self) -> Event | None:
         state = self.state

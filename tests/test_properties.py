@@ -26,7 +26,9 @@ custom_options = st.fixed_dictionaries(
 )
 card_options = st.fixed_dictionaries({"sequential": st.booleans(), "chip_cards": st.booleans()})
 games = st.one_of(
-    st.tuples(st.just("royale"), st.just({}), st.integers(2, 5)),
+    st.tuples(
+        st.just("royale"), st.fixed_dictionaries({"tiles": st.integers(0, 3)}), st.integers(2, 5)
+    ),
     st.tuples(st.just("cards"), card_options, st.integers(2, 5)),
     st.tuples(st.just("classic"), classic_options, st.integers(2, 6)),
     st.tuples(st.just("custom"), custom_options, st.integers(2, 8)),
@@ -55,6 +57,7 @@ def check_dice(state: GameState) -> None:
         return
     own = rules.dice_per_player - rules.kickers_per_player(players)
     placed = Counter(d.owner for c in state.casinos for d in c.dice)
+    placed.update(d.owner for tile in state.tiles for d in tile.dice)  # Double Down's dice
     for seat, supply in enumerate(state.supplies):
         assert placed[seat] + supply.regular + supply.biggy == own
         assert 0 <= supply.kickers <= rules.kickers_per_player(players)

@@ -1,0 +1,270 @@
+"""Las Vegas Royale's casino tiles: setup, activation, decisions and payout effects.
+
+Tiles lie beside casinos 1 to k (k = the `tiles` option, 3 in the main game).
+Placing dice in such a casino activates its tile. A tile whose outcome the
+companion cannot see (extra dice, a hidden guess, a player's choice) puts the
+game in the TILE phase until a TileDecision brings the outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.errors import IllegalMove
+from companion.events import TileDecision
+from companion.state import GameState, Pending, Phase, PlacedDie, Tile
+from companion.steps import expect_phase, replace_at
+
+TILE_NAMES = {
+    "A1": "Lucky Punch",
+    "A2": "Jackpot",
+    "B1": "Prime Time",
+    "B2": "Fifty Fifty",
+    "C1": "High Five",
+    "C2": "Bad Luck",
+    "D1": "Pay Day",
+    "D2": "Power Play",
+    "E1": "No Entry",
+    "E2": "Knockout",
+    "F1": "Block It",
+    "F2": "Handicap",
+    "G1": "Black Box",
+    "G2": "Double Down",
+    "H1": "Nice Dice",
+    "H2": "My Choice",
+}
+SUPPORTED = ("A1", "A2", "C1", "C2", "D1", "G2")
+"""The tiles this engine plays so far; a deal with any other is refused by name."""
+
+JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
+LUCKY_PUNCH_REWARDS = ("chips", 30_000, 40_000)
+HIGH_FIVE_REWARD = 100_000
+BAD_LUCK_FINE = 50_000
+DOUBLE_DOWN_NOTES = (60_000, 30_000)
+
+
+@dataclass(frozen=True, slots=True)
+class TileEffect:
+    """One line of a round's tile effects: who gained or paid what, and why."""
+
+    casino: int
+    code: str
+    owner: int
+    money: int = 0
+    chips: int = 0
+    reason: str = ""
+
+
+def tile_name(code: str) -> str:
+    """'A2' -> 'Jackpot'."""
+    return TILE_NAMES[code]
+
+
+def setup_tiles(state: GameState, codes: tuple[str, ...]) -> tuple[Tile, ...]:
+    """Check the tiles dealt this round and lay them beside casinos 1, 2, 3 ..."""
+    wanted = state.rules.tiles
+    if len(codes) != wanted:
+        raise IllegalMove("tiles", f"{wanted} tiles lie out each round, got {len(codes)}")
+    for code in codes:
+        if code not in TILE_NAMES:
+            raise IllegalMove(
+                "tiles", f"there is no tile {code!r}; tiles are {', '.join(TILE_NAMES)}"
+            )
+        if code not in SUPPORTED:
+            raise IllegalMove(
+                "tiles",
+                f"{code} {tile_name(code)} is not supported yet; supported: {', '.join(SUPPORTED)}",
+            )
+    sides = [code[0] for code in codes]
+    if len(set(sides)) != len(sides):
+        raise IllegalMove("tiles", f"{codes}: the two faces of one tile cannot both lie out")
+    return tuple(
+        Tile(code, casino, level=JACKPOT_START if code == "A2" else 0)
+        for casino, code in enumerate(codes, start=1)
+    )
+
+
+def _with_tile(state: GameState, tile: Tile) -> GameState:
+    return replace(state, tiles=tuple(tile if t.casino == tile.casino else t for t in state.tiles))
+
+
+def _gain(state: GameState, seat: int, money: int = 0, chips: int = 0) -> GameState:
+    return replace(
+        state,
+        bank=replace_at(state.bank, seat, state.bank[seat] + money),
+        skip_tokens=replace_at(state.skip_tokens, seat, state.skip_tokens[seat] + chips),
+    )
+
+
+def activate(state: GameState, casino: int, seat: int) -> GameState:
+    """The effect of placing dice in a casino with a tile (maybe waiting for a decision)."""
+    tile = state.tile_at(casino)
+    if tile is None:
+        return state
+    code = tile.code
+    if code in ("A1", "A2", "G2"):
+        ask = {"A1": "guess", "A2": "extra dice", "G2": "dice to move"}[code]
+        if code == "G2" and not any(d.owner == seat for d in state.casino(casino).dice):
+            return state
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, ask))
+    if code == "C1":
+        placed = state.casino(casino).counted().get(seat, 0)
+        if tile.holder is None and placed >= 5:
+            return _with_tile(state, replace(tile, holder=seat))
+        return state
+    if code == "D1":
+        casinos = sum(1 for c in state.casinos if any(d.owner == seat for d in c.dice))
+        amount = 10_000 * casinos
+        if amount <= 20_000:
+            return _gain(state, seat, chips=amount // 10_000)
+        return _gain(state, seat, money=amount)
+    return state  # tiles that act only at payout
+
+
+def decide(state: GameState, event: TileDecision) -> GameState:
+    """Apply a tile decision; the game goes on with the next turn afterwards."""
+    expect_phase(state, Phase.TILE, event)
+    pending = state.pending
+    assert pending is not None
+    if event.casino != pending.casino:
+        raise IllegalMove(
+            "tile decision",
+            f"the game waits for {tile_name(pending.code)} at casino {pending.casino}, "
+            f"not casino {event.casino}",
+        )
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    seat = pending.seat
+    state = replace(state, pending=None, phase=Phase.CHOOSE)
+    if pending.code == "A2":
+        dice = event.get("dice")
+        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+            raise IllegalMove("Jackpot", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        if sum(dice) == 7 or dice[0] == dice[1]:
+            state = _gain(state, seat, money=tile.level)
+            return _with_tile(state, replace(tile, level=JACKPOT_START))
+        return _with_tile(state, replace(tile, level=min(tile.level + JACKPOT_STEP, JACKPOT_MAX)))
+    if pending.code == "A1":
+        guessed = event.get("guessed")
+        if not isinstance(guessed, bool):
+            raise IllegalMove(
+                "Lucky Punch", f"say whether the guess was right (true/false), got {guessed!r}"
+            )
+        if guessed:
+            return state
+        reward = event.get("reward")
+        if reward not in LUCKY_PUNCH_REWARDS:
+            raise IllegalMove(
+                "Lucky Punch", f"the reward is 'chips', 30000 or 40000, got {reward!r}"
+            )
+        return (
+            _gain(state, seat, chips=2) if reward == "chips" else _gain(state, seat, money=reward)
+        )
+    # G2 Double Down: move some of the player's dice from the casino onto the tile.
+    regular, big = event.get("regular", 0), bool(event.get("biggy", False))
+    casino = state.casino(pending.casino)
+    own = [d for d in casino.dice if d.owner == seat]
+    held_regular = sum(1 for d in own if not d.big)
+    if (
+        not isinstance(regular, int)
+        or not 0 <= regular <= held_regular
+        or (big and not any(d.big for d in own))
+    ):
+        raise IllegalMove(
+            "Double Down",
+            f"{state.players[seat]} has {held_regular} dice and "
+            f"{'a' if any(d.big for d in own) else 'no'} Biggy here; asked to move {regular} and "
+            f"{'the' if big else 'no'} Biggy",
+        )
+    moving: list[PlacedDie] = []
+    kept: list[PlacedDie] = []
+    for die in casino.dice:
+        if die.owner == seat and (
+            die.big and big or not die.big and len([m for m in moving if not m.big]) < regular
+        ):
+            moving.append(die)
+        else:
+            kept.append(die)
+    state = replace(
+        state,
+        casinos=replace_at(state.casinos, pending.casino - 1, replace(casino, dice=tuple(kept))),
+    )
+    return _with_tile(state, replace(tile, dice=tile.dice + tuple(moving)))
+
+
+def decision_choices(state: GameState) -> list[TileDecision]:
+    """Every decision a player may make at the pending tile (chance outcomes excluded)."""
+    pending = state.pending
+    if pending is None or pending.code == "A2":
+        return []
+    if pending.code == "A1":
+        options: list[tuple[tuple[str, object], ...]] = [(("guessed", True),)]
+        options += [(("guessed", False), ("reward", r)) for r in LUCKY_PUNCH_REWARDS]
+        return [TileDecision(pending.casino, o) for o in options]
+    own = [d for d in state.casino(pending.casino).dice if d.owner == pending.seat]
+    regular = sum(1 for d in own if not d.big)
+    bigs = (False, True) if any(d.big for d in own) else (False,)
+    return [
+        TileDecision(pending.casino, (("biggy", b), ("regular", n)))
+        for n in range(regular + 1)
+        for b in bigs
+    ]
+
+
+def before_payout(state: GameState) -> tuple[tuple[int, int], ...]:
+    """Bad Luck: (casino, player) for the fewest dice at its casino, seen before ties are removed."""
+    fined: list[tuple[int, int]] = []
+    for tile in state.tiles:
+        if tile.code == "C2":
+            counted = state.casino(tile.casino).counted()
+            counts = [counted.get(seat, 0) for seat in range(len(state.players))]
+            fined += [(tile.casino, seat) for seat, n in enumerate(counts) if n == min(counts)]
+    return tuple(fined)
+
+
+def _double_down_ranking(tile: Tile) -> list[int]:
+    counts: dict[int, int] = {}
+    for die in tile.dice:
+        counts[die.owner] = counts.get(die.owner, 0) + (2 if die.big else 1)
+    by_count: dict[int, list[int]] = {}
+    for owner, n in counts.items():
+        by_count.setdefault(n, []).append(owner)
+    return [owners[0] for n, owners in sorted(by_count.items(), reverse=True) if len(owners) == 1]
+
+
+def after_payout(
+    state: GameState, fined: tuple[tuple[int, int], ...]
+) -> tuple[GameState, tuple[TileEffect, ...]]:
+    """Tile rewards and fines at round end, with a line for each."""
+    effects: list[TileEffect] = []
+    for tile in state.tiles:
+        if tile.code == "C1" and tile.holder is not None:
+            state = _gain(state, tile.holder, money=HIGH_FIVE_REWARD)
+            effects.append(
+                TileEffect(
+                    tile.casino, tile.code, tile.holder, HIGH_FIVE_REWARD, 0, "fifth die placed"
+                )
+            )
+        if tile.code == "G2":
+            for rank, owner in enumerate(_double_down_ranking(tile)[: len(DOUBLE_DOWN_NOTES)]):
+                if owner >= 0:
+                    state = _gain(state, owner, money=DOUBLE_DOWN_NOTES[rank])
+                    effects.append(
+                        TileEffect(
+                            tile.casino,
+                            tile.code,
+                            owner,
+                            DOUBLE_DOWN_NOTES[rank],
+                            0,
+                            f"rank {rank + 1} on the tile",
+                        )
+                    )
+    for casino, seat in fined:
+        cash = sum(state.winnings[seat]) + state.bank[seat]
+        pay = min(BAD_LUCK_FINE, cash)
+        chips = 0
+        if pay < BAD_LUCK_FINE:  # not enough money: chips go too, at $10,000 each
+            chips = state.skip_tokens[seat]
+        state = _gain(state, seat, money=-pay, chips=-chips)
+        effects.append(TileEffect(casino, "C2", seat, -pay, -chips, "fewest dice at Bad Luck"))
+    return state, tuple(effects)

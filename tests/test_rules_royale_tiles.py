@@ -1,0 +1,176 @@
+"""Las Vegas Royale main game: the casino tiles the engine plays, each with a scripted test."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.choices import legal_choices
+from companion.engine import apply
+from companion.errors import IllegalMove
+from companion.events import DealRound, Place, ResolvePayout, Roll, TileDecision
+from companion.rules import make_rules
+from companion.standings import standings
+from companion.state import Phase, new_game
+from companion.tiles import JACKPOT_MAX
+
+ANNA, BEN, CARLA = 0, 1, 2
+PAIRS = (
+    (40_000, 30_000),
+    (50_000, 30_000),
+    (60_000, 40_000),
+    (70_000, 30_000),
+    (60_000, 50_000),
+    (90_000, 80_000),
+)
+
+
+def main_game(tiles, players=("Anna", "Ben", "Carla")):
+    """A dealt Royale main game with the given tiles beside casinos 1, 2, 3 ..."""
+    rules = make_rules("royale", {"tiles": len(tiles)})
+    return apply(new_game(rules, list(players)), DealRound(PAIRS, tiles=tuple(tiles)))
+
+
+def place(state, number, regular=1, biggy=False):
+    """The player to move rolls and places `regular` dice (and maybe the Biggy) showing `number`."""
+    held = state.supplies[state.current]
+    other = 6 if number != 6 else 5
+    values = (number,) * regular + (other,) * (held.regular - regular)
+    big = ((number if biggy else other),) * held.biggy
+    state = apply(state, Roll(values, biggy=big))
+    return apply(state, Place(number))
+
+
+def decide(state, casino, **choice):
+    """Answer the pending tile decision."""
+    items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in choice.items()))
+    return apply(state, TileDecision(casino, items))
+
+
+def test_deal_checks_the_tiles():
+    """Three tiles a round, known codes, not both faces of one tile, only supported ones."""
+    rules = make_rules("royale", {"tiles": 3})
+    state = new_game(rules, ["Anna", "Ben", "Carla"])
+    for tiles, message in [
+        (("A2", "C1"), "3 tiles lie out each round, got 2"),
+        (("A1", "A2", "C1"), "two faces of one tile"),
+        (("Z9", "A2", "C1"), "there is no tile 'Z9'"),
+        (("E1", "A2", "C1"), "E1 No Entry is not supported yet"),
+    ]:
+        with pytest.raises(IllegalMove, match=message):
+            apply(state, DealRound(PAIRS, tiles=tiles))
+    with pytest.raises(IllegalMove, match="tiles must be 0-6"):
+        make_rules("royale", {"tiles": 7})
+
+
+def test_jackpot_grows_by_10k_to_80k_and_pays_on_a_seven_or_a_double():
+    """A miss moves the counter up $10,000 (at most $80,000); a 7 or a double takes it."""
+    state = main_game(["A2", "C1", "D1"])
+    state = place(state, 1)  # Anna activates the Jackpot
+    assert state.phase is Phase.TILE and legal_choices(state) == ()
+    with pytest.raises(IllegalMove, match="two extra dice"):
+        decide(state, 1, dice=[7, 1])
+    state = decide(state, 1, dice=[1, 2])
+    assert state.tile_at(1).level == 40_000 and state.to_move() == "Ben"
+    for _ in range(5):
+        state = decide(place(state, 1), 1, dice=[1, 3])
+    assert state.tile_at(1).level == JACKPOT_MAX
+    seat = state.current
+    state = decide(place(state, 1), 1, dice=[4, 4])  # a double
+    assert state.bank[seat] == 80_000 and state.tile_at(1).level == 30_000
+    state = decide(place(state, 1), 1, dice=[2, 5])  # a 7
+    assert state.bank[(seat + 1) % 3] == 30_000
+
+
+def test_lucky_punch_pays_when_the_guess_is_wrong():
+    """A right guess gives nothing; a wrong one gives 2 chips, $30,000 or $40,000."""
+    state = place(main_game(["A1", "C1", "D1"]), 1)
+    assert len(legal_choices(state)) == 4
+    state = decide(state, 1, guessed=True)
+    assert state.bank[ANNA] == 0 and state.skip_tokens[ANNA] == 2
+    state = decide(place(state, 1), 1, guessed=False, reward="chips")
+    assert state.skip_tokens[BEN] == 4
+    state = decide(place(state, 1), 1, guessed=False, reward=40_000)
+    assert state.bank[CARLA] == 40_000
+    with pytest.raises(IllegalMove, match="the reward is 'chips', 30000 or 40000"):
+        decide(place(state, 1), 1, guessed=False, reward=50_000)
+
+
+def test_high_five_token_for_the_fifth_die_pays_100k():
+    """Four dice and the Biggy (= 5) at the casino take the token, worth $100,000 at payout."""
+    state = main_game(["C1", "A2", "D1"])
+    state = place(state, 1, regular=3, biggy=True)  # Anna: 3 + Biggy = 5
+    assert state.tile_at(1).holder == ANNA
+    state = _finish(state)
+    assert state.bank[ANNA] == 100_000
+    effects = state.payouts[0].tile_effects
+    assert [(e.code, e.owner, e.money) for e in effects] == [("C1", ANNA, 100_000)]
+
+
+def test_pay_day_counts_casinos_with_your_dice():
+    """1-2 casinos give 1-2 chips; 3 or more give $10,000 each from the bank."""
+    state = main_game(["D1", "A2", "C1"])
+    state = place(state, 4)  # Anna: casino 4
+    state = place(state, 5)  # Ben
+    state = place(state, 5)  # Carla
+    state = place(state, 1)  # Anna activates Pay Day: casinos 1 and 4 -> 2 chips
+    assert state.skip_tokens[ANNA] == 4 and state.bank[ANNA] == 0
+    state = place(state, 5)  # Ben
+    state = place(state, 5)  # Carla
+    state = place(state, 3)  # Anna
+    state = place(state, 5)  # Ben
+    state = place(state, 5)  # Carla
+    state = place(state, 1)  # Anna: casinos 1, 3, 4 -> $30,000
+    assert state.bank[ANNA] == 30_000
+
+
+def test_bad_luck_fines_the_fewest_dice_including_zero():
+    """Carla, with no die at the Bad Luck casino, pays $50,000 (or all she has) at round end."""
+    state = main_game(["C2", "A1", "D1"])
+    state = place(state, 1, regular=2)  # Anna 2 at casino 1
+    state = place(state, 1, regular=1)  # Ben 1
+    state = _finish(state)  # Carla never places at casino 1
+    fines = [(e.owner, e.money) for e in state.payouts[0].tile_effects if e.code == "C2"]
+    won = sum(state.winnings[CARLA])
+    assert fines == [(CARLA, -min(50_000, won))]
+
+
+def test_bad_luck_takes_everything_and_the_chips_when_money_is_short():
+    """With $20,000 and 2 chips, Carla pays the $20,000 and her chips."""
+    state = main_game(["C2", "A1", "D1"])
+    state = place(state, 1, regular=2)
+    state = replace(state, phase=Phase.PAYOUT, winnings=((), (), (20_000,)))
+    state = apply(state, ResolvePayout())
+    effect = next(e for e in state.payouts[0].tile_effects if e.owner == CARLA)
+    assert (effect.money, effect.chips) == (-20_000, -2)
+    carla = next(r for r in standings(state) if r.player == "Carla")
+    assert carla.money == 0
+
+
+def test_double_down_moves_dice_to_the_tile_and_pays_like_a_casino():
+    """Dice moved onto the tile leave the casino; the tile pays $60,000 and $30,000."""
+    state = main_game(["G2", "A1", "D1"])
+    state = place(state, 1, regular=3)  # Anna
+    assert state.phase is Phase.TILE
+    with pytest.raises(IllegalMove, match="has 3 dice"):
+        decide(state, 1, regular=4, biggy=False)
+    state = decide(state, 1, regular=2, biggy=False)
+    assert state.casino(1).counted() == {ANNA: 1} and len(state.tile_at(1).dice) == 2
+    state = decide(place(state, 1, regular=1), 1, regular=1, biggy=False)  # Ben moves 1
+    state = _finish(state)
+    tile_pay = [(e.owner, e.money) for e in state.payouts[0].tile_effects if e.code == "G2"]
+    assert tile_pay == [(ANNA, 60_000), (BEN, 30_000)]
+
+
+def _finish(state, skip=None):
+    """Everyone places the rest of their dice on casino 6 (tile-free); then the payout."""
+    while state.phase is not Phase.PAYOUT:
+        if state.phase is Phase.TILE:
+            state = apply(state, legal_choices(state)[0])
+            continue
+        held = state.supplies[state.current]
+        number = 5 if state.current == skip else 6
+        state = apply(state, Roll((number,) * held.regular, biggy=(number,) * held.biggy))
+        state = apply(state, Place(number))
+    return apply(state, ResolvePayout())

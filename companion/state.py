@@ -20,7 +20,10 @@ WHITE = -1
 NEUTRAL_SET = -3
 """The imaginary owner of the non-player colour in 2-player Las Vegas Royale."""
 
-IMAGINARY_OWNERS = {WHITE: "white", NEUTRAL_SET: "neutral"}
+GREY = -2
+"""The imaginary owner of Royale's blank grey dice (Block It, Handicap)."""
+
+IMAGINARY_OWNERS = {WHITE: "white", GREY: "grey", NEUTRAL_SET: "neutral"}
 
 
 class Phase(StrEnum):
@@ -84,6 +87,7 @@ class Tile:
     level: int = 0
     holder: int | None = None
     dice: tuple[PlacedDie, ...] = ()
+    spaces: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from companion.errors import IllegalMove
 from companion.events import TileDecision
-from companion.state import GameState, Pending, Phase, PlacedDie, Tile
+from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
 from companion.steps import expect_phase, replace_at
 
 TILE_NAMES = {
@@ -33,7 +33,7 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = ("A1", "A2", "C1", "C2", "D1", "G2")
+SUPPORTED = ("A1", "A2", "C1", "C2", "D1", "E2", "F1", "G2")
 """The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
@@ -41,6 +41,8 @@ LUCKY_PUNCH_REWARDS = ("chips", 30_000, 40_000)
 HIGH_FIVE_REWARD = 100_000
 BAD_LUCK_FINE = 50_000
 DOUBLE_DOWN_NOTES = (60_000, 30_000)
+KNOCKOUT_BAR = 2
+BLOCK_IT_CLUSTERS = (1, 1, 2, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,12 @@ def setup_tiles(state: GameState, codes: tuple[str, ...]) -> tuple[Tile, ...]:
     if len(set(sides)) != len(sides):
         raise IllegalMove("tiles", f"{codes}: the two faces of one tile cannot both lie out")
     return tuple(
-        Tile(code, casino, level=JACKPOT_START if code == "A2" else 0)
+        Tile(
+            code,
+            casino,
+            level=JACKPOT_START if code == "A2" else 0,
+            spaces=BLOCK_IT_CLUSTERS if code == "F1" else (),
+        )
         for casino, code in enumerate(codes, start=1)
     )
 
@@ -107,6 +114,12 @@ def activate(state: GameState, casino: int, seat: int) -> GameState:
         if code == "G2" and not any(d.owner == seat for d in state.casino(casino).dice):
             return state
         return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, ask))
+    if code == "E2":
+        return _knockout(state, tile, seat)
+    if code == "F1":
+        if not tile.spaces:
+            return state
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "cluster"))
     if code == "C1":
         placed = state.casino(casino).counted().get(seat, 0)
         if tile.holder is None and placed >= 5:
@@ -119,6 +132,56 @@ def activate(state: GameState, casino: int, seat: int) -> GameState:
             return _gain(state, seat, chips=amount // 10_000)
         return _gain(state, seat, money=amount)
     return state  # tiles that act only at payout
+
+
+def _knockout_choosers(state: GameState, tile: Tile, seat: int) -> list[int]:
+    """Opponents who must put a die in the bar and hold both a regular die and their Biggy."""
+    return [
+        s
+        for s in _knockout_victims(state, tile, seat)
+        if state.supplies[s].regular and state.supplies[s].biggy
+    ]
+
+
+def _knockout_victims(state: GameState, tile: Tile, seat: int) -> list[int]:
+    in_bar = {s: sum(1 for d in tile.dice if d.owner == s) for s in range(len(state.players))}
+    return [
+        s
+        for s in range(len(state.players))
+        if s != seat
+        and in_bar[s] < KNOCKOUT_BAR
+        and state.supplies[s].regular + state.supplies[s].biggy
+    ]
+
+
+def _knockout(
+    state: GameState, tile: Tile, seat: int, biggies: tuple[int, ...] | None = None
+) -> GameState:
+    """Opponents put a die from their hand in the bar; the activating player's bar dice return.
+
+    `biggies` names the opponents who chose their Biggy; None asks them first if any may choose.
+    """
+    if biggies is None and _knockout_choosers(state, tile, seat):
+        return replace(
+            state, phase=Phase.TILE, pending=Pending(tile.casino, "E2", seat, "dice for the bar")
+        )
+    supplies = list(state.supplies)
+    bar = [d for d in tile.dice if d.owner != seat]
+    back = [d for d in tile.dice if d.owner == seat]
+    for victim in _knockout_victims(state, tile, seat):
+        held = supplies[victim]
+        big = victim in (biggies or ()) or not held.regular
+        supplies[victim] = (
+            held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
+        )
+        bar.append(PlacedDie(victim, 0, big, state.turn))
+    own = supplies[seat]
+    supplies[seat] = own._replace(
+        regular=own.regular + sum(1 for d in back if not d.big),
+        biggy=own.biggy + sum(1 for d in back if d.big),
+    )
+    state = replace(state, supplies=tuple(supplies))
+    return _with_tile(state, replace(tile, dice=tuple(bar)))
 
 
 def decide(state: GameState, event: TileDecision) -> GameState:
@@ -160,6 +223,34 @@ def decide(state: GameState, event: TileDecision) -> GameState:
         return (
             _gain(state, seat, chips=2) if reward == "chips" else _gain(state, seat, money=reward)
         )
+    if pending.code == "E2":
+        biggies = event.get("biggy_from", ())
+        choosers = _knockout_choosers(state, tile, seat)
+        if not isinstance(biggies, tuple) or not set(biggies) <= set(choosers):
+            names = [state.players[s] for s in choosers]
+            raise IllegalMove(
+                "Knockout",
+                f"biggy_from lists the seats putting their Biggy in the bar, from {choosers} "
+                f"({', '.join(names)}), got {biggies!r}",
+            )
+        return _knockout(state, tile, seat, biggies)
+    if pending.code == "F1":
+        size, target = event.get("cluster"), event.get("casino")
+        if size not in tile.spaces:
+            raise IllegalMove(
+                "Block It", f"clusters left hold {sorted(set(tile.spaces))} dice, got {size!r}"
+            )
+        if not isinstance(target, int) or not 1 <= target <= 6:
+            raise IllegalMove("Block It", f"the grey dice go to a casino 1-6, got {target!r}")
+        spaces = list(tile.spaces)
+        spaces.remove(size)
+        casino = state.casino(target)
+        grey = (PlacedDie(GREY, target, False, state.turn),) * size
+        state = replace(
+            state,
+            casinos=replace_at(state.casinos, target - 1, replace(casino, dice=casino.dice + grey)),
+        )
+        return _with_tile(state, replace(tile, spaces=tuple(spaces)))
     # G2 Double Down: move some of the player's dice from the casino onto the tile.
     regular, big = event.get("regular", 0), bool(event.get("biggy", False))
     casino = state.casino(pending.casino)
@@ -197,6 +288,23 @@ def decision_choices(state: GameState) -> list[TileDecision]:
     pending = state.pending
     if pending is None or pending.code == "A2":
         return []
+    if pending.code == "E2":
+        tile = state.tile_at(pending.casino)
+        assert tile is not None
+        choosers = _knockout_choosers(state, tile, pending.seat)
+        subsets = [
+            tuple(s for i, s in enumerate(choosers) if mask >> i & 1)
+            for mask in range(1 << len(choosers))
+        ]
+        return [TileDecision(pending.casino, (("biggy_from", s),)) for s in subsets]
+    if pending.code == "F1":
+        tile = state.tile_at(pending.casino)
+        assert tile is not None
+        return [
+            TileDecision(pending.casino, (("casino", c), ("cluster", size)))
+            for size in sorted(set(tile.spaces))
+            for c in range(1, 7)
+        ]
     if pending.code == "A1":
         options: list[tuple[tuple[str, object], ...]] = [(("guessed", True),)]
         options += [(("guessed", False), ("reward", r)) for r in LUCKY_PUNCH_REWARDS]

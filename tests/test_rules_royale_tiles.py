@@ -42,10 +42,10 @@ def place(state, number, regular=1, biggy=False):
     return apply(state, Place(number))
 
 
-def decide(state, casino, **choice):
+def decide(state, tile_casino, **choice):
     """Answer the pending tile decision."""
     items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in choice.items()))
-    return apply(state, TileDecision(casino, items))
+    return apply(state, TileDecision(tile_casino, items))
 
 
 def test_deal_checks_the_tiles():
@@ -174,3 +174,59 @@ def _finish(state, skip=None):
         state = apply(state, Roll((number,) * held.regular, biggy=(number,) * held.biggy))
         state = apply(state, Place(number))
     return apply(state, ResolvePayout())
+
+
+def test_knockout_puts_a_die_of_each_opponent_in_the_bar_at_most_two():
+    """Each opponent puts a die from hand in the bar (a Biggy counts as one die there)."""
+    state = main_game(["E2", "A1", "D1"])
+    state = place(state, 1)  # Anna activates: Ben and Carla may choose regular or Biggy
+    assert state.phase is Phase.TILE and len(legal_choices(state)) == 4
+    with pytest.raises(IllegalMove, match="biggy_from lists the seats"):
+        decide(state, 1, biggy_from=[ANNA])
+    state = decide(state, 1, biggy_from=[CARLA])
+    bar = sorted((d.owner, d.big) for d in state.tile_at(1).dice)
+    assert bar == [(BEN, False), (CARLA, True)]
+    assert state.supplies[BEN].regular == 6 and state.supplies[CARLA].biggy == 0
+    state = place(state, 1)  # Ben activates: his bar die comes back; Anna may choose
+    state = decide(state, 1, biggy_from=[])  # Carla, with no Biggy left, puts a regular die
+    bar = sorted((d.owner, d.big) for d in state.tile_at(1).dice)
+    assert bar == [(ANNA, False), (CARLA, False), (CARLA, True)]
+    assert state.supplies[BEN].regular == 6
+    state = place(state, 1)  # Carla activates: her two bar dice come back
+    state = decide(state, 1, biggy_from=[ANNA])
+    bar = sorted((d.owner, d.big) for d in state.tile_at(1).dice)
+    assert bar == [(ANNA, False), (ANNA, True), (BEN, False)]
+    assert state.supplies[CARLA] == (6, 1, 0, 0)
+    state = place(state, 1)  # Anna activates: Anna's dice return; Carla and Ben add one each
+    state = decide(state, 1, biggy_from=[])
+    bar = sorted((d.owner, d.big) for d in state.tile_at(1).dice)
+    assert bar == [(BEN, False), (BEN, False), (CARLA, False)]
+    state = place(state, 1)  # Ben activates: his two come back; Anna and Carla add one each
+    state = decide(state, 1, biggy_from=[])
+    state = place(state, 1)  # Carla activates: hers come back; Anna and Ben add one each
+    state = decide(state, 1, biggy_from=[])
+    bar = sorted((d.owner, d.big) for d in state.tile_at(1).dice)
+    assert bar == [(ANNA, False), (ANNA, False), (BEN, False)]
+    state = place(state, 6)  # Anna places elsewhere
+    state = place(state, 1)  # Ben activates: Anna already has 2 in the bar and adds none
+    state = decide(state, 1, biggy_from=[]) if state.phase is Phase.TILE else state
+    bar = sorted((d.owner, d.big) for d in state.tile_at(1).dice)
+    assert bar == [(ANNA, False), (ANNA, False), (CARLA, False)]
+
+
+def test_block_it_grey_dice_rank_and_tie_like_an_imaginary_player():
+    """Two grey dice put on casino 2 tie with red's two dice there, so nobody is paid."""
+    from companion.state import GREY
+
+    state = main_game(["F1", "A1", "D1"])
+    state = place(state, 2, regular=2)  # Anna: 2 dice at casino 2 (Lucky Punch casino)
+    state = decide(state, 2, guessed=True)
+    state = place(state, 1)  # Ben activates Block It
+    with pytest.raises(IllegalMove, match="clusters left hold"):
+        decide(state, 1, cluster=4, casino=2)
+    state = decide(state, 1, cluster=2, casino=2)
+    assert state.casino(2).counted() == {ANNA: 2, GREY: 2}
+    assert state.tile_at(1).spaces == (1, 1, 2, 3)
+    state = _finish(state)
+    casino2 = state.payouts[0].casinos[1]
+    assert [g.owners for g in casino2.tied] == [(ANNA, GREY)] and casino2.awards == ()

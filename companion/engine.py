@@ -27,7 +27,7 @@ from companion.payout import RoundPayout, pay_casino
 from companion.rules import RAINBOW
 from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase, replace_at
-from companion.tiles import activate, after_payout, before_payout, decide
+from companion.tiles import activate, after_payout, before_payout, decide, round_end
 
 # --- roll and place -------------------------------------------------------
 
@@ -61,12 +61,13 @@ def _next_turn(state: GameState) -> GameState:
                 state, phase=Phase.ROLL, current=seat, turn=state.turn + 1, pending_roll=None
             )
     has_rainbow = any(RAINBOW in casino.notes for casino in state.casinos)
-    return replace(
+    state = replace(
         state,
         phase=Phase.RAINBOW if has_rainbow else Phase.PAYOUT,
         turn=state.turn + 1,
         pending_roll=None,
     )
+    return round_end(state) if state.tiles else state
 
 
 def _kick(state: GameState, casino: Casino, kick: Kick, kickable: Callable[[PlacedDie], bool]):
@@ -318,7 +319,8 @@ def _payout(state: GameState, event: ResolvePayout) -> GameState:
 
 
 def _tile_decision(state: GameState, event: TileDecision) -> GameState:
-    return _next_turn(decide(state, event))
+    state = decide(state, event)
+    return _next_turn(state) if state.phase is Phase.CHOOSE else state
 
 
 _HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {

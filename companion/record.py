@@ -106,8 +106,13 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
                     turn[key] = list(values)
             current_round["turns"].append(turn)
         elif isinstance(event, TileDecision):
-            assert turn is not None
-            turn["tile"] = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
+            choice = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
+            if state.pending is not None and state.pending.code == "B1":
+                assert current_round is not None
+                current_round["prime_time"] = choice
+            else:
+                assert turn is not None
+                turn["tile"] = choice
         elif isinstance(event, Place):
             assert turn is not None
             turn["place"] = event.number
@@ -339,6 +344,12 @@ def replay_record(record: Any) -> Replay:
                 except IllegalMove as error:
                     raise RecordError(f"{tw}: {error}") from None
                 play(decision, f"{tw}, tile")
+        if state.phase is Phase.TILE and state.pending is not None and "prime_time" in data:
+            try:
+                decision = tile_decision(state.pending.casino, data["prime_time"])
+            except IllegalMove as error:
+                raise RecordError(f"{where}: {error}") from None
+            play(decision, f"{where}, Prime Time")
         if state.phase is Phase.RAINBOW and "rainbow" in data:
             draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
             play(ReplaceRainbows(draws), f"{where}, rainbow replacement")

@@ -99,6 +99,10 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
     if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "A2":
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         return TileDecision(state.pending.casino, (("dice", dice),))
+    if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "B1":
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        chosen = tuple(d for d in dice if rng.random() < 0.5)  # the winner's choice, at random
+        return TileDecision(state.pending.casino, (("dice", dice), ("place", chosen)))
     return None
 
 

@@ -59,6 +59,7 @@ class PlacedDie(NamedTuple):
     value: int
     big: bool
     turn: int
+    extra: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,7 +132,7 @@ class Terminal:
         if state.phase is Phase.PAYOUT:
             return legal_choices(state)[0]
         if state.phase is Phase.TILE:
-            jackpot = state.pending is not None and state.pending.code == "A2"
+            jackpot = state.pending is not None and state.pending.code in ("A2", "B1")
             if self.auto or self.simulate_chance and jackpot:
                 return chance_event(state, self.rng) or random_choice(state, self.rng)
             return self.tile_decision()
@@ -195,6 +195,23 @@ class Terminal:
             if text.lower() == "r":
                 return chance_event(self.state, self.rng)
             return TileDecision(pending.casino, (("dice", parse_roll(text).regular),))
+        if pending.code == "B1":
+            text = self.read(
+                f"{name}: {self.state.players[pending.seat]}'s two extra dice and the ones placed, "
+                "e.g. '3 5 | 5' ('r' for random): "
+            )
+            if self.command(text):
+                return None
+            if text.lower() == "r":
+                return chance_event(self.state, self.rng)
+            thrown, _, placed = text.partition("|")
+            return TileDecision(
+                pending.casino,
+                (
+                    ("dice", parse_roll(thrown).regular),
+                    ("place", parse_roll(placed).regular if placed.strip() else ()),
+                ),
+            )
         if pending.code == "A1":
             text = self.read(f"{name}: did the left neighbour guess right? (y/n): ").lower()
             if self.command(text):

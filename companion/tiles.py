@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from companion.errors import IllegalMove
 from companion.events import TileDecision
+from companion.payout import rank_casino
 from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
 from companion.steps import expect_phase, replace_at
 
@@ -33,7 +34,7 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = ("A1", "A2", "C1", "C2", "D1", "E2", "F1", "G2")
+SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "E2", "F1", "G2")
 """The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
@@ -184,6 +185,39 @@ def _knockout(
     return _with_tile(state, replace(tile, dice=tuple(bar)))
 
 
+def round_end(state: GameState) -> GameState:
+    """Prime Time: before payout, the winner of its casino throws the two extra dice."""
+    for tile in state.tiles:
+        if tile.code == "B1":
+            ranking = rank_casino(state.casino(tile.casino))[2]
+            if ranking and ranking[0] >= 0:
+                return replace(
+                    state,
+                    phase=Phase.TILE,
+                    pending=Pending(tile.casino, "B1", ranking[0], "extra dice"),
+                )
+    return state
+
+
+def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> GameState:
+    dice, chosen = event.get("dice"), event.get("place", ())
+    if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+        raise IllegalMove("Prime Time", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+    left = list(dice)
+    for value in chosen if isinstance(chosen, tuple) else (chosen,):
+        if value not in left:
+            raise IllegalMove(
+                "Prime Time", f"'place' lists dice from the throw {list(dice)}, got {chosen!r}"
+            )
+        left.remove(value)
+    casinos = list(state.casinos)
+    for value in chosen:
+        casino = casinos[value - 1]
+        extra = PlacedDie(pending.seat, value, False, state.turn, extra=True)
+        casinos[value - 1] = replace(casino, dice=casino.dice + (extra,))
+    return replace(state, casinos=tuple(casinos), phase=Phase.PAYOUT)
+
+
 def decide(state: GameState, event: TileDecision) -> GameState:
     """Apply a tile decision; the game goes on with the next turn afterwards."""
     expect_phase(state, Phase.TILE, event)
@@ -199,6 +233,8 @@ def decide(state: GameState, event: TileDecision) -> GameState:
     assert tile is not None
     seat = pending.seat
     state = replace(state, pending=None, phase=Phase.CHOOSE)
+    if pending.code == "B1":
+        return _prime_time(state, pending, event)
     if pending.code == "A2":
         dice = event.get("dice")
         if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
@@ -286,8 +322,8 @@ def decide(state: GameState, event: TileDecision) -> GameState:
 def decision_choices(state: GameState) -> list[TileDecision]:
     """Every decision a player may make at the pending tile (chance outcomes excluded)."""
     pending = state.pending
-    if pending is None or pending.code == "A2":
-        return []
+    if pending is None or pending.code in ("A2", "B1"):
+        return []  # chance first: the extra dice are thrown
     if pending.code == "E2":
         tile = state.tile_at(pending.casino)
         assert tile is not None

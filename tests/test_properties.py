@@ -56,7 +56,7 @@ def check_dice(state: GameState) -> None:
         assert all(n <= rules.stop_at_cards - 1 + 5 for n in laid.values())
         return
     own = rules.dice_per_player - rules.kickers_per_player(players)
-    placed = Counter(d.owner for c in state.casinos for d in c.dice)
+    placed = Counter(d.owner for c in state.casinos for d in c.dice if not d.extra)
     placed.update(d.owner for tile in state.tiles for d in tile.dice)  # Double Down's dice
     for seat, supply in enumerate(state.supplies):
         assert placed[seat] + supply.regular + supply.biggy == own

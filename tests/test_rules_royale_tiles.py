@@ -230,3 +230,25 @@ def test_block_it_grey_dice_rank_and_tie_like_an_imaginary_player():
     state = _finish(state)
     casino2 = state.payouts[0].casinos[1]
     assert [g.owners for g in casino2.tied] == [(ANNA, GREY)] and casino2.awards == ()
+
+
+def test_prime_time_winner_adds_extra_dice_before_payout():
+    """The casino's winner throws two extra dice and may place 0-2 of them; they count as theirs."""
+    state = main_game(["B1", "A1", "D1"])
+    state = place(state, 1, regular=3)  # Anna leads casino 1
+    state = place(state, 4, regular=2)  # Ben: 2 at casino 4
+    state = place(state, 4, regular=1)  # Carla: 1 at casino 4
+    while state.phase is not Phase.TILE:  # everyone places the rest on casino 6
+        held = state.supplies[state.current]
+        state = apply(state, Roll((6,) * held.regular, biggy=(6,) * held.biggy))
+        state = apply(state, Place(6))
+    assert state.pending.code == "B1" and state.pending.seat == ANNA
+    with pytest.raises(IllegalMove, match="'place' lists dice from the throw"):
+        decide(state, 1, dice=[4, 4], place=[5])
+    state = decide(state, 1, dice=[4, 4], place=[4, 4])  # a double: both go to casino 4
+    assert state.phase is Phase.PAYOUT
+    assert state.casino(4).counted() == {BEN: 2, CARLA: 1, ANNA: 2}
+    state = apply(state, ResolvePayout())
+    casino4 = state.payouts[0].casinos[3]
+    assert [g.owners for g in casino4.tied] == [(BEN, ANNA)]
+    assert [(a.owner, a.note) for a in casino4.awards] == [(CARLA, 70_000)]

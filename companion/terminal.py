@@ -24,7 +24,7 @@ from companion.rules import RAINBOW
 from companion.session import GameSession
 from companion.simulate import chance_event, random_choice
 from companion.state import GameState, Phase
-from companion.tiles import tile_name
+from companion.tiles import decision_choices, tile_name
 
 HELP = (
     "Commands: 'undo', 'redo', 'table', 'quit'. Rolls: values like '3 3 5 1 6 2 2 4', with "
@@ -212,23 +212,18 @@ class Terminal:
                     ("place", parse_roll(placed).regular if placed.strip() else ()),
                 ),
             )
-        if pending.code == "A1":
-            text = self.read(f"{name}: did the left neighbour guess right? (y/n): ").lower()
-            if self.command(text):
-                return None
-            if text.startswith("y"):
-                return TileDecision(pending.casino, (("guessed", True),))
-            reward = self.read("reward: 'chips', 30 or 40: ").lower()
-            value: str | int = "chips" if reward.startswith("c") else int(reward or 0) * 1000
-            return TileDecision(pending.casino, (("guessed", False), ("reward", value)))
-        text = self.read(f"{name}: dice to move onto the tile (e.g. '2', '1b' with the Biggy): ")
-        if self.command(text):
+        options = decision_choices(self.state)
+        for index, option in enumerate(options, start=1):
+            described = ", ".join(
+                f"{k} {list(v) if isinstance(v, tuple) else v}" for k, v in option.choice
+            )
+            self.say(f"  {index}. {described}")
+        pick = self.read(f"{name}: which one [1-{len(options)}]: ")
+        if self.command(pick):
             return None
-        big = text.lower().endswith("b")
-        count = text[:-1] if big else text
-        if not count.isdigit():
-            raise IllegalMove("typed decision", f"cannot read {text!r}")
-        return TileDecision(pending.casino, (("biggy", big), ("regular", int(count))))
+        if pick.isdigit() and 1 <= int(pick) <= len(options):
+            return options[int(pick) - 1]
+        raise IllegalMove("typed decision", f"type a number from 1 to {len(options)}")
 
     def choose(self) -> Event | None:
         state = self.state

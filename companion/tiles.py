@@ -34,7 +34,7 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "E2", "F1", "G2")
+SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "E2", "F1", "F2", "G2")
 """The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
@@ -44,6 +44,9 @@ BAD_LUCK_FINE = 50_000
 DOUBLE_DOWN_NOTES = (60_000, 30_000)
 KNOCKOUT_BAR = 2
 BLOCK_IT_CLUSTERS = (1, 1, 2, 2, 3)
+HANDICAP_SPACES = {"chip": 2, "money": 3, "option": 4}
+HANDICAP_SETUP = (1, 1, 1, 2, 2, 2)
+"""Grey dice laid in casinos 1-6 when Handicap is out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,11 @@ def setup_tiles(state: GameState, codes: tuple[str, ...]) -> tuple[Tile, ...]:
             code,
             casino,
             level=JACKPOT_START if code == "A2" else 0,
-            spaces=BLOCK_IT_CLUSTERS if code == "F1" else (),
+            spaces=BLOCK_IT_CLUSTERS
+            if code == "F1"
+            else tuple(HANDICAP_SPACES.values())
+            if code == "F2"
+            else (),
         )
         for casino, code in enumerate(codes, start=1)
     )
@@ -121,6 +128,11 @@ def activate(state: GameState, casino: int, seat: int) -> GameState:
         if not tile.spaces:
             return state
         return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "cluster"))
+    if code == "F2":
+        has_grey = any(d.owner == GREY for c in state.casinos for d in c.dice)
+        if not has_grey or not any(tile.spaces):
+            return state
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "blank die"))
     if code == "C1":
         placed = state.casino(casino).counted().get(seat, 0)
         if tile.holder is None and placed >= 5:
@@ -287,6 +299,8 @@ def decide(state: GameState, event: TileDecision) -> GameState:
             casinos=replace_at(state.casinos, target - 1, replace(casino, dice=casino.dice + grey)),
         )
         return _with_tile(state, replace(tile, spaces=tuple(spaces)))
+    if pending.code == "F2":
+        return _handicap(state, tile, seat, event)
     # G2 Double Down: move some of the player's dice from the casino onto the tile.
     regular, big = event.get("regular", 0), bool(event.get("biggy", False))
     casino = state.casino(pending.casino)
@@ -319,6 +333,71 @@ def decide(state: GameState, event: TileDecision) -> GameState:
     return _with_tile(state, replace(tile, dice=tile.dice + tuple(moving)))
 
 
+def _remove_die(state: GameState, number: int, owner: int, big: bool, what: str) -> GameState:
+    casino = state.casino(number)
+    for index, die in enumerate(casino.dice):
+        if die.owner == owner and die.big == big and not die.extra:
+            dice = casino.dice[:index] + casino.dice[index + 1 :]
+            return replace(
+                state, casinos=replace_at(state.casinos, number - 1, replace(casino, dice=dice))
+            )
+    size = "Biggy" if big else "die"
+    raise IllegalMove(what, f"casino {number} has no such {size} to take")
+
+
+def _handicap(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+    """Take a grey die onto the tile for its reward: a chip, $30,000, or rotate / return a die."""
+    source = event.get("take")
+    if source in (None, False):
+        return state  # nobody must take a blank die, but only taking one is rewarded
+    kinds = list(HANDICAP_SPACES)
+    reward = event.get("reward")
+    if reward not in ("chip", "money", "rotate", "return"):
+        raise IllegalMove(
+            "Handicap", f"the reward is chip, money, rotate or return, got {reward!r}"
+        )
+    space = kinds.index("option") if reward in ("rotate", "return") else kinds.index(reward)
+    if not tile.spaces[space]:
+        raise IllegalMove("Handicap", f"no empty {kinds[space]} space is left on the tile")
+    if not isinstance(source, int) or not 1 <= source <= 6:
+        raise IllegalMove("Handicap", f"take names the casino of a blank die, got {source!r}")
+    state = _remove_die(state, source, GREY, False, "Handicap")
+    spaces = replace_at(tile.spaces, space, tile.spaces[space] - 1)
+    grey = PlacedDie(GREY, 0, False, state.turn)
+    state = _with_tile(state, replace(tile, spaces=spaces, dice=tile.dice + (grey,)))
+    big = bool(event.get("big", False))
+    if reward == "chip":
+        return _gain(state, seat, chips=1)
+    if reward == "money":
+        return _gain(state, seat, money=30_000)
+    held = state.supplies[seat]
+    if reward == "rotate":
+        number = event.get("number")
+        if not isinstance(number, int) or not 1 <= number <= 6:
+            raise IllegalMove("Handicap", f"a rotated die shows 1-6, got {number!r}")
+        if (held.biggy if big else held.regular) < 1:
+            raise IllegalMove(
+                "Handicap", f"{state.players[seat]} holds no {'Biggy' if big else 'die'} to rotate"
+            )
+        held = (
+            held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
+        )
+        casino = state.casino(number)
+        placed = casino.dice + (PlacedDie(seat, number, big, state.turn),)
+        state = replace(
+            state, casinos=replace_at(state.casinos, number - 1, replace(casino, dice=placed))
+        )
+        return replace(state, supplies=replace_at(state.supplies, seat, held))
+    source_casino = event.get("from")
+    if not isinstance(source_casino, int) or not 1 <= source_casino <= 6:
+        raise IllegalMove(
+            "Handicap", f"'from' names the casino to take your die back from, got {source_casino!r}"
+        )
+    state = _remove_die(state, source_casino, seat, big, "Handicap")
+    held = held._replace(biggy=held.biggy + 1) if big else held._replace(regular=held.regular + 1)
+    return replace(state, supplies=replace_at(state.supplies, seat, held))
+
+
 def decision_choices(state: GameState) -> list[TileDecision]:
     """Every decision a player may make at the pending tile (chance outcomes excluded)."""
     pending = state.pending
@@ -341,6 +420,8 @@ def decision_choices(state: GameState) -> list[TileDecision]:
             for size in sorted(set(tile.spaces))
             for c in range(1, 7)
         ]
+    if pending.code == "F2":
+        return _handicap_choices(state, pending)
     if pending.code == "A1":
         options: list[tuple[tuple[str, object], ...]] = [(("guessed", True),)]
         options += [(("guessed", False), ("reward", r)) for r in LUCKY_PUNCH_REWARDS]
@@ -353,6 +434,38 @@ def decision_choices(state: GameState) -> list[TileDecision]:
         for n in range(regular + 1)
         for b in bigs
     ]
+
+
+def _handicap_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    seat = pending.seat
+    sources = sorted({c.number for c in state.casinos if any(d.owner == GREY for d in c.dice)})
+    options: list[tuple[tuple[str, object], ...]] = [(("take", False),)]
+    held = state.supplies[seat]
+    for source in sources:
+        if tile.spaces[0]:
+            options.append((("reward", "chip"), ("take", source)))
+        if tile.spaces[1]:
+            options.append((("reward", "money"), ("take", source)))
+        if tile.spaces[2]:
+            for big in (False, True):
+                if held.biggy if big else held.regular:
+                    options += [
+                        (("big", big), ("number", n), ("reward", "rotate"), ("take", source))
+                        for n in range(1, 7)
+                    ]
+            own = {
+                (c.number, d.big)
+                for c in state.casinos
+                for d in c.dice
+                if d.owner == seat and not d.extra
+            }
+            options += [
+                (("big", big), ("from", number), ("reward", "return"), ("take", source))
+                for number, big in sorted(own)
+            ]
+    return [TileDecision(pending.casino, o) for o in options]
 
 
 def before_payout(state: GameState) -> tuple[tuple[int, int], ...]:

@@ -252,3 +252,25 @@ def test_prime_time_winner_adds_extra_dice_before_payout():
     casino4 = state.payouts[0].casinos[3]
     assert [g.owners for g in casino4.tied] == [(BEN, ANNA)]
     assert [(a.owner, a.note) for a in casino4.awards] == [(CARLA, 70_000)]
+
+
+def test_handicap_grey_dice_setup_and_rewards():
+    """Grey dice lie 1-1-1-2-2-2 in casinos 1-6; taking one gives a chip, $30k or a die move."""
+    from companion.state import GREY
+
+    state = main_game(["F2", "A2", "D1"])
+    assert [state.casino(n).counted().get(GREY, 0) for n in range(1, 7)] == [1, 1, 1, 2, 2, 2]
+    state = place(state, 1)  # Anna activates Handicap
+    state = decide(state, 1, take=False)  # she may take nothing (and gets nothing)
+    assert state.skip_tokens[ANNA] == 2 and state.to_move() == "Ben"
+    state = decide(place(state, 1), 1, take=4, reward="money")  # Ben: $30,000
+    assert state.bank[BEN] == 30_000 and state.casino(4).counted()[GREY] == 1
+    state = decide(place(state, 1), 1, take=5, reward="rotate", number=3, big=True)  # Carla
+    assert state.casino(3).counted() == {GREY: 1, CARLA: 2} and state.supplies[CARLA].biggy == 0
+    state = place(state, 1)  # Anna again: takes her die on casino 1 back
+    with pytest.raises(IllegalMove, match="casino 2 has no such die"):
+        decide(state, 1, take=6, reward="return", **{"from": 2})
+    state = decide(state, 1, take=6, reward="return", **{"from": 1})
+    assert state.casino(1).counted().get(ANNA, 0) == 1 and state.supplies[ANNA].regular == 6
+    assert state.tile_at(1).spaces == (2, 2, 2)
+    assert len(state.tile_at(1).dice) == 3

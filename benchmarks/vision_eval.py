@@ -43,12 +43,14 @@ def main() -> int:
     ap.add_argument("--splits", nargs="+", default=["Train", "Valid"])
     ap.add_argument("--draw-misses", type=Path, default=None)
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
-    ap.add_argument("--pips", default=None, help="pip reader .onnx to use instead of the shipped")
+    ap.add_argument("--pips", nargs="+", default=None,
+                    help="pip reader .onnx files to use instead of the shipped ones")
     a = ap.parse_args()
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; nothing to score")
         return 0
-    cfg = ReaderConfig(threads=1, locator_model=a.locator, pips_model=a.pips)
+    cfg = ReaderConfig(threads=1, locator_model=a.locator,
+                       pips_models=tuple(a.pips) if a.pips else None)
     for split in a.splits:
         s = evaluate(split, cfg, a.draw_misses)
         print(json.dumps({"split": split, **{k: round(v, 2) for k, v in s.items()}}))

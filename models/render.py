@@ -141,8 +141,9 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
 
 def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, side: float,
               rot: np.ndarray, elevation: float, body: np.ndarray, pip: np.ndarray,
-              faces: dict[int, int], light: np.ndarray, pip_radius: float) -> tuple[float, ...]:
-    """Draw one die and return its whole-die box (x0, y0, x1, y1)."""
+              faces: dict[int, int], light: np.ndarray, pip_radius: float,
+              dims: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> tuple[float, ...]:
+    """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1)."""
     fwd, right, down = _camera(elevation)
     normals = {"+z": np.array([0, 0, 1.0]), "-z": np.array([0, 0, -1.0]),
                "+x": np.array([1.0, 0, 0]), "-x": np.array([-1.0, 0, 0]),
@@ -156,7 +157,7 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
                       strict=True))
 
     def project(p3: np.ndarray) -> np.ndarray:
-        q = p3 @ rot.T * side
+        q = (p3 * np.asarray(dims)) @ rot.T * side
         return np.stack([q @ right, q @ down], -1) + centre
 
     visible = []
@@ -175,7 +176,7 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], tuple(float(v) for v in body * 0.55),
                  cv2.LINE_AA, shift=4)
     for (_, key, nw), outline in zip(visible, outlines, strict=True):
-        shade = 0.45 + 0.65 * max(0.0, float(nw @ light))
+        shade = 0.5 + 0.55 * max(0.0, float(nw @ light))
         col = np.clip(body * shade, 0, 255)
         cv2.fillPoly(img, [np.round(outline * 16).astype(np.int32)], tuple(float(v) for v in col),
                      cv2.LINE_AA, shift=4)
@@ -194,6 +195,18 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     return float(x0), float(y0), float(x1), float(y1)
 
 
+def _distractor(img: np.ndarray, rng: np.random.Generator, pos: np.ndarray, size: float,
+                elevation: float, light: np.ndarray) -> None:
+    """A non-die object: an elongated or flat box (cable plug, ferrite, phone, card)."""
+    long = rng.uniform(1.8, 4.0)
+    dims = (long, rng.uniform(0.5, 1.0), rng.uniform(0.2, 1.0))
+    body = _jitter_colour(rng, tuple(int(v) for v in rng.choice(
+        [(30, 30, 30), (60, 60, 60), (200, 200, 200), (150, 150, 160), (40, 40, 120)])))
+    rot = _rot(np.array([0, 0, 1.0]), rng.uniform(0, 2 * math.pi))
+    _draw_die(img, rng, pos, size / long * 1.5, rot, elevation, body, body, {0: 0, 1: 0, 2: 0},
+              light, 0.1, dims)
+
+
 def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
     """Pips contrast with the body: dark on light dice, white (or gold) on dark ones."""
     lum = float(body @ np.array([0.11, 0.59, 0.3]))
@@ -210,17 +223,23 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
                  n_dice: int | None = None) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth."""
     img = _background(rng, h, w)
-    elevation = math.radians(rng.choice([rng.uniform(70, 90), rng.uniform(35, 70)]))
+    elevation = math.radians(rng.uniform(65, 90) if rng.random() < 0.4 else rng.uniform(30, 65))
     side = float(np.exp(rng.uniform(math.log(20), math.log(85))))
     if n_dice is None:
         n_dice = int(rng.integers(0, 15)) if rng.random() < 0.95 else 0
-    light = np.array([rng.normal(0, 0.5), rng.normal(0, 0.5), 1.0])
-    light /= np.linalg.norm(light)
+    light_el, light_az = rng.uniform(0.45, 1.57), rng.uniform(0, 2 * math.pi)
+    light = np.array([math.cos(light_el) * math.cos(light_az),
+                      math.cos(light_el) * math.sin(light_az), math.sin(light_el)])
     shadow_dir = -light[:2] * side * rng.uniform(0.05, 0.4)
     colour_names = list(DIE_COLOURS)
     scene_colours = rng.choice(colour_names, size=int(rng.integers(1, 6)))
     placed: list[tuple[np.ndarray, float]] = []
     truths: list[RenderedDie] = []
+    for _ in range(int(rng.integers(0, 4)) if rng.random() < 0.5 else 0):
+        pos = rng.uniform([0, 0], [w, h])
+        size = side * rng.uniform(0.8, 2.5)
+        placed.append((pos, size * 1.5))
+        _distractor(img, rng, pos, size, elevation, light)
     for _ in range(n_dice):
         big = rng.random() < 0.12
         s = side * (rng.uniform(1.3, 1.6) if big else rng.uniform(0.93, 1.07))

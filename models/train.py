@@ -82,9 +82,6 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> 
                 if np.random.rand() < 0.5:
                     imgs[j] = imgs[j][:, ::-1]
                     fb[:, [0, 2]] = w - fb[:, [2, 0]]
-                if np.random.rand() < 0.5:
-                    imgs[j] = imgs[j][::-1]
-                    fb[:, [1, 3]] = h - fb[:, [3, 1]]
                 bx.append(fb)
             heat, reg, mask = locator_targets(np.concatenate(bx), len(idx), gh, gw)
             x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).float()
@@ -107,16 +104,19 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> 
     return net.eval()
 
 
-def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> PipReader:
-    """Fit the pip reader to the rendered crops; log held-out accuracy."""
+def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
+               init: Path | None = None, lr: float = 3e-3) -> PipReader:
+    """Fit the pip reader to the rendered crops (from `init` weights if given); log accuracy."""
     crops, labels = data["crops"], data["labels"]
     n = len(crops)
     perm = np.random.default_rng(0).permutation(n)
     hold, train = perm[: max(n // 20, 1)], perm[max(n // 20, 1):]
     net = PipReader()
-    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    if init is not None:
+        net.load_state_dict(torch.load(init))
+    opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     steps = epochs * (len(train) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=max(steps, 1))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
     t0 = time.time()
     for ep in range(epochs):
         net.train()
@@ -124,8 +124,7 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> Pip
         for b0 in range(0, len(order) - batch + 1, batch):
             idx = order[b0:b0 + batch]
             x = torch.from_numpy(crops[idx]).float()
-            k = np.random.randint(4)
-            x = torch.rot90(x, k, (2, 3))
+            # Mirror only: in an oblique view the top face is the upper one, so no rotations.
             if np.random.rand() < 0.5:
                 x = x.flip(3)
             x = _colour_augment(x)
@@ -157,6 +156,8 @@ def main() -> None:
     ap.add_argument("--pips-epochs", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=MODELS_DIR)
+    ap.add_argument("--init-pips", type=Path, default=None, help="pips.pt to fine-tune from")
+    ap.add_argument("--lr", type=float, default=3e-3)
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(0)
@@ -164,10 +165,12 @@ def main() -> None:
     data = dict(np.load(a.data))
     a.out.mkdir(parents=True, exist_ok=True)
     if a.what in ("both", "pips"):
-        net = train_pips(data, a.pips_epochs, 256, print)
+        net = train_pips(data, a.pips_epochs, 256, print, a.init_pips, a.lr)
+        torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):
         net = train_locator(data, a.locator_epochs, 16, print)
+        torch.save(net.state_dict(), a.out / "locator.pt")
         export(net, a.out / "locator.onnx", (1, 3, 240, 320),
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}})
 

@@ -11,14 +11,16 @@ CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
 CLASS_NOT_A_DIE = 8
 
 
-def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
-    """Class probabilities (n, 9) for crops (n, 3, 40, 40)."""
+def infer(session: ort.InferenceSession, crops: np.ndarray, mirror: bool = True) -> np.ndarray:
+    """Class probabilities (n, 9) for crops (n, 3, 40, 40), averaged with the mirrored crops."""
     if len(crops) == 0:
         return np.zeros((0, 9), np.float32)
     name = session.get_inputs()[0].name
-    logits = session.run(None, {name: crops.astype(np.float32)})[0]
+    batch = np.concatenate([crops, crops[..., ::-1]]) if mirror else crops
+    logits = session.run(None, {name: np.ascontiguousarray(batch, np.float32)})[0]
     e = np.exp(logits - logits.max(1, keepdims=True))
-    return e / e.sum(1, keepdims=True)
+    probs = e / e.sum(1, keepdims=True)
+    return (probs[: len(crops)] + probs[len(crops):]) / 2 if mirror else probs
 
 
 def postprocess(probs: np.ndarray, min_prob: float = 0.6
@@ -28,13 +30,17 @@ def postprocess(probs: np.ndarray, min_prob: float = 0.6
     pips = face.argmax(1).astype(np.int8)
     best = probs.argmax(1)
     prob = face.max(1) / np.maximum(face.sum(1), 1e-6)
-    is_die = probs[:, CLASS_NOT_A_DIE] < 0.5
+    # Only a box the reader calls "not a die" outright is dropped; a doubtful one stays, unsure.
+    is_die = best != CLASS_NOT_A_DIE
     unsure = (best == CLASS_UNSURE) | (probs[np.arange(len(probs)), pips] < min_prob)
     conf = probs[np.arange(len(probs)), pips] * (1 - probs[:, CLASS_NOT_A_DIE])
     return pips, np.where(unsure, np.minimum(conf, prob * 0.5), conf), unsure, is_die
 
 
-def read_pips(session: ort.InferenceSession, frame_bgr: np.ndarray, boxes: np.ndarray
+def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes: np.ndarray,
+              min_prob: float = 0.6, mirror: bool = True
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Pips, confidence, unsure and is-a-die flags for the dice in `boxes`."""
-    return postprocess(infer(session, crop_dice(frame_bgr, boxes)))
+    """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models averaged)."""
+    crops = crop_dice(frame_bgr, boxes)
+    probs = np.mean([infer(s, crops, mirror) for s in sessions], axis=0)
+    return postprocess(probs.reshape(-1, 9), min_prob)

@@ -9,7 +9,7 @@ import numpy as np
 from vision import colour as colour_mod
 from vision import locate, pips
 from vision.detections import Detections
-from vision.onnx_models import LOCATOR_FILE, PIPS_FILE, model_path, open_session
+from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.zones import Zones
 
 BIG_RATIO = 1.35  # a Biggy is about 1.5 times a regular die; perspective adds up to ~1.2
@@ -22,11 +22,13 @@ class ReaderConfig:
     threads: int = 1
     locator_threshold: float = 0.3
     min_pip_prob: float = 0.6
+    mirror_pips: bool = True
+    min_confidence: float = 0.08  # below this a box is more likely a plug or a shadow than a die
     palette: colour_mod.Palette = field(default_factory=colour_mod.default_palette)
     regular_side_px: float | None = None
     zones: Zones | None = None
     locator_model: str | None = None
-    pips_model: str | None = None
+    pips_models: tuple[str, ...] | None = None
 
 
 def _sizes(boxes: np.ndarray, regular_side: float | None) -> np.ndarray:
@@ -46,10 +48,12 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame_bgr, 'shape', None)}")
     loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
-    reader = open_session(cfg.pips_model or str(model_path(PIPS_FILE)), cfg.threads)
+    readers = [open_session(p, cfg.threads)
+               for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
     boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold)
-    pip, prob, unsure, is_die = pips.read_pips(reader, frame_bgr, boxes)
-    keep = is_die
+    pip, prob, unsure, is_die = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
+                                               cfg.mirror_pips)
+    keep = is_die & (np.clip(scores, 0, 1) * prob >= cfg.min_confidence)
     boxes, scores, pip, prob, unsure = boxes[keep], scores[keep], pip[keep], prob[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)

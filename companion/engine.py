@@ -320,7 +320,7 @@ def _payout(state: GameState, event: ResolvePayout) -> GameState:
 
 def _tile_decision(state: GameState, event: TileDecision) -> GameState:
     state = decide(state, event)
-    return _next_turn(state) if state.phase is Phase.CHOOSE else state
+    return _next_turn(state) if state.phase is Phase.CHOOSE else round_end(state)
 
 
 _HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {

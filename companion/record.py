@@ -28,6 +28,8 @@ from companion.standings import standings, winners
 from companion.state import IMAGINARY_OWNERS, GameState, Phase, new_game
 
 FORMAT = "lasvegas-record/1"
+ROUND_END_KEYS = {"B1": "prime_time", "G1": "black_box"}
+"""Round-level record keys for the tile decisions taken before payout."""
 
 
 class RecordError(ValueError):
@@ -107,9 +109,9 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
             current_round["turns"].append(turn)
         elif isinstance(event, TileDecision):
             choice = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
-            if state.pending is not None and state.pending.code == "B1":
+            if state.pending is not None and state.pending.code in ROUND_END_KEYS:
                 assert current_round is not None
-                current_round["prime_time"] = choice
+                current_round[ROUND_END_KEYS[state.pending.code]] = choice
             else:
                 assert turn is not None
                 turn["tile"] = choice
@@ -344,12 +346,15 @@ def replay_record(record: Any) -> Replay:
                 except IllegalMove as error:
                     raise RecordError(f"{tw}: {error}") from None
                 play(decision, f"{tw}, tile")
-        if state.phase is Phase.TILE and state.pending is not None and "prime_time" in data:
+        while state.phase is Phase.TILE and state.pending is not None:
+            key = ROUND_END_KEYS.get(state.pending.code)
+            if key not in data:
+                break
             try:
-                decision = tile_decision(state.pending.casino, data["prime_time"])
+                decision = tile_decision(state.pending.casino, data[key])
             except IllegalMove as error:
                 raise RecordError(f"{where}: {error}") from None
-            play(decision, f"{where}, Prime Time")
+            play(decision, f"{where}, {key}")
         if state.phase is Phase.RAINBOW and "rainbow" in data:
             draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
             play(ReplaceRainbows(draws), f"{where}, rainbow replacement")

@@ -11,7 +11,7 @@ from companion.events import DealRound, Event, ReplaceRainbows, Roll, TileDecisi
 from companion.money import Pile, deal_value, pile_exhausted
 from companion.rules import RAINBOW
 from companion.state import GameState, Phase
-from companion.tiles import SUPPORTED
+from companion.tiles import BLACK_BOX_TOKENS, SUPPORTED
 
 
 def _draw_random(state: GameState, pile: Pile, discards: tuple[int, ...], rng: random.Random):
@@ -103,6 +103,11 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         chosen = tuple(d for d in dice if rng.random() < 0.5)  # the winner's choice, at random
         return TileDecision(state.pending.casino, (("dice", dice), ("place", chosen)))
+    if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "G1":
+        tokens = list(BLACK_BOX_TOKENS)
+        rng.shuffle(tokens)
+        pile = tuple(tokens[: rng.randint(1, 5)])
+        return TileDecision(state.pending.casino, (("pile", pile),))
     return None
 
 

@@ -132,7 +132,7 @@ class Terminal:
         if state.phase is Phase.PAYOUT:
             return legal_choices(state)[0]
         if state.phase is Phase.TILE:
-            jackpot = state.pending is not None and state.pending.code in ("A2", "B1")
+            jackpot = state.pending is not None and state.pending.code in ("A2", "B1", "G1")
             if self.auto or self.simulate_chance and jackpot:
                 return chance_event(state, self.rng) or random_choice(state, self.rng)
             return self.tile_decision()
@@ -212,6 +212,17 @@ class Terminal:
                     ("place", parse_roll(placed).regular if placed.strip() else ()),
                 ),
             )
+        if pending.code == "G1":
+            text = self.read(
+                f"{name}: tokens in the pile {self.state.players[pending.seat]} chose, in thousands "
+                "(0 for an empty token), e.g. '60 0', or 'r': "
+            )
+            if self.command(text):
+                return None
+            if text.lower() == "r":
+                return chance_event(self.state, self.rng)
+            pile = tuple(int(t) * 1000 for t in text.split() if t.isdigit())
+            return TileDecision(pending.casino, (("pile", pile),))
         options = decision_choices(self.state)
         for index, option in enumerate(options, start=1):
             described = ", ".join(

@@ -34,7 +34,7 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "E2", "F1", "F2", "G2")
+SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "E2", "F1", "F2", "G1", "G2")
 """The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
@@ -44,6 +44,8 @@ BAD_LUCK_FINE = 50_000
 DOUBLE_DOWN_NOTES = (60_000, 30_000)
 KNOCKOUT_BAR = 2
 BLOCK_IT_CLUSTERS = (1, 1, 2, 2, 3)
+BLACK_BOX_TOKENS = (60_000, 20_000, 20_000, 0, 0, 0)
+"""The six Black Box tokens (0 = an empty token), as the rulings set them."""
 HANDICAP_SPACES = {"chip": 2, "money": 3, "option": 4}
 HANDICAP_SETUP = (1, 1, 1, 2, 2, 2)
 """Grey dice laid in casinos 1-6 when Handicap is out."""
@@ -197,18 +199,43 @@ def _knockout(
     return _with_tile(state, replace(tile, dice=tuple(bar)))
 
 
+ROUND_END_ASKS = {"B1": "extra dice", "G1": "chosen pile"}
+
+
 def round_end(state: GameState) -> GameState:
-    """Prime Time: before payout, the winner of its casino throws the two extra dice."""
+    """Tiles acting before payout, in casino order, each once: Prime Time, Black Box.
+
+    The winner of the tile's casino (after ties) throws Prime Time's extra dice, or
+    chooses one of the two Black Box piles. A tile is marked done (level 1) once decided.
+    """
     for tile in state.tiles:
-        if tile.code == "B1":
+        if tile.code in ROUND_END_ASKS and tile.level == 0:
             ranking = rank_casino(state.casino(tile.casino))[2]
             if ranking and ranking[0] >= 0:
+                ask = ROUND_END_ASKS[tile.code]
                 return replace(
                     state,
                     phase=Phase.TILE,
-                    pending=Pending(tile.casino, "B1", ranking[0], "extra dice"),
+                    pending=Pending(tile.casino, tile.code, ranking[0], ask),
                 )
     return state
+
+
+def _black_box(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+    """The winner gets the tokens of the pile they chose (the neighbour split them 3+3, 4+2, 5+1)."""
+    pile = event.get("pile")
+    left = list(BLACK_BOX_TOKENS)
+    if not isinstance(pile, tuple) or not 1 <= len(pile) <= len(left) - 1:
+        raise IllegalMove("Black Box", f"the chosen pile holds 1-5 of the 6 tokens, got {pile!r}")
+    for token in pile:
+        if token not in left:
+            raise IllegalMove(
+                "Black Box",
+                f"tokens are {list(BLACK_BOX_TOKENS)} (0 = empty), the pile {list(pile)} is not among them",
+            )
+        left.remove(token)
+    state = _gain(state, seat, money=sum(pile))
+    return replace(_with_tile(state, replace(tile, level=1, holder=seat)), phase=Phase.PAYOUT)
 
 
 def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> GameState:
@@ -227,7 +254,10 @@ def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> Game
         casino = casinos[value - 1]
         extra = PlacedDie(pending.seat, value, False, state.turn, extra=True)
         casinos[value - 1] = replace(casino, dice=casino.dice + (extra,))
-    return replace(state, casinos=tuple(casinos), phase=Phase.PAYOUT)
+    state = replace(state, casinos=tuple(casinos), phase=Phase.PAYOUT)
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    return _with_tile(state, replace(tile, level=1))
 
 
 def decide(state: GameState, event: TileDecision) -> GameState:
@@ -247,6 +277,8 @@ def decide(state: GameState, event: TileDecision) -> GameState:
     state = replace(state, pending=None, phase=Phase.CHOOSE)
     if pending.code == "B1":
         return _prime_time(state, pending, event)
+    if pending.code == "G1":
+        return _black_box(state, tile, seat, event)
     if pending.code == "A2":
         dice = event.get("dice")
         if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
@@ -401,8 +433,8 @@ def _handicap(state: GameState, tile: Tile, seat: int, event: TileDecision) -> G
 def decision_choices(state: GameState) -> list[TileDecision]:
     """Every decision a player may make at the pending tile (chance outcomes excluded)."""
     pending = state.pending
-    if pending is None or pending.code in ("A2", "B1"):
-        return []  # chance first: the extra dice are thrown
+    if pending is None or pending.code in ("A2", "B1", "G1"):
+        return []  # chance or hidden: the extra dice are thrown, the piles are face down
     if pending.code == "E2":
         tile = state.tile_at(pending.casino)
         assert tile is not None

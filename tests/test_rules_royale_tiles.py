@@ -274,3 +274,21 @@ def test_handicap_grey_dice_setup_and_rewards():
     assert state.casino(1).counted().get(ANNA, 0) == 1 and state.supplies[ANNA].regular == 6
     assert state.tile_at(1).spaces == (2, 2, 2)
     assert len(state.tile_at(1).dice) == 3
+
+
+def test_black_box_winner_gets_the_chosen_pile():
+    """The casino's winner takes the tokens of the pile chosen ($60k, $20k, $20k, three empty)."""
+    state = main_game(["G1", "A2", "D1"])
+    state = place(state, 1, regular=3)  # Anna wins casino 1
+    while state.phase is not Phase.TILE:
+        held = state.supplies[state.current]
+        state = apply(state, Roll((6,) * held.regular, biggy=(6,) * held.biggy))
+        state = apply(state, Place(6))
+    assert state.pending.code == "G1" and state.pending.seat == ANNA
+    assert legal_choices(state) == ()  # the piles are face down: the outcome is asked for
+    with pytest.raises(IllegalMove, match="is not among them"):
+        decide(state, 1, pile=[60_000, 60_000])
+    with pytest.raises(IllegalMove, match="holds 1-5 of the 6 tokens"):
+        decide(state, 1, pile=[60_000, 20_000, 20_000, 0, 0, 0])
+    state = decide(state, 1, pile=[60_000, 20_000, 0])
+    assert state.phase is Phase.PAYOUT and state.bank[ANNA] == 80_000

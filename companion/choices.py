@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.cardplay import card_choices
 from companion.events import SLOT_MACHINE, Event, Kick, Place, ResolvePayout, Skip
 from companion.state import GameState, Phase, PlacedDie
-from companion.tiles import decision_choices
+from companion.tiles import decision_choices, power_play_choices
 
 
 def _kick_sets(
@@ -50,9 +50,14 @@ def _placements(state: GameState, number: int, slot: bool) -> list[Event]:
 
 
 def legal_choices(state: GameState) -> tuple[Event, ...]:
-    """Every decision open now; empty while the game waits for chance (a deal, a roll)."""
+    """Every decision open now; empty while the game waits only for chance (a deal, a roll).
+
+    Before a roll, the holder of Royale's Power Play token may use it instead of rolling.
+    """
     if state.phase is Phase.PAYOUT:
         return (ResolvePayout(),)
+    if state.phase is Phase.ROLL:
+        return tuple(power_play_choices(state))
     if state.phase is Phase.TILE:
         return tuple(decision_choices(state))
     if state.phase is Phase.CARDS:

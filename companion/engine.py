@@ -16,6 +16,7 @@ from companion.events import (
     Kick,
     Place,
     PlayCards,
+    PowerPlay,
     ReplaceRainbows,
     ResolvePayout,
     Roll,
@@ -27,7 +28,15 @@ from companion.payout import RoundPayout, pay_casino
 from companion.rules import RAINBOW
 from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase, replace_at
-from companion.tiles import activate, after_payout, before_payout, decide, round_end
+from companion.tiles import (
+    activate,
+    after_payout,
+    before_payout,
+    decide,
+    return_power_play,
+    round_end,
+    use_power_play,
+)
 
 # --- roll and place -------------------------------------------------------
 
@@ -318,6 +327,13 @@ def _payout(state: GameState, event: ResolvePayout) -> GameState:
     )
 
 
+def _power_play(state: GameState, event: PowerPlay) -> GameState:
+    expect_phase(state, Phase.ROLL, event)
+    state, number = use_power_play(state, event.number, event.big)
+    state = activate(state, number, state.current)
+    return state if state.phase is Phase.TILE else _next_turn(state)
+
+
 def _tile_decision(state: GameState, event: TileDecision) -> GameState:
     state = decide(state, event)
     return _next_turn(state) if state.phase is Phase.CHOOSE else round_end(state)
@@ -330,6 +346,7 @@ _HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {
     Skip: _skip,  # type: ignore[dict-item]
     PlayCards: play_cards,  # type: ignore[dict-item]
     TileDecision: _tile_decision,  # type: ignore[dict-item]
+    PowerPlay: _power_play,  # type: ignore[dict-item]
     ReplaceRainbows: _replace_rainbows,  # type: ignore[dict-item]
     ResolvePayout: _payout,  # type: ignore[dict-item]
 }
@@ -342,4 +359,5 @@ def apply(state: GameState, event: Event) -> GameState:
         raise IllegalMove("unknown event", f"{event!r} is not a game event")
     if state.phase is Phase.OVER:
         raise IllegalMove("game over", "the game has ended; no further events")
-    return handler(state, event)
+    state = handler(state, event)
+    return return_power_play(state) if state.tiles else state

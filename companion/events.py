@@ -73,6 +73,15 @@ class PlayCards:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerPlay:
+    """Royale Power Play: instead of rolling, turn one die in hand to `number` and place it."""
+
+    kind: ClassVar[str] = "power_play"
+    number: int
+    big: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TileDecision:
     """Royale: the outcome of a tile the companion cannot see or decide (dice, guesses, choices)."""
 
@@ -101,7 +110,17 @@ class ResolvePayout:
     slot_choices: tuple[int, ...] = ()
 
 
-Event = DealRound | Roll | Place | Skip | PlayCards | TileDecision | ReplaceRainbows | ResolvePayout
+Event = (
+    DealRound
+    | Roll
+    | Place
+    | Skip
+    | PlayCards
+    | PowerPlay
+    | TileDecision
+    | ReplaceRainbows
+    | ResolvePayout
+)
 
 EVENT_TYPES: dict[str, type] = {
     cls.kind: cls
@@ -111,6 +130,7 @@ EVENT_TYPES: dict[str, type] = {
         Place,
         Skip,
         PlayCards,
+        PowerPlay,
         TileDecision,
         ReplaceRainbows,
         ResolvePayout,
@@ -197,6 +217,11 @@ def event_from_dict(data: Any) -> Event:
             )
         if kind == "skip":
             return Skip()
+        if kind == "power_play":
+            number = data["number"]
+            if not isinstance(number, int) or isinstance(number, bool):
+                raise IllegalMove("malformed event", f"number must be 1-6, got {number!r}")
+            return PowerPlay(number, bool(data.get("big", False)))
         if kind == "tile":
             return tile_decision(data["casino"], data["choice"])
         if kind == "cards":

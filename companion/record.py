@@ -15,6 +15,7 @@ from companion.events import (
     Kick,
     Place,
     PlayCards,
+    PowerPlay,
     ReplaceRainbows,
     ResolvePayout,
     Roll,
@@ -106,6 +107,13 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
             ):
                 if values:
                     turn[key] = list(values)
+            current_round["turns"].append(turn)
+        elif isinstance(event, PowerPlay):
+            assert current_round is not None
+            turn = {
+                "player": state.to_move(),
+                "power_play": {"number": event.number, "big": event.big},
+            }
             current_round["turns"].append(turn)
         elif isinstance(event, TileDecision):
             choice = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
@@ -267,6 +275,15 @@ def replay_record(record: Any) -> Replay:
             raise RecordError(f"step {step} ({where}): {error}", step, error.rule) from None
         events.append(event)
 
+    def tile_step(turn: dict[str, Any], where: str) -> None:
+        """The decision of the tile a placement activated, when the record gives it."""
+        if state.phase is Phase.TILE and state.pending is not None and "tile" in turn:
+            try:
+                decision = tile_decision(state.pending.casino, turn["tile"])
+            except IllegalMove as error:
+                raise RecordError(f"{where}: {error}") from None
+            play(decision, f"{where}, tile")
+
     count = initial.rules.casino_count()
     for round_no, data in enumerate(rounds, start=1):
         where = f"round {round_no}"
@@ -313,6 +330,14 @@ def replay_record(record: Any) -> Replay:
                 chips_taken = tuple((_values(c[:1], tw)[0], str(c[1])) for c in raw_chips)
                 play(PlayCards(cards, chips_taken), f"{tw}, cards")  # type: ignore[arg-type]
                 continue
+            if "power_play" in turn:
+                move = turn["power_play"]
+                if not isinstance(move, dict):
+                    raise RecordError(f"{tw}: power_play is an object with number and big")
+                number = _need(move, "number", int, tw)
+                play(PowerPlay(number, bool(move.get("big", False))), f"{tw}, Power Play")
+                tile_step(turn, tw)
+                continue
             roll = Roll(
                 regular=_values(_need(turn, "roll", list, tw), tw),
                 neutral=_values(turn.get("neutral", []), tw),
@@ -339,13 +364,7 @@ def replay_record(record: Any) -> Replay:
                 chip=turn.get("chip"),
             )
             play(place, f"{tw}, place")
-            if state.phase is Phase.TILE and "tile" in turn:
-                assert state.pending is not None
-                try:
-                    decision = tile_decision(state.pending.casino, turn["tile"])
-                except IllegalMove as error:
-                    raise RecordError(f"{tw}: {error}") from None
-                play(decision, f"{tw}, tile")
+            tile_step(turn, tw)
         while state.phase is Phase.TILE and state.pending is not None:
             key = ROUND_END_KEYS.get(state.pending.code)
             if key not in data:

@@ -93,6 +93,8 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
     if state.phase is Phase.DEAL:
         return random_deal(state, rng)
     if state.phase is Phase.ROLL:
+        if state.tiles and legal_choices(state) and rng.random() < 0.5:
+            return None  # the Power Play holder decides to use the token instead
         return random_roll(state, rng)
     if state.phase is Phase.RAINBOW:
         return random_rainbow_replacement(state, rng)

@@ -14,6 +14,7 @@ from companion.events import (
     Event,
     Place,
     PlayCards,
+    PowerPlay,
     ReplaceRainbows,
     Roll,
     Skip,
@@ -22,7 +23,7 @@ from companion.events import (
 from companion.render import explain_round, render_standings, render_table
 from companion.rules import RAINBOW
 from companion.session import GameSession
-from companion.simulate import chance_event, random_choice
+from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase
 from companion.tiles import decision_choices, tile_name
 
@@ -148,8 +149,19 @@ class Terminal:
             if self.auto:
                 return random_choice(state, self.rng)
             return self.choose()
+        if state.phase is Phase.ROLL and legal_choices(state):  # the Power Play token
+            if self.auto:
+                return chance_event(state, self.rng) or random_choice(state, self.rng)
+            text = self.read(
+                f"{state.to_move()} holds the Power Play token: 'pp 3' turns a die to 3 and "
+                "places it ('pp 3b' the Biggy), Enter rolls: "
+            )
+            if self.command(text):
+                return None
+            if text.lower().startswith("pp"):
+                return parse_power_play(text)
         if self.simulate_chance:
-            return chance_event(state, self.rng)
+            return chance_event(state, self.rng) or random_roll(state, self.rng)
         return self.typed_chance()
 
     def typed_chance(self) -> Event | None:
@@ -297,6 +309,16 @@ def parse_roll(text: str) -> Roll:
             raise IllegalMove("typed roll", f"cannot read {token!r}; {HELP}")
         kinds[prefix].append(int(value))
     return Roll(tuple(kinds[""]), tuple(kinds["w"]), tuple(kinds["b"]), tuple(kinds["k"]))
+
+
+def parse_power_play(text: str) -> PowerPlay:
+    """'pp 3' or 'pp 3b' into a Power Play move."""
+    move = text[2:].strip().lower()
+    big = move.endswith("b")
+    digits = move.rstrip("b").strip()
+    if not digits.isdigit():
+        raise IllegalMove("typed Power Play", "type 'pp 3' (or 'pp 3b' for the Biggy)")
+    return PowerPlay(int(digits), big)
 
 
 def parse_cards(text: str) -> PlayCards:

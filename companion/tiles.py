@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.errors import IllegalMove
-from companion.events import TileDecision
+from companion.events import PowerPlay, TileDecision
 from companion.payout import rank_casino
 from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
 from companion.steps import expect_phase, replace_at
@@ -34,7 +34,7 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "E2", "F1", "F2", "G1", "G2")
+SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "D2", "E2", "F1", "F2", "G1", "G2")
 """The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
@@ -126,6 +126,10 @@ def activate(state: GameState, casino: int, seat: int) -> GameState:
         return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, ask))
     if code == "E2":
         return _knockout(state, tile, seat)
+    if code == "D2":
+        if clear_leader(state, casino) == seat:
+            return _with_tile(state, replace(tile, holder=seat))
+        return state
     if code == "F1":
         if not tile.spaces:
             return state
@@ -258,6 +262,62 @@ def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> Game
     tile = state.tile_at(pending.casino)
     assert tile is not None
     return _with_tile(state, replace(tile, level=1))
+
+
+def clear_leader(state: GameState, casino: int) -> int | None:
+    """The owner alone with the most counted dice at a casino, if there is one."""
+    counted = sorted(state.casino(casino).counted().items(), key=lambda item: -item[1])
+    if not counted or len(counted) > 1 and counted[0][1] == counted[1][1]:
+        return None
+    return counted[0][0]
+
+
+def power_play_holder(state: GameState) -> Tile | None:
+    """The Power Play tile when the player to move holds its token."""
+    return next((t for t in state.tiles if t.code == "D2" and t.holder == state.current), None)
+
+
+def return_power_play(state: GameState) -> GameState:
+    """The Power Play token goes back to its tile whenever nobody has a clear majority there."""
+    for tile in state.tiles:
+        if (
+            tile.code == "D2"
+            and tile.holder is not None
+            and clear_leader(state, tile.casino) is None
+        ):
+            state = _with_tile(state, replace(tile, holder=None))
+    return state
+
+
+def power_play_choices(state: GameState) -> list[PowerPlay]:
+    """Power Play uses open to the player to move instead of rolling."""
+    if not state.tiles or power_play_holder(state) is None:
+        return []
+    held = state.supplies[state.current]
+    kinds = [big for big in (False, True) if (held.biggy if big else held.regular)]
+    return [PowerPlay(number, big) for big in kinds for number in range(1, 7)]
+
+
+def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState, int]:
+    """Place one die from hand turned to `number`; the token goes back. Returns the casino."""
+    tile = power_play_holder(state)
+    name = state.to_move()
+    if tile is None:
+        raise IllegalMove("Power Play", f"{name} does not hold the Power Play token")
+    if not 1 <= number <= 6:
+        raise IllegalMove("Power Play", f"a turned die shows 1-6, got {number}")
+    held = state.supplies[state.current]
+    if (held.biggy if big else held.regular) < 1:
+        raise IllegalMove("Power Play", f"{name} holds no {'Biggy' if big else 'die'} to turn")
+    held = held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
+    casino = state.casino(number)
+    placed = casino.dice + (PlacedDie(state.current, number, big, state.turn),)
+    state = replace(
+        state,
+        supplies=replace_at(state.supplies, state.current, held),
+        casinos=replace_at(state.casinos, number - 1, replace(casino, dice=placed)),
+    )
+    return _with_tile(state, replace(tile, holder=None)), number
 
 
 def decide(state: GameState, event: TileDecision) -> GameState:

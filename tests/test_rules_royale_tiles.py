@@ -292,3 +292,29 @@ def test_black_box_winner_gets_the_chosen_pile():
         decide(state, 1, pile=[60_000, 20_000, 20_000, 0, 0, 0])
     state = decide(state, 1, pile=[60_000, 20_000, 0])
     assert state.phase is Phase.PAYOUT and state.bank[ANNA] == 80_000
+
+
+def test_power_play_token_for_a_clear_majority_used_instead_of_rolling():
+    """Alone with the most dice, Anna takes the token; next turn she turns a die and places it."""
+    from companion.events import PowerPlay
+
+    state = main_game(["D2", "A2", "C1"])
+    state = place(state, 1, regular=2)  # Anna: 2 dice at casino 1, a clear majority
+    assert state.tile_at(1).holder == ANNA
+    assert legal_choices(state) == ()  # Ben holds no token: he can only roll
+    with pytest.raises(IllegalMove, match="does not hold the Power Play token"):
+        apply(state, PowerPlay(3))
+    state = place(state, 5)  # Ben
+    state = place(state, 5)  # Carla
+    assert len(legal_choices(state)) == 12  # six numbers, a regular die or the Biggy
+    state = apply(state, PowerPlay(4, big=True))  # Anna turns her Biggy to 4
+    assert state.casino(4).counted() == {ANNA: 2} and state.supplies[ANNA].biggy == 0
+    assert state.tile_at(1).holder is None and state.to_move() == "Ben"
+
+
+def test_power_play_token_returns_when_nobody_leads():
+    """Ben draws level with Anna at the Power Play casino: the token goes back to the tile."""
+    state = main_game(["D2", "A2", "C1"])
+    state = place(state, 1, regular=2)  # Anna takes the token
+    state = place(state, 1, regular=2)  # Ben: 2 as well, a tie for the most
+    assert state.tile_at(1).holder is None

@@ -336,7 +336,11 @@ def _power_play(state: GameState, event: PowerPlay) -> GameState:
 
 def _tile_decision(state: GameState, event: TileDecision) -> GameState:
     state = decide(state, event)
-    return _next_turn(state) if state.phase is Phase.CHOOSE else round_end(state)
+    if state.phase is Phase.CHOOSE:  # a decision during a turn: the turn is over
+        return _next_turn(state)
+    if state.phase is Phase.PAYOUT:  # a decision before payout: maybe another tile asks
+        return round_end(state)
+    return state  # the decision led to another one
 
 
 _HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {

@@ -99,6 +99,7 @@ class Pending:
     code: str
     seat: int
     ask: str
+    context: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

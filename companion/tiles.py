@@ -457,19 +457,25 @@ def _handicap(state: GameState, tile: Tile, seat: int, event: TileDecision) -> G
     spaces = replace_at(tile.spaces, space, tile.spaces[space] - 1)
     grey = PlacedDie(GREY, 0, False, state.turn)
     state = _with_tile(state, replace(tile, spaces=spaces, dice=tile.dice + (grey,)))
-    big = bool(event.get("big", False))
     if reward == "chip":
         return _gain(state, seat, chips=1)
     if reward == "money":
         return _gain(state, seat, money=30_000)
+    return rotate_or_return(state, seat, event, "Handicap")
+
+
+def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str) -> GameState:
+    """Turn a die from hand to `number` and place it (no activation), or take one back from a casino."""
+    big = bool(event.get("big", False))
+    reward = event.get("reward")
     held = state.supplies[seat]
     if reward == "rotate":
         number = event.get("number")
         if not isinstance(number, int) or not 1 <= number <= 6:
-            raise IllegalMove("Handicap", f"a rotated die shows 1-6, got {number!r}")
+            raise IllegalMove(what, f"a rotated die shows 1-6, got {number!r}")
         if (held.biggy if big else held.regular) < 1:
             raise IllegalMove(
-                "Handicap", f"{state.players[seat]} holds no {'Biggy' if big else 'die'} to rotate"
+                what, f"{state.players[seat]} holds no {'Biggy' if big else 'die'} to rotate"
             )
         held = (
             held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
@@ -483,9 +489,9 @@ def _handicap(state: GameState, tile: Tile, seat: int, event: TileDecision) -> G
     source_casino = event.get("from")
     if not isinstance(source_casino, int) or not 1 <= source_casino <= 6:
         raise IllegalMove(
-            "Handicap", f"'from' names the casino to take your die back from, got {source_casino!r}"
+            what, f"'from' names the casino to take your die back from, got {source_casino!r}"
         )
-    state = _remove_die(state, source_casino, seat, big, "Handicap")
+    state = _remove_die(state, source_casino, seat, big, what)
     held = held._replace(biggy=held.biggy + 1) if big else held._replace(regular=held.regular + 1)
     return replace(state, supplies=replace_at(state.supplies, seat, held))
 

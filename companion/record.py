@@ -122,7 +122,11 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
                 current_round[ROUND_END_KEYS[state.pending.code]] = choice
             else:
                 assert turn is not None
-                turn["tile"] = choice
+                if "tile" in turn:  # a second decision in the same turn (My Choice)
+                    earlier = turn["tile"] if isinstance(turn["tile"], list) else [turn["tile"]]
+                    turn["tile"] = earlier + [choice]
+                else:
+                    turn["tile"] = choice
         elif isinstance(event, Place):
             assert turn is not None
             turn["place"] = event.number
@@ -277,9 +281,12 @@ def replay_record(record: Any) -> Replay:
 
     def tile_step(turn: dict[str, Any], where: str) -> None:
         """The decision of the tile a placement activated, when the record gives it."""
-        if state.phase is Phase.TILE and state.pending is not None and "tile" in turn:
+        given = turn.get("tile", [])
+        for choice in given if isinstance(given, list) else [given]:
+            if state.phase is not Phase.TILE or state.pending is None:
+                raise RecordError(f"{where}: a tile decision is given but no tile waits for one")
             try:
-                decision = tile_decision(state.pending.casino, turn["tile"])
+                decision = tile_decision(state.pending.casino, choice)
             except IllegalMove as error:
                 raise RecordError(f"{where}: {error}") from None
             play(decision, f"{where}, tile")

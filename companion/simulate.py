@@ -98,6 +98,14 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
         return random_roll(state, rng)
     if state.phase is Phase.RAINBOW:
         return random_rainbow_replacement(state, rng)
+    pending = state.pending
+    if (
+        state.phase is Phase.TILE
+        and pending is not None
+        and pending.code == "H2"
+        and not pending.context
+    ):
+        return TileDecision(pending.casino, (("dice", (rng.randint(1, 6), rng.randint(1, 6))),))
     if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "A2":
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         return TileDecision(state.pending.casino, (("dice", dice),))

@@ -34,7 +34,22 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = ("A1", "A2", "B1", "C1", "C2", "D1", "D2", "E2", "F1", "F2", "G1", "G2")
+SUPPORTED = (
+    "A1",
+    "A2",
+    "B1",
+    "C1",
+    "C2",
+    "D1",
+    "D2",
+    "E2",
+    "F1",
+    "F2",
+    "G1",
+    "G2",
+    "H1",
+    "H2",
+)
 """The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
@@ -44,6 +59,25 @@ BAD_LUCK_FINE = 50_000
 DOUBLE_DOWN_NOTES = (60_000, 30_000)
 KNOCKOUT_BAR = 2
 BLOCK_IT_CLUSTERS = (1, 1, 2, 2, 3)
+NICE_DICE_REWARDS = {
+    1: (0, 1),
+    2: (0, 2),
+    3: (30_000, 0),
+    4: (40_000, 0),
+    5: (50_000, 0),
+    6: (60_000, 0),
+}
+"""(money, chips) for a die on each Nice Dice space: 1 or 2 chips, then $30,000 to $60,000."""
+MY_CHOICE_ACTIONS = {
+    1: "1 chip",
+    2: "2 chips",
+    3: "$30,000",
+    4: "activate a tile",
+    5: "rotate or return",
+    6: "gold space",
+}
+"""What each face of My Choice's extra dice does, in the order the rules list them."""
+GOLD_SPACE = 60_000
 BLACK_BOX_TOKENS = (60_000, 20_000, 20_000, 0, 0, 0)
 """The six Black Box tokens (0 = an empty token), as the rulings set them."""
 HANDICAP_SPACES = {"chip": 2, "money": 3, "option": 4}
@@ -126,6 +160,12 @@ def activate(state: GameState, casino: int, seat: int) -> GameState:
         return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, ask))
     if code == "E2":
         return _knockout(state, tile, seat)
+    if code == "H1":
+        return replace(
+            state, phase=Phase.TILE, pending=Pending(casino, code, seat, "die for the tile")
+        )
+    if code == "H2":
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
     if code == "D2":
         if clear_leader(state, casino) == seat:
             return _with_tile(state, replace(tile, holder=seat))
@@ -393,6 +433,10 @@ def decide(state: GameState, event: TileDecision) -> GameState:
         return _with_tile(state, replace(tile, spaces=tuple(spaces)))
     if pending.code == "F2":
         return _handicap(state, tile, seat, event)
+    if pending.code == "H1":
+        return _nice_dice(state, tile, seat, event)
+    if pending.code == "H2":
+        return _my_choice(state, tile, pending, event)
     # G2 Double Down: move some of the player's dice from the casino onto the tile.
     regular, big = event.get("regular", 0), bool(event.get("biggy", False))
     casino = state.casino(pending.casino)
@@ -464,6 +508,115 @@ def _handicap(state: GameState, tile: Tile, seat: int, event: TileDecision) -> G
     return rotate_or_return(state, seat, event, "Handicap")
 
 
+def _nice_dice(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+    """Put a die just rolled, or just placed here, on the tile's space for its number."""
+    source = event.get("from")
+    if source in (None, False):
+        return state
+    big = bool(event.get("big", False))
+    number = tile.casino
+    if source == "casino":
+        value = number
+        casino = state.casino(number)
+        index = next(
+            (
+                i
+                for i, d in enumerate(casino.dice)
+                if d.owner == seat and d.big == big and d.turn == state.turn
+            ),
+            None,
+        )
+        if index is None:
+            raise IllegalMove(
+                "Nice Dice", f"{state.players[seat]} placed no such die here this turn"
+            )
+        dice = casino.dice[:index] + casino.dice[index + 1 :]
+        state = replace(
+            state, casinos=replace_at(state.casinos, number - 1, replace(casino, dice=dice))
+        )
+    elif source == "roll":
+        value = event.get("value")
+        roll = state.pending_roll
+        rolled = (roll.biggy if big else roll.regular) if roll else ()
+        if value == number or value not in rolled:
+            raise IllegalMove(
+                "Nice Dice",
+                f"no die showing {value!r} stayed in hand from this roll (rolled {list(rolled)})",
+            )
+        held = state.supplies[seat]
+        held = (
+            held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
+        )
+        state = replace(state, supplies=replace_at(state.supplies, seat, held))
+    else:
+        raise IllegalMove("Nice Dice", f"'from' is 'roll' or 'casino', got {source!r}")
+    occupant = next((d for d in tile.dice if d.value == value), None)
+    kept = tuple(d for d in tile.dice if d is not occupant)
+    if occupant is not None:  # the die already there goes to its casino (without activating it)
+        target = state.casino(value)
+        moved = PlacedDie(occupant.owner, value, occupant.big, state.turn)
+        state = replace(
+            state,
+            casinos=replace_at(
+                state.casinos, value - 1, replace(target, dice=target.dice + (moved,))
+            ),
+        )
+    return _with_tile(state, replace(tile, dice=kept + (PlacedDie(seat, value, big, state.turn),)))
+
+
+def _my_choice(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
+    """Throw two extra dice, then carry out the action of one of the two faces."""
+    seat = pending.seat
+    if not pending.context:
+        dice = event.get("dice")
+        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+            raise IllegalMove("My Choice", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        ask = replace(pending, ask="action", context=dice)
+        return replace(state, phase=Phase.TILE, pending=ask)
+    face = event.get("use")
+    if face == 0 and _my_choice_choices(state, pending) == [
+        TileDecision(pending.casino, (("use", 0),))
+    ]:
+        return state
+    if face not in pending.context:
+        raise IllegalMove(
+            "My Choice", f"use one of the thrown faces {list(pending.context)}, got {face!r}"
+        )
+    if face in (1, 2):
+        return _gain(state, seat, chips=face)
+    if face == 3:
+        return _gain(state, seat, money=30_000)
+    if face == 4:
+        other = event.get("tile")
+        target = state.tile_at(other) if isinstance(other, int) else None
+        if target is None or other == tile.casino:
+            raise IllegalMove(
+                "My Choice", f"'tile' names the casino of another tile, got {other!r}"
+            )
+        return activate(state, other, seat)
+    if face == 5:
+        return rotate_or_return(state, seat, event, "My Choice")
+    big = bool(event.get("big", False))
+    held = state.supplies[seat]
+    if (held.biggy if big else held.regular) < 1:
+        raise IllegalMove(
+            "My Choice",
+            f"{state.players[seat]} holds no {'Biggy' if big else 'die'} for the gold space",
+        )
+    held = held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
+    supplies = replace_at(state.supplies, seat, held)
+    for old in tile.dice:  # the die on the gold space goes back to its owner
+        back = supplies[old.owner]
+        back = (
+            back._replace(biggy=back.biggy + 1)
+            if old.big
+            else back._replace(regular=back.regular + 1)
+        )
+        supplies = replace_at(supplies, old.owner, back)
+    state = replace(state, supplies=supplies)
+    return _with_tile(state, replace(tile, dice=(PlacedDie(seat, 0, big, state.turn),)))
+
+
 def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str) -> GameState:
     """Turn a die from hand to `number` and place it (no activation), or take one back from a casino."""
     big = bool(event.get("big", False))
@@ -499,7 +652,12 @@ def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str
 def decision_choices(state: GameState) -> list[TileDecision]:
     """Every decision a player may make at the pending tile (chance outcomes excluded)."""
     pending = state.pending
-    if pending is None or pending.code in ("A2", "B1", "G1"):
+    if (
+        pending is None
+        or pending.code in ("A2", "B1", "G1")
+        or pending.code == "H2"
+        and not pending.context
+    ):
         return []  # chance or hidden: the extra dice are thrown, the piles are face down
     if pending.code == "E2":
         tile = state.tile_at(pending.casino)
@@ -520,6 +678,10 @@ def decision_choices(state: GameState) -> list[TileDecision]:
         ]
     if pending.code == "F2":
         return _handicap_choices(state, pending)
+    if pending.code == "H1":
+        return _nice_dice_choices(state, pending)
+    if pending.code == "H2":
+        return _my_choice_choices(state, pending)
     if pending.code == "A1":
         options: list[tuple[tuple[str, object], ...]] = [(("guessed", True),)]
         options += [(("guessed", False), ("reward", r)) for r in LUCKY_PUNCH_REWARDS]
@@ -532,6 +694,57 @@ def decision_choices(state: GameState) -> list[TileDecision]:
         for n in range(regular + 1)
         for b in bigs
     ]
+
+
+def _nice_dice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    seat, number = pending.seat, pending.casino
+    options: list[tuple[tuple[str, object], ...]] = [(("from", False),)]
+    placed = {d.big for d in state.casino(number).dice if d.owner == seat and d.turn == state.turn}
+    options += [(("big", big), ("from", "casino")) for big in sorted(placed)]
+    roll = state.pending_roll
+    if roll is not None:
+        for big, values in ((False, roll.regular), (True, roll.biggy)):
+            options += [
+                (("big", big), ("from", "roll"), ("value", v))
+                for v in sorted(set(values))
+                if v != number
+            ]
+    return [TileDecision(number, o) for o in options]
+
+
+def _my_choice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    seat = pending.seat
+    held = state.supplies[seat]
+    kinds = [big for big in (False, True) if (held.biggy if big else held.regular)]
+    options: list[tuple[tuple[str, object], ...]] = []
+    for face in sorted(set(pending.context)):
+        if face in (1, 2, 3):
+            options.append((("use", face),))
+        elif face == 4:
+            options += [
+                (("tile", t.casino), ("use", 4)) for t in state.tiles if t.casino != pending.casino
+            ]
+        elif face == 5:
+            options += [
+                (("big", big), ("number", n), ("reward", "rotate"), ("use", 5))
+                for big in kinds
+                for n in range(1, 7)
+            ]
+            own = {
+                (c.number, d.big)
+                for c in state.casinos
+                for d in c.dice
+                if d.owner == seat and not d.extra
+            }
+            options += [
+                (("big", big), ("from", c), ("reward", "return"), ("use", 5))
+                for c, big in sorted(own)
+            ]
+        else:
+            options += [(("big", big), ("use", 6)) for big in kinds]
+    if not options:  # nothing either face allows can be done: the throw is lost
+        options = [(("use", 0),)]
+    return [TileDecision(pending.casino, o) for o in options]
 
 
 def _handicap_choices(state: GameState, pending: Pending) -> list[TileDecision]:
@@ -600,6 +813,29 @@ def after_payout(
                     tile.casino, tile.code, tile.holder, HIGH_FIVE_REWARD, 0, "fifth die placed"
                 )
             )
+        if tile.code == "H1":
+            for die in sorted(tile.dice, key=lambda d: d.value):
+                if die.owner >= 0:
+                    money, chips = NICE_DICE_REWARDS[die.value]
+                    state = _gain(state, die.owner, money=money, chips=chips)
+                    effects.append(
+                        TileEffect(
+                            tile.casino,
+                            tile.code,
+                            die.owner,
+                            money,
+                            chips,
+                            f"die on space {die.value}",
+                        )
+                    )
+        if tile.code == "H2":
+            for die in tile.dice:
+                state = _gain(state, die.owner, money=GOLD_SPACE)
+                effects.append(
+                    TileEffect(
+                        tile.casino, tile.code, die.owner, GOLD_SPACE, 0, "die on the gold space"
+                    )
+                )
         if tile.code == "G2":
             for rank, owner in enumerate(_double_down_ranking(tile)[: len(DOUBLE_DOWN_NOTES)]):
                 if owner >= 0:

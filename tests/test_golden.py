@@ -32,7 +32,7 @@ CASES = {
     # Las Vegas Royale, basic game, two players with the neutral set
     "royale-basic-2p": ("royale", {}, ["Anna", "Ben"], 8),
     # Las Vegas Royale, main game with three tiles a round, four players
-    "royale-tiles-4p": ("royale", {"tiles": 3}, ["Anna", "Ben", "Carla", "Denny"], 14),
+    "royale-tiles-4p": ("royale", {"tiles": 3}, ["Anna", "Ben", "Carla", "Denny"], 12),
     # the Custom edition with skip chips, five players
     "custom-chips-5p": (
         "custom",

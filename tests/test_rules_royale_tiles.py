@@ -318,3 +318,47 @@ def test_power_play_token_returns_when_nobody_leads():
     state = place(state, 1, regular=2)  # Anna takes the token
     state = place(state, 1, regular=2)  # Ben: 2 as well, a tie for the most
     assert state.tile_at(1).holder is None
+
+
+def test_nice_dice_spaces_bump_and_pay_at_round_end():
+    """A die goes on the space of its number; a die already there moves to its casino."""
+    state = main_game(["H1", "A1", "D1"])
+    state = apply(state, Roll((1, 1, 4, 5, 6, 6, 6), biggy=(4,)))  # Anna
+    state = apply(state, Place(1))
+    with pytest.raises(IllegalMove, match="no die showing 2 stayed in hand"):
+        decide(state, 1, **{"from": "roll", "value": 2, "big": False})
+    state = decide(state, 1, **{"from": "roll", "value": 4, "big": True})  # her Biggy on space 4
+    assert [(d.owner, d.value, d.big) for d in state.tile_at(1).dice] == [(ANNA, 4, True)]
+    assert state.supplies[ANNA].biggy == 0
+    state = apply(state, Roll((1, 4, 2, 2, 2, 2, 2), biggy=(2,)))  # Ben
+    state = apply(state, Place(1))
+    state = decide(state, 1, **{"from": "roll", "value": 4, "big": False})  # bumps Anna's Biggy
+    assert state.casino(4).counted() == {ANNA: 2}  # moved to casino 4, without activating it
+    assert [(d.owner, d.value) for d in state.tile_at(1).dice] == [(BEN, 4)]
+    state = decide(place(state, 1), 1, **{"from": "casino", "big": False})  # Carla: space 1
+    state = _finish(state)
+    rewards = sorted(
+        (e.owner, e.money, e.chips) for e in state.payouts[0].tile_effects if e.code == "H1"
+    )
+    assert rewards == [(BEN, 40_000, 0), (CARLA, 0, 1)]
+
+
+def test_my_choice_uses_one_of_two_extra_dice():
+    """Two extra dice are thrown; the player carries out one face's action."""
+    state = place(main_game(["H2", "A2", "D1"]), 1)  # Anna activates My Choice
+    assert state.pending.ask == "extra dice" and legal_choices(state) == ()
+    state = decide(state, 1, dice=[3, 6])
+    assert state.phase is Phase.TILE and state.pending.context == (3, 6)
+    with pytest.raises(IllegalMove, match="use one of the thrown faces"):
+        decide(state, 1, use=1)
+    state = decide(state, 1, use=6, big=True)  # her Biggy goes on the gold space
+    assert state.supplies[ANNA].biggy == 0 and state.to_move() == "Ben"
+    state = decide(decide(place(state, 1), 1, dice=[4, 4]), 1, use=4, tile=2)  # Ben: Jackpot
+    assert state.pending.code == "A2" and state.pending.seat == BEN
+    state = decide(state, 2, dice=[3, 4])  # a 7: Ben takes the $30,000 jackpot
+    assert state.bank[BEN] == 30_000 and state.to_move() == "Carla"
+    state = decide(decide(place(state, 1), 1, dice=[6, 2]), 1, use=6, big=False)  # Carla bumps Anna
+    assert state.supplies[ANNA].biggy == 1
+    state = _finish(state)
+    gold = [(e.owner, e.money) for e in state.payouts[0].tile_effects if e.code == "H2"]
+    assert gold == [(CARLA, 60_000)]

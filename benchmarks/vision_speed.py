@@ -16,17 +16,16 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from models.render import render_scene  # noqa: E402
+from vision_colour import TABLE_DICE, scene  # noqa: E402
+
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
 def frame_with_dice(n: int = 12, seed: int = 0) -> np.ndarray:
-    """A rendered top-down-ish 640x480 frame holding exactly n dice, all inside the frame."""
-    rng = np.random.default_rng(seed)
-    while True:
-        img, truths = render_scene(rng, n_dice=n)
-        if len(truths) == n and all(t.label != 7 for t in truths):
-            return img
+    """A rendered top-down 640x480 frame of n dice of the game's colours on a table."""
+    names = list(TABLE_DICE)
+    frame, _ = scene(seed, [names[i % len(names)] for i in range(n)], 2, (1.0, 1.0, 1.0))
+    return frame
 
 
 def time_ms(fn, runs: int) -> float:

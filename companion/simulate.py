@@ -102,8 +102,8 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
     if (
         state.phase is Phase.TILE
         and pending is not None
-        and pending.code == "H2"
-        and not pending.context
+        and pending.code in ("B2", "H2")
+        and pending.ask == "extra dice"
     ):
         return TileDecision(pending.casino, (("dice", (rng.randint(1, 6), rng.randint(1, 6))),))
     if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "A2":

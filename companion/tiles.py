@@ -34,22 +34,7 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = (
-    "A1",
-    "A2",
-    "B1",
-    "C1",
-    "C2",
-    "D1",
-    "D2",
-    "E2",
-    "F1",
-    "F2",
-    "G1",
-    "G2",
-    "H1",
-    "H2",
-)
+SUPPORTED = tuple(code for code in TILE_NAMES if code != "E1")
 """The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
@@ -78,6 +63,9 @@ MY_CHOICE_ACTIONS = {
 }
 """What each face of My Choice's extra dice does, in the order the rules list them."""
 GOLD_SPACE = 60_000
+FIFTY_FIFTY_TRACK = (0, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000)
+"""Fifty Fifty's reward under the counter after the 1st, 2nd ... throw ($0 to $60,000)."""
+BETS = {"higher": 1, "lower": 2}
 BLACK_BOX_TOKENS = (60_000, 20_000, 20_000, 0, 0, 0)
 """The six Black Box tokens (0 = an empty token), as the rulings set them."""
 HANDICAP_SPACES = {"chip": 2, "money": 3, "option": 4}
@@ -164,6 +152,8 @@ def activate(state: GameState, casino: int, seat: int) -> GameState:
         return replace(
             state, phase=Phase.TILE, pending=Pending(casino, code, seat, "die for the tile")
         )
+    if code == "B2":
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
     if code == "H2":
         return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
     if code == "D2":
@@ -435,6 +425,8 @@ def decide(state: GameState, event: TileDecision) -> GameState:
         return _handicap(state, tile, seat, event)
     if pending.code == "H1":
         return _nice_dice(state, tile, seat, event)
+    if pending.code == "B2":
+        return _fifty_fifty(state, pending, event)
     if pending.code == "H2":
         return _my_choice(state, tile, pending, event)
     # G2 Double Down: move some of the player's dice from the casino onto the tile.
@@ -564,6 +556,35 @@ def _nice_dice(state: GameState, tile: Tile, seat: int, event: TileDecision) -> 
     return _with_tile(state, replace(tile, dice=kept + (PlacedDie(seat, value, big, state.turn),)))
 
 
+def _fifty_fifty(state: GameState, pending: Pending, event: TileDecision) -> GameState:
+    """Throw, then take the reward under the counter or bet higher/lower on the next throw.
+
+    The pending context holds (throws so far, last sum, bet): bet 0 before a throw
+    decides, 1 for higher, 2 for lower. A tie with the last sum loses the bet.
+    """
+    steps, last, bet = pending.context or (0, 0, 0)
+    if pending.ask == "extra dice":
+        dice = event.get("dice")
+        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+            raise IllegalMove("Fifty Fifty", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        total = sum(dice)
+        won = bet == 0 or (total > last if bet == BETS["higher"] else total < last)
+        if not won:
+            return state  # the bet is lost: the turn ends with nothing, the counter goes back
+        ask = replace(pending, ask="take or bet", context=(steps + 1, total, 0))
+        return replace(state, phase=Phase.TILE, pending=ask)
+    if event.get("take") is True or steps >= len(FIFTY_FIFTY_TRACK):
+        return _gain(state, pending.seat, money=FIFTY_FIFTY_TRACK[steps - 1])
+    choice = event.get("bet")
+    if choice not in BETS:
+        raise IllegalMove(
+            "Fifty Fifty",
+            f"take the reward (take: true) or bet 'higher' or 'lower', got {choice!r}",
+        )
+    ask = replace(pending, ask="extra dice", context=(steps, last, BETS[choice]))
+    return replace(state, phase=Phase.TILE, pending=ask)
+
+
 def _my_choice(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
     """Throw two extra dice, then carry out the action of one of the two faces."""
     seat = pending.seat
@@ -652,12 +673,7 @@ def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str
 def decision_choices(state: GameState) -> list[TileDecision]:
     """Every decision a player may make at the pending tile (chance outcomes excluded)."""
     pending = state.pending
-    if (
-        pending is None
-        or pending.code in ("A2", "B1", "G1")
-        or pending.code == "H2"
-        and not pending.context
-    ):
+    if pending is None or pending.code in ("A2", "B1", "G1") or pending.ask == "extra dice":
         return []  # chance or hidden: the extra dice are thrown, the piles are face down
     if pending.code == "E2":
         tile = state.tile_at(pending.casino)
@@ -680,6 +696,11 @@ def decision_choices(state: GameState) -> list[TileDecision]:
         return _handicap_choices(state, pending)
     if pending.code == "H1":
         return _nice_dice_choices(state, pending)
+    if pending.code == "B2":
+        bets = (
+            [(("bet", bet),) for bet in BETS] if pending.context[0] < len(FIFTY_FIFTY_TRACK) else []
+        )
+        return [TileDecision(pending.casino, o) for o in [(("take", True),), *bets]]
     if pending.code == "H2":
         return _my_choice_choices(state, pending)
     if pending.code == "A1":

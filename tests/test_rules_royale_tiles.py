@@ -362,3 +362,19 @@ def test_my_choice_uses_one_of_two_extra_dice():
     state = _finish(state)
     gold = [(e.owner, e.money) for e in state.payouts[0].tile_effects if e.code == "H2"]
     assert gold == [(CARLA, 60_000)]
+
+
+def test_fifty_fifty_take_or_bet_higher_lower():
+    """After a throw: take the reward under the counter, or bet; a wrong bet or a repeat loses all."""
+    state = place(main_game(["B2", "A2", "D1"]), 1)  # Anna
+    state = decide(state, 1, dice=[2, 3])  # 5, the counter moves to the first space
+    assert state.pending.ask == "take or bet" and len(legal_choices(state)) == 3
+    state = decide(state, 1, bet="higher")
+    state = decide(state, 1, dice=[4, 4])  # 8 > 5: won, counter on the second space
+    state = decide(state, 1, take=True)
+    assert state.bank[ANNA] == 10_000 and state.to_move() == "Ben"
+    state = decide(decide(place(state, 1), 1, dice=[3, 3]), 1, bet="lower")  # Ben
+    state = decide(state, 1, dice=[1, 5])  # 6 again: a repeat loses the bet
+    assert state.bank[BEN] == 0 and state.to_move() == "Carla" and state.phase is Phase.ROLL
+    with pytest.raises(IllegalMove, match="bet 'higher' or 'lower'"):
+        decide(decide(place(state, 1), 1, dice=[1, 1]), 1, bet="same")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.cardplay import card_choices
 from companion.events import SLOT_MACHINE, Event, Kick, Place, ResolvePayout, Skip
 from companion.state import GameState, Phase, PlacedDie
-from companion.tiles import decision_choices, power_play_choices
+from companion.tiles import closed_casino, decision_choices, power_play_choices
 
 
 def _kick_sets(
@@ -70,8 +70,11 @@ def legal_choices(state: GameState) -> tuple[Event, ...]:
     if not (rules.kickers or rules.chip_cards or rules.slot_machine or rules.skip_rule != "none"):
         return tuple(Place(number) for number in sorted(set(roll.values())))
     taken = {d.value for d in state.casino(SLOT_MACHINE).dice} if rules.slot_machine else set()
+    closed = closed_casino(state)
+    if closed is not None and set(roll.values()) == {closed}:
+        return (Skip(),)  # nothing can be placed: the turn passes
     choices: list[Event] = []
-    for number in sorted(set(roll.values())):
+    for number in sorted(set(roll.values()) - {closed}):
         choices += _placements(state, number, slot=False)
         if rules.slot_machine and number not in taken:
             choices += _placements(state, number, slot=True)

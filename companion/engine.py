@@ -32,6 +32,8 @@ from companion.tiles import (
     activate,
     after_payout,
     before_payout,
+    check_open,
+    closed_casino,
     decide,
     return_power_play,
     round_end,
@@ -109,6 +111,8 @@ def _place(state: GameState, event: Place) -> GameState:
         rolled = ", ".join(map(str, sorted(roll.values())))
         raise IllegalMove("place a rolled number", f"{name} rolled {rolled}, not a {number!r}")
     target = SLOT_MACHINE if event.slot else number
+    if state.tiles:
+        check_open(state, target, "No Entry")
     if event.slot:
         if not rules.slot_machine:
             raise IllegalMove("slot machine", "this game is played without the slot machine")
@@ -218,6 +222,9 @@ def _skip(state: GameState, event: Skip) -> GameState:
     rules = state.rules
     seat = state.current
     name = state.to_move()
+    roll = state.pending_roll
+    if roll is not None and state.tiles and set(roll.values()) == {closed_casino(state)}:
+        return _next_turn(state)  # every die shows the closed casino: the turn passes for free
     if rules.skip_rule == "none":
         raise IllegalMove("skip", "this game is played without the skip house rule")
     token = "chip" if rules.skip_rule == "chips" else "skip card"

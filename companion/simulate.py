@@ -11,7 +11,7 @@ from companion.events import DealRound, Event, ReplaceRainbows, Roll, TileDecisi
 from companion.money import Pile, deal_value, pile_exhausted
 from companion.rules import RAINBOW
 from companion.state import GameState, Phase
-from companion.tiles import BLACK_BOX_TOKENS, SUPPORTED
+from companion.tiles import BLACK_BOX_TOKENS, TILE_NAMES, closed_casino
 
 
 def _draw_random(state: GameState, pile: Pile, discards: tuple[int, ...], rng: random.Random):
@@ -52,7 +52,7 @@ def random_deal(state: GameState, rng: random.Random) -> DealRound:
     neutral = tuple(rng.randint(1, 6) for _ in range(extra))
     tiles: tuple[str, ...] = ()
     if rules.tiles:
-        faces = {code[0]: code for code in rng.sample(SUPPORTED, len(SUPPORTED))}
+        faces = {code[0]: code for code in rng.sample(list(TILE_NAMES), len(TILE_NAMES))}
         tiles = tuple(rng.sample(sorted(faces.values()), rules.tiles))
     return DealRound(tuple(casinos), chips, neutral, tiles)
 
@@ -111,7 +111,8 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
         return TileDecision(state.pending.casino, (("dice", dice),))
     if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "B1":
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        chosen = tuple(d for d in dice if rng.random() < 0.5)  # the winner's choice, at random
+        closed = closed_casino(state)
+        chosen = tuple(d for d in dice if d != closed and rng.random() < 0.5)  # at random
         return TileDecision(state.pending.casino, (("dice", dice), ("place", chosen)))
     if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "G1":
         tokens = list(BLACK_BOX_TOKENS)

@@ -34,8 +34,6 @@ TILE_NAMES = {
     "H1": "Nice Dice",
     "H2": "My Choice",
 }
-SUPPORTED = tuple(code for code in TILE_NAMES if code != "E1")
-"""The tiles this engine plays so far; a deal with any other is refused by name."""
 
 JACKPOT_START, JACKPOT_STEP, JACKPOT_MAX = 30_000, 10_000, 80_000
 LUCKY_PUNCH_REWARDS = ("chips", 30_000, 40_000)
@@ -100,11 +98,6 @@ def setup_tiles(state: GameState, codes: tuple[str, ...]) -> tuple[Tile, ...]:
             raise IllegalMove(
                 "tiles", f"there is no tile {code!r}; tiles are {', '.join(TILE_NAMES)}"
             )
-        if code not in SUPPORTED:
-            raise IllegalMove(
-                "tiles",
-                f"{code} {tile_name(code)} is not supported yet; supported: {', '.join(SUPPORTED)}",
-            )
     sides = [code[0] for code in codes]
     if len(set(sides)) != len(sides):
         raise IllegalMove("tiles", f"{codes}: the two faces of one tile cannot both lie out")
@@ -123,6 +116,17 @@ def setup_tiles(state: GameState, codes: tuple[str, ...]) -> tuple[Tile, ...]:
     )
 
 
+def closed_casino(state: GameState) -> int | None:
+    """The casino the No Entry token closes, if it lies out."""
+    return next((t.holder for t in state.tiles if t.code == "E1" and t.holder), None)
+
+
+def check_open(state: GameState, casino: int, what: str) -> None:
+    """Refuse adding or removing dice at the casino No Entry closed."""
+    if casino == closed_casino(state):
+        raise IllegalMove(what, f"casino {casino} is closed by No Entry: no dice go in or out")
+
+
 def _with_tile(state: GameState, tile: Tile) -> GameState:
     return replace(state, tiles=tuple(tile if t.casino == tile.casino else t for t in state.tiles))
 
@@ -138,9 +142,13 @@ def _gain(state: GameState, seat: int, money: int = 0, chips: int = 0) -> GameSt
 def activate(state: GameState, casino: int, seat: int) -> GameState:
     """The effect of placing dice in a casino with a tile (maybe waiting for a decision)."""
     tile = state.tile_at(casino)
-    if tile is None:
+    if tile is None or casino == closed_casino(state):
         return state
     code = tile.code
+    if code == "E1":
+        return replace(
+            state, phase=Phase.TILE, pending=Pending(casino, code, seat, "casino to close")
+        )
     if code in ("A1", "A2", "G2"):
         ask = {"A1": "guess", "A2": "extra dice", "G2": "dice to move"}[code]
         if code == "G2" and not any(d.owner == seat for d in state.casino(casino).dice):
@@ -283,6 +291,8 @@ def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> Game
                 "Prime Time", f"'place' lists dice from the throw {list(dice)}, got {chosen!r}"
             )
         left.remove(value)
+    for value in chosen:
+        check_open(state, value, "Prime Time")
     casinos = list(state.casinos)
     for value in chosen:
         casino = casinos[value - 1]
@@ -325,7 +335,8 @@ def power_play_choices(state: GameState) -> list[PowerPlay]:
         return []
     held = state.supplies[state.current]
     kinds = [big for big in (False, True) if (held.biggy if big else held.regular)]
-    return [PowerPlay(number, big) for big in kinds for number in range(1, 7)]
+    closed = closed_casino(state)
+    return [PowerPlay(n, big) for big in kinds for n in range(1, 7) if n != closed]
 
 
 def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState, int]:
@@ -336,6 +347,7 @@ def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState,
         raise IllegalMove("Power Play", f"{name} does not hold the Power Play token")
     if not 1 <= number <= 6:
         raise IllegalMove("Power Play", f"a turned die shows 1-6, got {number}")
+    check_open(state, number, "Power Play")
     held = state.supplies[state.current]
     if (held.biggy if big else held.regular) < 1:
         raise IllegalMove("Power Play", f"{name} holds no {'Biggy' if big else 'die'} to turn")
@@ -364,6 +376,7 @@ def decide(state: GameState, event: TileDecision) -> GameState:
     tile = state.tile_at(pending.casino)
     assert tile is not None
     seat = pending.seat
+    waiting = state
     state = replace(state, pending=None, phase=Phase.CHOOSE)
     if pending.code == "B1":
         return _prime_time(state, pending, event)
@@ -412,6 +425,7 @@ def decide(state: GameState, event: TileDecision) -> GameState:
             )
         if not isinstance(target, int) or not 1 <= target <= 6:
             raise IllegalMove("Block It", f"the grey dice go to a casino 1-6, got {target!r}")
+        check_open(state, target, "Block It")
         spaces = list(tile.spaces)
         spaces.remove(size)
         casino = state.casino(target)
@@ -427,7 +441,18 @@ def decide(state: GameState, event: TileDecision) -> GameState:
         return _nice_dice(state, tile, seat, event)
     if pending.code == "B2":
         return _fifty_fifty(state, pending, event)
+    if pending.code == "E1":
+        return _no_entry(state, tile, seat, event)
     if pending.code == "H2":
+        if event.get("use") == 0:  # the throw is lost only when no face can be used
+            usable = [
+                o
+                for o in _my_choice_choices(waiting, pending)
+                if o.get("use") != 0 and _allowed(waiting, o)
+            ]
+            if usable:
+                raise IllegalMove("My Choice", f"a face can be used: {len(usable)} ways are open")
+            return state
         return _my_choice(state, tile, pending, event)
     # G2 Double Down: move some of the player's dice from the casino onto the tile.
     regular, big = event.get("regular", 0), bool(event.get("biggy", False))
@@ -462,6 +487,7 @@ def decide(state: GameState, event: TileDecision) -> GameState:
 
 
 def _remove_die(state: GameState, number: int, owner: int, big: bool, what: str) -> GameState:
+    check_open(state, number, what)
     casino = state.casino(number)
     for index, die in enumerate(casino.dice):
         if die.owner == owner and die.big == big and not die.extra:
@@ -543,6 +569,8 @@ def _nice_dice(state: GameState, tile: Tile, seat: int, event: TileDecision) -> 
     else:
         raise IllegalMove("Nice Dice", f"'from' is 'roll' or 'casino', got {source!r}")
     occupant = next((d for d in tile.dice if d.value == value), None)
+    if occupant is not None:
+        check_open(state, value, "Nice Dice")
     kept = tuple(d for d in tile.dice if d is not occupant)
     if occupant is not None:  # the die already there goes to its casino (without activating it)
         target = state.casino(value)
@@ -554,6 +582,32 @@ def _nice_dice(state: GameState, tile: Tile, seat: int, event: TileDecision) -> 
             ),
         )
     return _with_tile(state, replace(tile, dice=kept + (PlacedDie(seat, value, big, state.turn),)))
+
+
+def _no_entry(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+    """Close a casino with the token and take the reward of the next space on the track.
+
+    The track's printed rewards are not in the rule text, so the decision gives the
+    reward the new space shows (chips 0-2, or money up to $60,000). Leaving the token
+    where it lies (allowed after the first time) moves nothing and earns nothing.
+    """
+    target = event.get("close")
+    if target in (None, False):
+        if tile.holder is None:
+            raise IllegalMove("No Entry", "the first activation must close a casino")
+        return state
+    if not isinstance(target, int) or not 1 <= target <= 6 or target == tile.casino:
+        raise IllegalMove(
+            "No Entry", f"close any casino 1-6 but the tile's own ({tile.casino}), got {target!r}"
+        )
+    chips, money = event.get("chips", 0), event.get("money", 0)
+    if chips not in (0, 1, 2) or money not in range(0, 60_001, 10_000):
+        raise IllegalMove(
+            "No Entry",
+            f"the space shows 0-2 chips or up to $60,000, got chips {chips!r}, money {money!r}",
+        )
+    state = _gain(state, seat, money=money, chips=chips)
+    return _with_tile(state, replace(tile, holder=target, level=tile.level + 1))
 
 
 def _fifty_fifty(state: GameState, pending: Pending, event: TileDecision) -> GameState:
@@ -595,10 +649,6 @@ def _my_choice(state: GameState, tile: Tile, pending: Pending, event: TileDecisi
         ask = replace(pending, ask="action", context=dice)
         return replace(state, phase=Phase.TILE, pending=ask)
     face = event.get("use")
-    if face == 0 and _my_choice_choices(state, pending) == [
-        TileDecision(pending.casino, (("use", 0),))
-    ]:
-        return state
     if face not in pending.context:
         raise IllegalMove(
             "My Choice", f"use one of the thrown faces {list(pending.context)}, got {face!r}"
@@ -614,6 +664,7 @@ def _my_choice(state: GameState, tile: Tile, pending: Pending, event: TileDecisi
             raise IllegalMove(
                 "My Choice", f"'tile' names the casino of another tile, got {other!r}"
             )
+        check_open(state, other, "My Choice")
         return activate(state, other, seat)
     if face == 5:
         return rotate_or_return(state, seat, event, "My Choice")
@@ -647,6 +698,7 @@ def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str
         number = event.get("number")
         if not isinstance(number, int) or not 1 <= number <= 6:
             raise IllegalMove(what, f"a rotated die shows 1-6, got {number!r}")
+        check_open(state, number, what)
         if (held.biggy if big else held.regular) < 1:
             raise IllegalMove(
                 what, f"{state.players[seat]} holds no {'Biggy' if big else 'die'} to rotate"
@@ -671,7 +723,28 @@ def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str
 
 
 def decision_choices(state: GameState) -> list[TileDecision]:
-    """Every decision a player may make at the pending tile (chance outcomes excluded)."""
+    """Every decision a player may make at the pending tile (chance outcomes excluded).
+
+    Options that No Entry's closed casino forbids are left out.
+    """
+    options = _all_decisions(state)
+    if closed_casino(state) is None:
+        return options
+    allowed = [o for o in options if o.get("use") != 0 and _allowed(state, o)]
+    if not allowed and state.pending is not None and state.pending.code == "H2":
+        return [TileDecision(state.pending.casino, (("use", 0),))]
+    return allowed
+
+
+def _allowed(state: GameState, decision: TileDecision) -> bool:
+    try:
+        decide(state, decision)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _all_decisions(state: GameState) -> list[TileDecision]:
     pending = state.pending
     if pending is None or pending.code in ("A2", "B1", "G1") or pending.ask == "extra dice":
         return []  # chance or hidden: the extra dice are thrown, the piles are face down
@@ -696,6 +769,12 @@ def decision_choices(state: GameState) -> list[TileDecision]:
         return _handicap_choices(state, pending)
     if pending.code == "H1":
         return _nice_dice_choices(state, pending)
+    if pending.code == "E1":
+        tile = state.tile_at(pending.casino)
+        assert tile is not None
+        keep = [(("close", False),)] if tile.holder is not None else []
+        closes = [(("close", c),) for c in range(1, 7) if c != pending.casino]
+        return [TileDecision(pending.casino, o) for o in keep + closes]
     if pending.code == "B2":
         bets = (
             [(("bet", bet),) for bet in BETS] if pending.context[0] < len(FIFTY_FIFTY_TRACK) else []

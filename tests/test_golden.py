@@ -32,7 +32,9 @@ CASES = {
     # Las Vegas Royale, basic game, two players with the neutral set
     "royale-basic-2p": ("royale", {}, ["Anna", "Ben"], 8),
     # Las Vegas Royale, main game with three tiles a round, four players
-    "royale-tiles-4p": ("royale", {"tiles": 3}, ["Anna", "Ben", "Carla", "Denny"], 12),
+    "royale-tiles-4p": ("royale", {"tiles": 3}, ["Anna", "Ben", "Carla", "Denny"], 0),
+    # Las Vegas Royale with a tile beside every casino, three players
+    "royale-six-tiles-3p": ("royale", {"tiles": 6}, ["Anna", "Ben", "Carla"], 5),
     # the Custom edition with skip chips, five players
     "custom-chips-5p": (
         "custom",

@@ -56,7 +56,6 @@ def test_deal_checks_the_tiles():
         (("A2", "C1"), "3 tiles lie out each round, got 2"),
         (("A1", "A2", "C1"), "two faces of one tile"),
         (("Z9", "A2", "C1"), "there is no tile 'Z9'"),
-        (("E1", "A2", "C1"), "E1 No Entry is not supported yet"),
     ]:
         with pytest.raises(IllegalMove, match=message):
             apply(state, DealRound(PAIRS, tiles=tiles))
@@ -378,3 +377,36 @@ def test_fifty_fifty_take_or_bet_higher_lower():
     assert state.bank[BEN] == 0 and state.to_move() == "Carla" and state.phase is Phase.ROLL
     with pytest.raises(IllegalMove, match="bet 'higher' or 'lower'"):
         decide(decide(place(state, 1), 1, dice=[1, 1]), 1, bet="same")
+
+
+def test_no_entry_closes_a_casino_to_dice_and_to_tile_activations():
+    """The closed casino takes no dice, from a roll or from any tile; its own tile stays quiet."""
+    from companion.events import Skip
+
+    state = main_game(["E1", "F1", "H2"])
+    state = place(state, 1)  # Anna activates No Entry
+    with pytest.raises(IllegalMove, match="first activation must close a casino"):
+        decide(state, 1, close=False)
+    with pytest.raises(IllegalMove, match="but the tile's own"):
+        decide(state, 1, close=1)
+    state = decide(
+        state, 1, close=2, chips=1
+    )  # closes casino 2 (Block It's), the space shows a chip
+    assert state.skip_tokens[ANNA] == 3
+    state = apply(state, Roll((2, 2, 5, 5, 5, 5, 5), biggy=(5,)))  # Ben
+    with pytest.raises(IllegalMove, match="casino 2 is closed by No Entry"):
+        apply(state, Place(2))
+    assert {c.number for c in legal_choices(state) if isinstance(c, Place)} == {5}
+    state = apply(state, Place(5))
+    state = apply(state, Roll((2,) * 7, biggy=(2,)))  # Carla rolled only 2s: she passes for free
+    assert legal_choices(state) == (Skip(),)
+    state = apply(state, Skip())
+    assert state.skip_tokens[CARLA] == 2 and state.supplies[CARLA].total() == 8
+    state = place(state, 3)  # Anna activates My Choice
+    state = decide(state, 3, dice=[4, 1])
+    with pytest.raises(IllegalMove, match="casino 2 is closed"):
+        decide(state, 3, use=4, tile=2)  # Block It's casino is closed to activations
+    state = decide(state, 3, use=1)
+    state = place(state, 1)  # Ben moves nothing: the token stays, no reward
+    state = decide(state, 1, close=False)
+    assert state.tile_at(1).holder == 2 and state.tile_at(1).level == 1

@@ -187,7 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "start", "") is None:
         args.start = args.players[0]
-    return int(args.handler(args) or 0)
+    try:
+        return int(args.handler(args) or 0)
+    except BrokenPipeError:  # the output was piped into a reader that stopped (e.g. head)
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -191,9 +191,21 @@ class Terminal:
         if state.rules.chip_cards:
             chips = tuple(self.read("chip card colours for casinos 1-6: ").split())
         neutral: tuple[int, ...] = ()
-        if state.rules.neutral_at_round_start(len(state.players)):
-            neutral = parse_roll(self.read("the start player's two white dice: ")).regular
-        return DealRound(notes, chips, neutral)
+        count = state.rules.neutral_at_round_start(len(state.players))
+        if count:
+            neutral = parse_roll(
+                self.read(f"the {count} neutral dice rolled at round start: ")
+            ).regular
+            if state.rules.edition == "royale":
+                big = parse_roll(self.read("... and the neutral Biggy: ")).regular
+                neutral = neutral + big
+        tiles: tuple[str, ...] = ()
+        if state.rules.tiles:
+            codes = self.read(
+                f"tiles beside casinos 1-{state.rules.tiles} (codes such as A2 C1 D1): "
+            )
+            tiles = tuple(code.upper() for code in codes.split())
+        return DealRound(notes, chips, neutral, tiles)
 
     def tile_decision(self) -> Event | None:
         """Ask for the outcome of the pending tile."""

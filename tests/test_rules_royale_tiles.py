@@ -410,3 +410,20 @@ def test_no_entry_closes_a_casino_to_dice_and_to_tile_activations():
     state = place(state, 1)  # Ben moves nothing: the token stays, no reward
     state = decide(state, 1, close=False)
     assert state.tile_at(1).holder == 2 and state.tile_at(1).level == 1
+
+
+def test_block_it_grey_dice_take_the_power_play_token_away():
+    """Power Play casino: 1 blue, 1 yellow, 2 red; 2 blank dice added: red returns the token."""
+    from companion.state import GREY
+
+    state = main_game(["F1", "D2", "A2"], players=("Red", "Blue", "Yellow"))
+    red, blue, yellow = 0, 1, 2
+    state = place(state, 2, regular=2)  # Red: 2 dice at the Power Play casino, a clear majority
+    assert state.tile_at(2).holder == red
+    state = place(state, 2, regular=1)  # Blue: 1
+    state = place(state, 2, regular=1)  # Yellow: 1
+    assert state.tile_at(2).holder == red
+    state = place(state, 1)  # Red activates Block It...
+    state = decide(state, 1, cluster=2, casino=2)  # ... and 2 blank dice land on casino 2
+    assert state.casino(2).counted() == {red: 2, blue: 1, yellow: 1, GREY: 2}
+    assert state.tile_at(2).holder is None

@@ -166,11 +166,7 @@ def _place(state: GameState, event: Place) -> GameState:
             white_out += 1
         else:
             back = supplies[die.owner]
-            back = (
-                back._replace(biggy=back.biggy + 1)
-                if die.big
-                else back._replace(regular=back.regular + 1)
-            )
+            back = back.moved(die.big, 1)
             supplies = replace_at(supplies, die.owner, back)
     unused = kickers - len(event.kicks)
     if unused and any(kickable(d) for d in casino.dice):

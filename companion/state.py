@@ -51,6 +51,16 @@ class Supply(NamedTuple):
         """All dice the player would roll now."""
         return self.regular + self.biggy + self.kickers + self.neutral
 
+    def moved(self, big: bool, count: int) -> Supply:
+        """The supply with `count` regular dice (or Biggies) added, or taken when negative."""
+        if big:
+            return self._replace(biggy=self.biggy + count)
+        return self._replace(regular=self.regular + count)
+
+    def holds(self, big: bool) -> bool:
+        """Whether a regular die (or the Biggy) is in hand."""
+        return (self.biggy if big else self.regular) > 0
+
 
 class PlacedDie(NamedTuple):
     """A die lying on a casino: whose it is, its value, whether it is a Biggy, when placed."""

@@ -228,9 +228,7 @@ def _knockout(
     for victim in _knockout_victims(state, tile, seat):
         held = supplies[victim]
         big = victim in (biggies or ()) or not held.regular
-        supplies[victim] = (
-            held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
-        )
+        supplies[victim] = held.moved(big, -1)
         bar.append(PlacedDie(victim, 0, big, state.turn))
     own = supplies[seat]
     supplies[seat] = own._replace(
@@ -334,7 +332,7 @@ def power_play_choices(state: GameState) -> list[PowerPlay]:
     if not state.tiles or power_play_holder(state) is None:
         return []
     held = state.supplies[state.current]
-    kinds = [big for big in (False, True) if (held.biggy if big else held.regular)]
+    kinds = [big for big in (False, True) if held.holds(big)]
     closed = closed_casino(state)
     return [PowerPlay(n, big) for big in kinds for n in range(1, 7) if n != closed]
 
@@ -349,9 +347,9 @@ def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState,
         raise IllegalMove("Power Play", f"a turned die shows 1-6, got {number}")
     check_open(state, number, "Power Play")
     held = state.supplies[state.current]
-    if (held.biggy if big else held.regular) < 1:
+    if not held.holds(big):
         raise IllegalMove("Power Play", f"{name} holds no {'Biggy' if big else 'die'} to turn")
-    held = held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
+    held = held.moved(big, -1)
     casino = state.casino(number)
     placed = casino.dice + (PlacedDie(state.current, number, big, state.turn),)
     state = replace(
@@ -562,9 +560,7 @@ def _nice_dice(state: GameState, tile: Tile, seat: int, event: TileDecision) -> 
                 f"no die showing {value!r} stayed in hand from this roll (rolled {list(rolled)})",
             )
         held = state.supplies[seat]
-        held = (
-            held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
-        )
+        held = held.moved(big, -1)
         state = replace(state, supplies=replace_at(state.supplies, seat, held))
     else:
         raise IllegalMove("Nice Dice", f"'from' is 'roll' or 'casino', got {source!r}")
@@ -670,20 +666,16 @@ def _my_choice(state: GameState, tile: Tile, pending: Pending, event: TileDecisi
         return rotate_or_return(state, seat, event, "My Choice")
     big = bool(event.get("big", False))
     held = state.supplies[seat]
-    if (held.biggy if big else held.regular) < 1:
+    if not held.holds(big):
         raise IllegalMove(
             "My Choice",
             f"{state.players[seat]} holds no {'Biggy' if big else 'die'} for the gold space",
         )
-    held = held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
+    held = held.moved(big, -1)
     supplies = replace_at(state.supplies, seat, held)
     for old in tile.dice:  # the die on the gold space goes back to its owner
         back = supplies[old.owner]
-        back = (
-            back._replace(biggy=back.biggy + 1)
-            if old.big
-            else back._replace(regular=back.regular + 1)
-        )
+        back = back.moved(old.big, 1)
         supplies = replace_at(supplies, old.owner, back)
     state = replace(state, supplies=supplies)
     return _with_tile(state, replace(tile, dice=(PlacedDie(seat, 0, big, state.turn),)))
@@ -699,13 +691,11 @@ def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str
         if not isinstance(number, int) or not 1 <= number <= 6:
             raise IllegalMove(what, f"a rotated die shows 1-6, got {number!r}")
         check_open(state, number, what)
-        if (held.biggy if big else held.regular) < 1:
+        if not held.holds(big):
             raise IllegalMove(
                 what, f"{state.players[seat]} holds no {'Biggy' if big else 'die'} to rotate"
             )
-        held = (
-            held._replace(biggy=held.biggy - 1) if big else held._replace(regular=held.regular - 1)
-        )
+        held = held.moved(big, -1)
         casino = state.casino(number)
         placed = casino.dice + (PlacedDie(seat, number, big, state.turn),)
         state = replace(
@@ -718,7 +708,7 @@ def rotate_or_return(state: GameState, seat: int, event: TileDecision, what: str
             what, f"'from' names the casino to take your die back from, got {source_casino!r}"
         )
     state = _remove_die(state, source_casino, seat, big, what)
-    held = held._replace(biggy=held.biggy + 1) if big else held._replace(regular=held.regular + 1)
+    held = held.moved(big, 1)
     return replace(state, supplies=replace_at(state.supplies, seat, held))
 
 
@@ -815,7 +805,7 @@ def _nice_dice_choices(state: GameState, pending: Pending) -> list[TileDecision]
 def _my_choice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
     seat = pending.seat
     held = state.supplies[seat]
-    kinds = [big for big in (False, True) if (held.biggy if big else held.regular)]
+    kinds = [big for big in (False, True) if held.holds(big)]
     options: list[tuple[tuple[str, object], ...]] = []
     for face in sorted(set(pending.context)):
         if face in (1, 2, 3):
@@ -861,7 +851,7 @@ def _handicap_choices(state: GameState, pending: Pending) -> list[TileDecision]:
             options.append((("reward", "money"), ("take", source)))
         if tile.spaces[2]:
             for big in (False, True):
-                if held.biggy if big else held.regular:
+                if held.holds(big):
                     options += [
                         (("big", big), ("number", n), ("reward", "rotate"), ("take", source))
                         for n in range(1, 7)

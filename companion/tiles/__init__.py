@@ -1,0 +1,47 @@
+"""Las Vegas Royale's casino tiles: setup, activation, decisions and payout effects.
+
+Tiles lie beside casinos 1 to k (k = the `tiles` option, 3 in the main game).
+Placing dice in such a casino activates its tile. A tile whose outcome the
+companion cannot see (extra dice, a hidden guess, a player's choice) puts the
+game in the TILE phase until a TileDecision brings the outcome.
+"""
+
+from companion.tiles.activation import (
+    activate,
+    power_play_choices,
+    return_power_play,
+    use_power_play,
+)
+from companion.tiles.board import check_open, closed_casino
+from companion.tiles.catalog import (
+    BLACK_BOX_TOKENS,
+    HANDICAP_SETUP,
+    JACKPOT_MAX,
+    TILE_NAMES,
+    TileEffect,
+    setup_tiles,
+    tile_name,
+)
+from companion.tiles.decisions import decide, decision_choices
+from companion.tiles.endgame import after_payout, before_payout, round_end
+
+__all__ = [
+    "BLACK_BOX_TOKENS",
+    "HANDICAP_SETUP",
+    "JACKPOT_MAX",
+    "TILE_NAMES",
+    "TileEffect",
+    "activate",
+    "after_payout",
+    "before_payout",
+    "check_open",
+    "closed_casino",
+    "decide",
+    "decision_choices",
+    "power_play_choices",
+    "return_power_play",
+    "round_end",
+    "setup_tiles",
+    "tile_name",
+    "use_power_play",
+]

@@ -1,0 +1,170 @@
+"""Placing dice beside a tile: its immediate effect, or the decision it asks for; Power Play."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalMove
+from companion.events import PowerPlay
+from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
+from companion.steps import replace_at
+from companion.tiles.board import (
+    check_open,
+    clear_leader,
+    closed_casino,
+    gain,
+    with_tile,
+)
+from companion.tiles.catalog import (
+    KNOCKOUT_BAR,
+)
+
+
+def activate(state: GameState, casino: int, seat: int) -> GameState:
+    """The effect of placing dice in a casino with a tile (maybe waiting for a decision)."""
+    tile = state.tile_at(casino)
+    if tile is None or casino == closed_casino(state):
+        return state
+    code = tile.code
+    if code == "E1":
+        return replace(
+            state, phase=Phase.TILE, pending=Pending(casino, code, seat, "casino to close")
+        )
+    if code in ("A1", "A2", "G2"):
+        ask = {"A1": "guess", "A2": "extra dice", "G2": "dice to move"}[code]
+        if code == "G2" and not any(d.owner == seat for d in state.casino(casino).dice):
+            return state
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, ask))
+    if code == "E2":
+        return knockout(state, tile, seat)
+    if code == "H1":
+        return replace(
+            state, phase=Phase.TILE, pending=Pending(casino, code, seat, "die for the tile")
+        )
+    if code == "B2":
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
+    if code == "H2":
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
+    if code == "D2":
+        if clear_leader(state, casino) == seat:
+            return with_tile(state, replace(tile, holder=seat))
+        return state
+    if code == "F1":
+        if not tile.spaces:
+            return state
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "cluster"))
+    if code == "F2":
+        has_grey = any(d.owner == GREY for c in state.casinos for d in c.dice)
+        if not has_grey or not any(tile.spaces):
+            return state
+        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "blank die"))
+    if code == "C1":
+        placed = state.casino(casino).counted().get(seat, 0)
+        if tile.holder is None and placed >= 5:
+            return with_tile(state, replace(tile, holder=seat))
+        return state
+    if code == "D1":
+        casinos = sum(1 for c in state.casinos if any(d.owner == seat for d in c.dice))
+        amount = 10_000 * casinos
+        if amount <= 20_000:
+            return gain(state, seat, chips=amount // 10_000)
+        return gain(state, seat, money=amount)
+    return state  # tiles that act only at payout
+
+
+def knockout_choosers(state: GameState, tile: Tile, seat: int) -> list[int]:
+    """Opponents who must put a die in the bar and hold both a regular die and their Biggy."""
+    return [
+        s
+        for s in knockout_victims(state, tile, seat)
+        if state.supplies[s].regular and state.supplies[s].biggy
+    ]
+
+
+def knockout_victims(state: GameState, tile: Tile, seat: int) -> list[int]:
+    in_bar = {s: sum(1 for d in tile.dice if d.owner == s) for s in range(len(state.players))}
+    return [
+        s
+        for s in range(len(state.players))
+        if s != seat
+        and in_bar[s] < KNOCKOUT_BAR
+        and state.supplies[s].regular + state.supplies[s].biggy
+    ]
+
+
+def knockout(
+    state: GameState, tile: Tile, seat: int, biggies: tuple[int, ...] | None = None
+) -> GameState:
+    """Opponents put a die from their hand in the bar; the activating player's bar dice return.
+
+    `biggies` names the opponents who chose their Biggy; None asks them first if any may choose.
+    """
+    if biggies is None and knockout_choosers(state, tile, seat):
+        return replace(
+            state, phase=Phase.TILE, pending=Pending(tile.casino, "E2", seat, "dice for the bar")
+        )
+    supplies = list(state.supplies)
+    bar = [d for d in tile.dice if d.owner != seat]
+    back = [d for d in tile.dice if d.owner == seat]
+    for victim in knockout_victims(state, tile, seat):
+        held = supplies[victim]
+        big = victim in (biggies or ()) or not held.regular
+        supplies[victim] = held.moved(big, -1)
+        bar.append(PlacedDie(victim, 0, big, state.turn))
+    own = supplies[seat]
+    supplies[seat] = own._replace(
+        regular=own.regular + sum(1 for d in back if not d.big),
+        biggy=own.biggy + sum(1 for d in back if d.big),
+    )
+    state = replace(state, supplies=tuple(supplies))
+    return with_tile(state, replace(tile, dice=tuple(bar)))
+
+
+def power_play_holder(state: GameState) -> Tile | None:
+    """The Power Play tile when the player to move holds its token."""
+    return next((t for t in state.tiles if t.code == "D2" and t.holder == state.current), None)
+
+
+def return_power_play(state: GameState) -> GameState:
+    """The Power Play token goes back to its tile whenever nobody has a clear majority there."""
+    for tile in state.tiles:
+        if (
+            tile.code == "D2"
+            and tile.holder is not None
+            and clear_leader(state, tile.casino) is None
+        ):
+            state = with_tile(state, replace(tile, holder=None))
+    return state
+
+
+def power_play_choices(state: GameState) -> list[PowerPlay]:
+    """Power Play uses open to the player to move instead of rolling."""
+    if not state.tiles or power_play_holder(state) is None:
+        return []
+    held = state.supplies[state.current]
+    kinds = [big for big in (False, True) if held.holds(big)]
+    closed = closed_casino(state)
+    return [PowerPlay(n, big) for big in kinds for n in range(1, 7) if n != closed]
+
+
+def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState, int]:
+    """Place one die from hand turned to `number`; the token goes back. Returns the casino."""
+    tile = power_play_holder(state)
+    name = state.to_move()
+    if tile is None:
+        raise IllegalMove("Power Play", f"{name} does not hold the Power Play token")
+    if not 1 <= number <= 6:
+        raise IllegalMove("Power Play", f"a turned die shows 1-6, got {number}")
+    check_open(state, number, "Power Play")
+    held = state.supplies[state.current]
+    if not held.holds(big):
+        raise IllegalMove("Power Play", f"{name} holds no {'Biggy' if big else 'die'} to turn")
+    held = held.moved(big, -1)
+    casino = state.casino(number)
+    placed = casino.dice + (PlacedDie(state.current, number, big, state.turn),)
+    state = replace(
+        state,
+        supplies=replace_at(state.supplies, state.current, held),
+        casinos=replace_at(state.casinos, number - 1, replace(casino, dice=placed)),
+    )
+    return with_tile(state, replace(tile, holder=None)), number

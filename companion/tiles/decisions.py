@@ -1,0 +1,275 @@
+"""Applying a TileDecision, and the decisions a player may take now."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalMove
+from companion.events import TileDecision
+from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
+from companion.steps import expect_phase, replace_at
+from companion.tiles.activation import (
+    knockout,
+    knockout_choosers,
+)
+from companion.tiles.board import (
+    check_open,
+    closed_casino,
+    gain,
+    with_tile,
+)
+from companion.tiles.catalog import (
+    BETS,
+    BLACK_BOX_TOKENS,
+    FIFTY_FIFTY_TRACK,
+    JACKPOT_MAX,
+    JACKPOT_START,
+    JACKPOT_STEP,
+    LUCKY_PUNCH_REWARDS,
+    tile_name,
+)
+from companion.tiles.moves import handicap, my_choice, nice_dice
+from companion.tiles.options import (
+    all_decisions,
+    my_choice_choices,
+)
+
+
+def decide(state: GameState, event: TileDecision) -> GameState:
+    """Apply a tile decision; the game goes on with the next turn afterwards."""
+    expect_phase(state, Phase.TILE, event)
+    pending = state.pending
+    assert pending is not None
+    if event.casino != pending.casino:
+        raise IllegalMove(
+            "tile decision",
+            f"the game waits for {tile_name(pending.code)} at casino {pending.casino}, "
+            f"not casino {event.casino}",
+        )
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    seat = pending.seat
+    waiting = state
+    state = replace(state, pending=None, phase=Phase.CHOOSE)
+    if pending.code == "B1":
+        return _prime_time(state, pending, event)
+    if pending.code == "G1":
+        return _black_box(state, tile, seat, event)
+    if pending.code == "A2":
+        dice = event.get("dice")
+        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+            raise IllegalMove("Jackpot", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        if sum(dice) == 7 or dice[0] == dice[1]:
+            state = gain(state, seat, money=tile.level)
+            return with_tile(state, replace(tile, level=JACKPOT_START))
+        return with_tile(state, replace(tile, level=min(tile.level + JACKPOT_STEP, JACKPOT_MAX)))
+    if pending.code == "A1":
+        guessed = event.get("guessed")
+        if not isinstance(guessed, bool):
+            raise IllegalMove(
+                "Lucky Punch", f"say whether the guess was right (true/false), got {guessed!r}"
+            )
+        if guessed:
+            return state
+        reward = event.get("reward")
+        if reward not in LUCKY_PUNCH_REWARDS:
+            raise IllegalMove(
+                "Lucky Punch", f"the reward is 'chips', 30000 or 40000, got {reward!r}"
+            )
+        return gain(state, seat, chips=2) if reward == "chips" else gain(state, seat, money=reward)
+    if pending.code == "E2":
+        biggies = event.get("biggy_from", ())
+        choosers = knockout_choosers(state, tile, seat)
+        if not isinstance(biggies, tuple) or not set(biggies) <= set(choosers):
+            names = [state.players[s] for s in choosers]
+            raise IllegalMove(
+                "Knockout",
+                f"biggy_from lists the seats putting their Biggy in the bar, from {choosers} "
+                f"({', '.join(names)}), got {biggies!r}",
+            )
+        return knockout(state, tile, seat, biggies)
+    if pending.code == "F1":
+        size, target = event.get("cluster"), event.get("casino")
+        if size not in tile.spaces:
+            raise IllegalMove(
+                "Block It", f"clusters left hold {sorted(set(tile.spaces))} dice, got {size!r}"
+            )
+        if not isinstance(target, int) or not 1 <= target <= 6:
+            raise IllegalMove("Block It", f"the grey dice go to a casino 1-6, got {target!r}")
+        check_open(state, target, "Block It")
+        spaces = list(tile.spaces)
+        spaces.remove(size)
+        casino = state.casino(target)
+        grey = (PlacedDie(GREY, target, False, state.turn),) * size
+        state = replace(
+            state,
+            casinos=replace_at(state.casinos, target - 1, replace(casino, dice=casino.dice + grey)),
+        )
+        return with_tile(state, replace(tile, spaces=tuple(spaces)))
+    if pending.code == "F2":
+        return handicap(state, tile, seat, event)
+    if pending.code == "H1":
+        return nice_dice(state, tile, seat, event)
+    if pending.code == "B2":
+        return _fifty_fifty(state, pending, event)
+    if pending.code == "E1":
+        return _no_entry(state, tile, seat, event)
+    if pending.code == "H2":
+        if event.get("use") == 0:  # the throw is lost only when no face can be used
+            usable = [
+                o
+                for o in my_choice_choices(waiting, pending)
+                if o.get("use") != 0 and _allowed(waiting, o)
+            ]
+            if usable:
+                raise IllegalMove("My Choice", f"a face can be used: {len(usable)} ways are open")
+            return state
+        return my_choice(state, tile, pending, event)
+    # G2 Double Down: move some of the player's dice from the casino onto the tile.
+    regular, big = event.get("regular", 0), bool(event.get("biggy", False))
+    casino = state.casino(pending.casino)
+    own = [d for d in casino.dice if d.owner == seat]
+    held_regular = sum(1 for d in own if not d.big)
+    if (
+        not isinstance(regular, int)
+        or not 0 <= regular <= held_regular
+        or (big and not any(d.big for d in own))
+    ):
+        raise IllegalMove(
+            "Double Down",
+            f"{state.players[seat]} has {held_regular} dice and "
+            f"{'a' if any(d.big for d in own) else 'no'} Biggy here; asked to move {regular} and "
+            f"{'the' if big else 'no'} Biggy",
+        )
+    moving: list[PlacedDie] = []
+    kept: list[PlacedDie] = []
+    for die in casino.dice:
+        if die.owner == seat and (
+            die.big and big or not die.big and len([m for m in moving if not m.big]) < regular
+        ):
+            moving.append(die)
+        else:
+            kept.append(die)
+    state = replace(
+        state,
+        casinos=replace_at(state.casinos, pending.casino - 1, replace(casino, dice=tuple(kept))),
+    )
+    return with_tile(state, replace(tile, dice=tile.dice + tuple(moving)))
+
+
+def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> GameState:
+    dice, chosen = event.get("dice"), event.get("place", ())
+    if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+        raise IllegalMove("Prime Time", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+    left = list(dice)
+    for value in chosen if isinstance(chosen, tuple) else (chosen,):
+        if value not in left:
+            raise IllegalMove(
+                "Prime Time", f"'place' lists dice from the throw {list(dice)}, got {chosen!r}"
+            )
+        left.remove(value)
+    for value in chosen:
+        check_open(state, value, "Prime Time")
+    casinos = list(state.casinos)
+    for value in chosen:
+        casino = casinos[value - 1]
+        extra = PlacedDie(pending.seat, value, False, state.turn, extra=True)
+        casinos[value - 1] = replace(casino, dice=casino.dice + (extra,))
+    state = replace(state, casinos=tuple(casinos), phase=Phase.PAYOUT)
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    return with_tile(state, replace(tile, level=1))
+
+
+def _black_box(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+    """The winner gets the tokens of the pile they chose (the neighbour split them 3+3, 4+2, 5+1)."""
+    pile = event.get("pile")
+    left = list(BLACK_BOX_TOKENS)
+    if not isinstance(pile, tuple) or not 1 <= len(pile) <= len(left) - 1:
+        raise IllegalMove("Black Box", f"the chosen pile holds 1-5 of the 6 tokens, got {pile!r}")
+    for token in pile:
+        if token not in left:
+            raise IllegalMove(
+                "Black Box",
+                f"tokens are {list(BLACK_BOX_TOKENS)} (0 = empty), the pile {list(pile)} is not among them",
+            )
+        left.remove(token)
+    state = gain(state, seat, money=sum(pile))
+    return replace(with_tile(state, replace(tile, level=1, holder=seat)), phase=Phase.PAYOUT)
+
+
+def _no_entry(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+    """Close a casino with the token and take the reward of the next space on the track.
+
+    The track's printed rewards are not in the rule text, so the decision gives the
+    reward the new space shows (chips 0-2, or money up to $60,000). Leaving the token
+    where it lies (allowed after the first time) moves nothing and earns nothing.
+    """
+    target = event.get("close")
+    if target in (None, False):
+        if tile.holder is None:
+            raise IllegalMove("No Entry", "the first activation must close a casino")
+        return state
+    if not isinstance(target, int) or not 1 <= target <= 6 or target == tile.casino:
+        raise IllegalMove(
+            "No Entry", f"close any casino 1-6 but the tile's own ({tile.casino}), got {target!r}"
+        )
+    chips, money = event.get("chips", 0), event.get("money", 0)
+    if chips not in (0, 1, 2) or money not in range(0, 60_001, 10_000):
+        raise IllegalMove(
+            "No Entry",
+            f"the space shows 0-2 chips or up to $60,000, got chips {chips!r}, money {money!r}",
+        )
+    state = gain(state, seat, money=money, chips=chips)
+    return with_tile(state, replace(tile, holder=target, level=tile.level + 1))
+
+
+def _fifty_fifty(state: GameState, pending: Pending, event: TileDecision) -> GameState:
+    """Throw, then take the reward under the counter or bet higher/lower on the next throw.
+
+    The pending context holds (throws so far, last sum, bet): bet 0 before a throw
+    decides, 1 for higher, 2 for lower. A tie with the last sum loses the bet.
+    """
+    steps, last, bet = pending.context or (0, 0, 0)
+    if pending.ask == "extra dice":
+        dice = event.get("dice")
+        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+            raise IllegalMove("Fifty Fifty", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        total = sum(dice)
+        won = bet == 0 or (total > last if bet == BETS["higher"] else total < last)
+        if not won:
+            return state  # the bet is lost: the turn ends with nothing, the counter goes back
+        ask = replace(pending, ask="take or bet", context=(steps + 1, total, 0))
+        return replace(state, phase=Phase.TILE, pending=ask)
+    if event.get("take") is True or steps >= len(FIFTY_FIFTY_TRACK):
+        return gain(state, pending.seat, money=FIFTY_FIFTY_TRACK[steps - 1])
+    choice = event.get("bet")
+    if choice not in BETS:
+        raise IllegalMove(
+            "Fifty Fifty",
+            f"take the reward (take: true) or bet 'higher' or 'lower', got {choice!r}",
+        )
+    ask = replace(pending, ask="extra dice", context=(steps, last, BETS[choice]))
+    return replace(state, phase=Phase.TILE, pending=ask)
+
+
+def decision_choices(state: GameState) -> list[TileDecision]:
+    """Every decision a player may make at the pending tile (chance outcomes excluded).
+
+    Options that No Entry's closed casino forbids are left out.
+    """
+    options = all_decisions(state)
+    if closed_casino(state) is None:
+        return options
+    allowed = [o for o in options if o.get("use") != 0 and _allowed(state, o)]
+    if not allowed and state.pending is not None and state.pending.code == "H2":
+        return [TileDecision(state.pending.casino, (("use", 0),))]
+    return allowed
+
+
+def _allowed(state: GameState, decision: TileDecision) -> bool:
+    try:
+        decide(state, decision)
+    except IllegalMove:
+        return False
+    return True

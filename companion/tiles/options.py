@@ -1,0 +1,149 @@
+"""Every decision open at a pending tile, before the closed casino filters them."""
+
+from __future__ import annotations
+
+from companion.events import TileDecision
+from companion.state import GREY, GameState, Pending
+from companion.tiles.activation import (
+    knockout_choosers,
+)
+from companion.tiles.catalog import (
+    BETS,
+    FIFTY_FIFTY_TRACK,
+    LUCKY_PUNCH_REWARDS,
+)
+
+
+def all_decisions(state: GameState) -> list[TileDecision]:
+    pending = state.pending
+    if pending is None or pending.code in ("A2", "B1", "G1") or pending.ask == "extra dice":
+        return []  # chance or hidden: the extra dice are thrown, the piles are face down
+    if pending.code == "E2":
+        tile = state.tile_at(pending.casino)
+        assert tile is not None
+        choosers = knockout_choosers(state, tile, pending.seat)
+        subsets = [
+            tuple(s for i, s in enumerate(choosers) if mask >> i & 1)
+            for mask in range(1 << len(choosers))
+        ]
+        return [TileDecision(pending.casino, (("biggy_from", s),)) for s in subsets]
+    if pending.code == "F1":
+        tile = state.tile_at(pending.casino)
+        assert tile is not None
+        return [
+            TileDecision(pending.casino, (("casino", c), ("cluster", size)))
+            for size in sorted(set(tile.spaces))
+            for c in range(1, 7)
+        ]
+    if pending.code == "F2":
+        return handicap_choices(state, pending)
+    if pending.code == "H1":
+        return nice_dice_choices(state, pending)
+    if pending.code == "E1":
+        tile = state.tile_at(pending.casino)
+        assert tile is not None
+        keep = [(("close", False),)] if tile.holder is not None else []
+        closes = [(("close", c),) for c in range(1, 7) if c != pending.casino]
+        return [TileDecision(pending.casino, o) for o in keep + closes]
+    if pending.code == "B2":
+        bets = (
+            [(("bet", bet),) for bet in BETS] if pending.context[0] < len(FIFTY_FIFTY_TRACK) else []
+        )
+        return [TileDecision(pending.casino, o) for o in [(("take", True),), *bets]]
+    if pending.code == "H2":
+        return my_choice_choices(state, pending)
+    if pending.code == "A1":
+        options: list[tuple[tuple[str, object], ...]] = [(("guessed", True),)]
+        options += [(("guessed", False), ("reward", r)) for r in LUCKY_PUNCH_REWARDS]
+        return [TileDecision(pending.casino, o) for o in options]
+    own = [d for d in state.casino(pending.casino).dice if d.owner == pending.seat]
+    regular = sum(1 for d in own if not d.big)
+    bigs = (False, True) if any(d.big for d in own) else (False,)
+    return [
+        TileDecision(pending.casino, (("biggy", b), ("regular", n)))
+        for n in range(regular + 1)
+        for b in bigs
+    ]
+
+
+def nice_dice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    seat, number = pending.seat, pending.casino
+    options: list[tuple[tuple[str, object], ...]] = [(("from", False),)]
+    placed = {d.big for d in state.casino(number).dice if d.owner == seat and d.turn == state.turn}
+    options += [(("big", big), ("from", "casino")) for big in sorted(placed)]
+    roll = state.pending_roll
+    if roll is not None:
+        for big, values in ((False, roll.regular), (True, roll.biggy)):
+            options += [
+                (("big", big), ("from", "roll"), ("value", v))
+                for v in sorted(set(values))
+                if v != number
+            ]
+    return [TileDecision(number, o) for o in options]
+
+
+def my_choice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    seat = pending.seat
+    held = state.supplies[seat]
+    kinds = [big for big in (False, True) if held.holds(big)]
+    options: list[tuple[tuple[str, object], ...]] = []
+    for face in sorted(set(pending.context)):
+        if face in (1, 2, 3):
+            options.append((("use", face),))
+        elif face == 4:
+            options += [
+                (("tile", t.casino), ("use", 4)) for t in state.tiles if t.casino != pending.casino
+            ]
+        elif face == 5:
+            options += [
+                (("big", big), ("number", n), ("reward", "rotate"), ("use", 5))
+                for big in kinds
+                for n in range(1, 7)
+            ]
+            own = {
+                (c.number, d.big)
+                for c in state.casinos
+                for d in c.dice
+                if d.owner == seat and not d.extra
+            }
+            options += [
+                (("big", big), ("from", c), ("reward", "return"), ("use", 5))
+                for c, big in sorted(own)
+            ]
+        else:
+            options += [(("big", big), ("use", 6)) for big in kinds]
+    if not options:  # nothing either face allows can be done: the throw is lost
+        options = [(("use", 0),)]
+    return [TileDecision(pending.casino, o) for o in options]
+
+
+def handicap_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    seat = pending.seat
+    sources = sorted({c.number for c in state.casinos if any(d.owner == GREY for d in c.dice)})
+    options: list[tuple[tuple[str, object], ...]] = [(("take", False),)]
+    held = state.supplies[seat]
+    for source in sources:
+        if tile.spaces[0]:
+            options.append((("reward", "chip"), ("take", source)))
+        if tile.spaces[1]:
+            options.append((("reward", "money"), ("take", source)))
+        if tile.spaces[2]:
+            for big in (False, True):
+                if held.holds(big):
+                    options += [
+                        (("big", big), ("number", n), ("reward", "rotate"), ("take", source))
+                        for n in range(1, 7)
+                    ]
+            own = {
+                (c.number, d.big)
+                for c in state.casinos
+                for d in c.dice
+                if d.owner == seat and not d.extra
+            }
+            options += [
+                (("big", big), ("from", number), ("reward", "return"), ("take", source))
+                for number, big in sorted(own)
+            ]
+    return [TileDecision(pending.casino, o) for o in options]

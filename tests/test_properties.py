@@ -27,7 +27,7 @@ custom_options = st.fixed_dictionaries(
 card_options = st.fixed_dictionaries({"sequential": st.booleans(), "chip_cards": st.booleans()})
 games = st.one_of(
     st.tuples(
-        st.just("royale"), st.fixed_dictionaries({"tiles": st.integers(0, 3)}), st.integers(2, 5)
+        st.just("royale"), st.fixed_dictionaries({"tiles": st.integers(0, 6)}), st.integers(2, 5)
     ),
     st.tuples(st.just("cards"), card_options, st.integers(2, 5)),
     st.tuples(st.just("classic"), classic_options, st.integers(2, 6)),

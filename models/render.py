@@ -220,10 +220,13 @@ def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
 
 
 def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
-                 n_dice: int | None = None) -> tuple[np.ndarray, list[RenderedDie]]:
+                 n_dice: int | None = None, elevation_deg: float | None = None
+                 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth."""
     img = _background(rng, h, w)
     elevation = math.radians(rng.uniform(65, 90) if rng.random() < 0.4 else rng.uniform(30, 65))
+    if elevation_deg is not None:
+        elevation = math.radians(elevation_deg)
     side = float(np.exp(rng.uniform(math.log(20), math.log(85))))
     if n_dice is None:
         n_dice = int(rng.integers(0, 15)) if rng.random() < 0.95 else 0

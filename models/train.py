@@ -59,15 +59,17 @@ def _colour_augment(x: torch.Tensor) -> torch.Tensor:
     return x.clamp(0, 255)
 
 
-def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> Locator:
-    """Fit the locator to the rendered frames."""
+def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
+                  init: Path | None = None, lr: float = 3e-3, max_zoom: float = 1.0) -> Locator:
+    """Fit the locator to the rendered frames, each batch zoomed by up to `max_zoom`."""
     frames, boxes = data["frames"], data["boxes"]
     n, h, w = frames.shape[:3]
-    gh, gw = h // STRIDE, w // STRIDE
     net = Locator()
-    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    if init is not None:
+        net.load_state_dict(torch.load(init))
+    opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     steps = epochs * (n // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=max(steps, 1))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
     by_frame = [boxes[boxes[:, 4] == i] for i in range(n)]
     step, t0 = 0, time.time()
     for ep in range(epochs):
@@ -83,8 +85,15 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log) -> 
                     imgs[j] = imgs[j][:, ::-1]
                     fb[:, [0, 2]] = w - fb[:, [2, 0]]
                 bx.append(fb)
-            heat, reg, mask = locator_targets(np.concatenate(bx), len(idx), gh, gw)
             x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).float()
+            bxs = np.concatenate(bx)
+            zoom = np.random.uniform(1.0, max_zoom)
+            th, tw = int(round(h * zoom / 16)) * 16, int(round(w * zoom / 16)) * 16
+            if (th, tw) != (h, w):
+                x = F.interpolate(x, size=(th, tw), mode="bilinear", align_corners=False)
+                bxs[:, [0, 2]] *= tw / w
+                bxs[:, [1, 3]] *= th / h
+            heat, reg, mask = locator_targets(bxs, len(idx), th // STRIDE, tw // STRIDE)
             x = _colour_augment(x)
             out = net(x)
             hm, rg = torch.from_numpy(heat), torch.from_numpy(reg)
@@ -157,6 +166,8 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=MODELS_DIR)
     ap.add_argument("--init-pips", type=Path, default=None, help="pips.pt to fine-tune from")
+    ap.add_argument("--init-locator", type=Path, default=None, help="locator.pt to fine-tune")
+    ap.add_argument("--max-zoom", type=float, default=1.0, help="largest frame zoom in training")
     ap.add_argument("--lr", type=float, default=3e-3)
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
@@ -169,7 +180,7 @@ def main() -> None:
         torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):
-        net = train_locator(data, a.locator_epochs, 16, print)
+        net = train_locator(data, a.locator_epochs, 16, print, a.init_locator, a.lr, a.max_zoom)
         torch.save(net.state_dict(), a.out / "locator.pt")
         export(net, a.out / "locator.onnx", (1, 3, 240, 320),
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}})

@@ -45,6 +45,7 @@ class Score:
     found: int = 0
     right_pips: int = 0
     unsure: int = 0
+    right_sure: int = 0
     predicted: int = 0
     unmatched_predictions: int = 0
 
@@ -64,6 +65,7 @@ class Score:
             self.found += 1
             self.right_pips += int(det.pips[j] == p)
             self.unsure += int(det.unsure[j])
+            self.right_sure += int(det.pips[j] == p and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
 
     def summary(self) -> dict[str, float]:
@@ -73,5 +75,6 @@ class Score:
             "found_pct": 100.0 * self.found / max(self.labelled, 1),
             "pips_pct": 100.0 * self.right_pips / max(self.found, 1),
             "unsure_pct": 100.0 * self.unsure / max(self.found, 1),
+            "pips_pct_of_sure": 100.0 * self.right_sure / max(self.found - self.unsure, 1),
             "unmatched_predictions": self.unmatched_predictions,
         }

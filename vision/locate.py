@@ -7,7 +7,7 @@ import numpy as np
 import onnxruntime as ort
 
 STRIDE = 4
-LOCATOR_LONG_SIDE = 320  # the locator was trained on 640x480 frames shown at half size
+LOCATOR_LONG_SIDE = 384  # trained at 320 (640x480 at half size); a little larger helps small dice
 
 
 def preprocess(frame_bgr: np.ndarray, long_side: int = LOCATOR_LONG_SIDE
@@ -66,8 +66,8 @@ def _suppress(boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
 
 
 # Dice sides (in locator pixels) the locator was trained on; outside this, look again rescaled.
-TRAINED_SIDE = (10.0, 42.0)
-BEST_SIDE = 22.0
+TRAINED_SIDE = (10.0, 48.0)
+BEST_SIDE = 26.0
 
 
 def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3

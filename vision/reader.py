@@ -20,7 +20,7 @@ class ReaderConfig:
     """Settings of the reader: models, threads, thresholds, palette, regular die size, zones."""
 
     threads: int = 1
-    locator_threshold: float = 0.3
+    locator_threshold: float = 0.2
     min_pip_prob: float = 0.6
     mirror_pips: bool = True
     min_confidence: float = 0.08  # below this a box is more likely a plug or a shadow than a die

@@ -100,3 +100,29 @@ def test_watcher_with_the_real_reader(rendered_scenes) -> None:
     events = [e for f in [*moving, frame, frame, frame, frame] for e in watcher.update(f)]
     assert len(events) == 1 and isinstance(events[0], RollSettled)
     assert abs(len(events[0].dice) - len(read_dice(frame))) <= 1
+
+
+def test_calibrate_then_detect_with_palette_and_zones(rendered_scenes, tmp_path, capsys):
+    frame = rendered_scenes[3][0]
+    img = tmp_path / "calib.png"
+    cv2.imwrite(str(img), frame)
+    n = len(read_dice(frame))
+    names = ["red", "blue"] * (n // 2) + ["red"] * (n % 2)
+    palette = tmp_path / "palette.json"
+    assert _cli(["calibrate", str(img), "--colours", *names, "--out", str(palette)]) == 0
+    assert set(json.loads(palette.read_text())["names"]) == set(names)
+    zones = tmp_path / "zones.json"
+    zones.write_text(json.dumps({"arena": [[0, 0], [640, 0], [640, 480], [0, 480]]}))
+    capsys.readouterr()
+    assert _cli(["detect", str(img), "--json", "--palette", str(palette),
+                 "--zones", str(zones)]) == 0
+    dice = json.loads(capsys.readouterr().out)[0]["dice"]
+    assert {d["colour"] for d in dice} <= {"red", "blue"}
+    assert {d["zone"] for d in dice} == {"arena"}
+
+
+def test_calibrate_refuses_wrong_name_count(rendered_scenes, tmp_path, capsys):
+    img = tmp_path / "calib.png"
+    cv2.imwrite(str(img), rendered_scenes[3][0])
+    rc = _cli(["calibrate", str(img), "--colours", "red", "--out", str(tmp_path / "p.json")])
+    assert rc == 1 and "colour names" in capsys.readouterr().err

@@ -8,11 +8,10 @@ import numpy as np
 
 from vision import colour as colour_mod
 from vision import locate, pips
+from vision import size as size_mod
 from vision.detections import Detections
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.zones import Zones
-
-BIG_RATIO = 1.35  # a Biggy is about 1.5 times a regular die; perspective adds up to ~1.2
 
 
 @dataclass(frozen=True)
@@ -29,17 +28,6 @@ class ReaderConfig:
     zones: Zones | None = None
     locator_model: str | None = None
     pips_models: tuple[str, ...] | None = None
-
-
-def _sizes(boxes: np.ndarray, regular_side: float | None) -> np.ndarray:
-    """'big' for dice clearly larger than a regular die, else 'regular'."""
-    side = np.sqrt(np.prod(np.maximum(boxes[:, 2:] - boxes[:, :2], 1), 1))
-    if regular_side is None:
-        if len(side) < 2:
-            return np.full(len(side), "regular", object)
-        # Most dice in a roll are regular (one Biggy at most per player): the median is one.
-        regular_side = float(np.median(side) if len(side) >= 3 else side.min())
-    return np.where(side > BIG_RATIO * regular_side, "big", "regular").astype(object)
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -59,5 +47,5 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
-    return Detections(boxes, pip, names, _sizes(boxes, cfg.regular_side_px),
+    return Detections(boxes, pip, names, size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px),
                       np.clip(scores, 0, 1) * prob, unsure, zone)

@@ -26,11 +26,13 @@ def die_sides(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         crop = frame_bgr[ya:yb, xa:xb]
         if crop.shape[0] < 8 or crop.shape[1] < 8:
             continue
-        lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
-        ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3),
-                               lab[:, :2].reshape(-1, 3), lab[:, -2:].reshape(-1, 3)])
-        dist = np.linalg.norm(lab - np.median(ring, 0), axis=2)
-        dist8 = np.clip(dist * (255.0 / max(dist.max(), 1.0)), 0, 255).astype(np.uint8)
+        lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)
+        ring = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
+        table = np.full_like(lab, 0)
+        table[:] = np.median(ring, 0).astype(np.uint8)
+        # L1 colour distance from the table, all in OpenCV's C loops (this runs per die).
+        dist = cv2.transform(cv2.absdiff(lab, table), np.ones((1, 3), np.float32))
+        dist8 = cv2.normalize(dist, None, 0, 255, cv2.NORM_MINMAX, cv2.CV_8U)
         _, mask = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         k = max(3, int(box_side * 0.15)) | 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
@@ -52,10 +54,23 @@ def die_sides(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 def sizes(frame_bgr: np.ndarray, boxes: np.ndarray, regular_side: float | None = None
           ) -> np.ndarray:
     """'big' for dice clearly larger than a regular die, else 'regular', shape (n,)."""
-    side = die_sides(frame_bgr, boxes)
+    boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+    n = len(boxes)
+    if n == 0 or (regular_side is None and n < 2):
+        return np.full(n, "regular", object)
+    box_side = np.sqrt(np.prod(np.maximum(boxes[:, 2:] - boxes[:, :2], 1), 1))
+    # Measuring the covered area costs time: do it only for dice whose box could be a Biggy's,
+    # and for up to five typical dice that stand for a regular one.
+    med = float(np.median(box_side))
+    # A box is never smaller than the covered side; a Biggy's box is some 1.25 times a typical
+    # regular die's box, which is itself widened by turning.
+    limit = 0.95 * BIG_RATIO * regular_side if regular_side else 1.1 * med
+    candidates = np.nonzero(box_side > limit)[0]
+    typical = np.argsort(np.abs(box_side - med))[:5] if n >= 3 else np.array([box_side.argmin()])
+    todo = np.union1d(candidates, typical if regular_side is None else [])
+    side = np.zeros(n, np.float32)
+    side[todo.astype(int)] = die_sides(frame_bgr, boxes[todo.astype(int)])
     if regular_side is None:
-        if len(side) < 2:
-            return np.full(len(side), "regular", object)
-        # Most dice in a roll are regular (one Biggy at most per player): the median is one.
-        regular_side = float(np.median(side) if len(side) >= 3 else side.min())
+        # Most dice in a roll are regular (one Biggy at most per player).
+        regular_side = float(np.median(side[typical]))
     return np.where(side > BIG_RATIO * regular_side, "big", "regular").astype(object)

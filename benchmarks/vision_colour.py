@@ -1,4 +1,4 @@
-"""Colour accuracy after calibration: rendered dice of the game's colours, neutral/warm/cool light."""
+"""Colour accuracy after calibration: rendered dice of the game's colours under three lights."""
 
 from __future__ import annotations
 

@@ -74,10 +74,12 @@ class YoloV8nLike(nn.Module):
         self.d1, self.n3 = Conv(64, 64, 3, 2), C2f(192, 128, 1)
         self.d2, self.n4 = Conv(128, 128, 3, 2), C2f(384, 256, 1)
         c3 = max(64, min(nc, 100))
-        self.box = nn.ModuleList(nn.Sequential(Conv(c, 64, 3), Conv(64, 64, 3), nn.Conv2d(64, 64, 1))
-                                 for c in (64, 128, 256))
-        self.cls = nn.ModuleList(nn.Sequential(Conv(c, c3, 3), Conv(c3, c3, 3), nn.Conv2d(c3, nc, 1))
-                                 for c in (64, 128, 256))
+        self.box = nn.ModuleList(
+            nn.Sequential(Conv(c, 64, 3), Conv(64, 64, 3), nn.Conv2d(64, 64, 1))
+            for c in (64, 128, 256))
+        self.cls = nn.ModuleList(
+            nn.Sequential(Conv(c, c3, 3), Conv(c3, c3, 3), nn.Conv2d(c3, nc, 1))
+            for c in (64, 128, 256))
 
     def forward(self, x: torch.Tensor) -> list[torch.Tensor]:
         """Raw head outputs at strides 8, 16, 32."""

@@ -142,7 +142,8 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
 def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, side: float,
               rot: np.ndarray, elevation: float, body: np.ndarray, pip: np.ndarray,
               faces: dict[int, int], light: np.ndarray, pip_radius: float,
-              dims: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> tuple[float, ...]:
+              dims: tuple[float, float, float] = (1.0, 1.0, 1.0), flat: float = 0.0
+              ) -> tuple[float, ...]:
     """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1)."""
     fwd, right, down = _camera(elevation)
     normals = {"+z": np.array([0, 0, 1.0]), "-z": np.array([0, 0, -1.0]),
@@ -176,7 +177,10 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], tuple(float(v) for v in body * 0.55),
                  cv2.LINE_AA, shift=4)
     for (_, key, nw), outline in zip(visible, outlines, strict=True):
-        shade = 0.5 + 0.55 * max(0.0, float(nw @ light))
+        lit = max(0.0, float(nw @ light))
+        # `flat` blends toward the even light of a room lit from everywhere: sides as bright
+        # as the top, which makes the side faces' pips as clear as the top face's.
+        shade = (1 - flat) * (0.5 + 0.55 * lit) + flat * (0.88 + 0.12 * lit)
         col = np.clip(body * shade, 0, 255)
         cv2.fillPoly(img, [np.round(outline * 16).astype(np.int32)], tuple(float(v) for v in col),
                      cv2.LINE_AA, shift=4)
@@ -234,6 +238,7 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
     light = np.array([math.cos(light_el) * math.cos(light_az),
                       math.cos(light_el) * math.sin(light_az), math.sin(light_el)])
     shadow_dir = -light[:2] * side * rng.uniform(0.05, 0.4)
+    flat = rng.uniform(0.0, 0.9) if rng.random() < 0.6 else 0.0
     colour_names = list(DIE_COLOURS)
     scene_colours = rng.choice(colour_names, size=int(rng.integers(1, 6)))
     placed: list[tuple[np.ndarray, float]] = []
@@ -284,7 +289,7 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.15, 0.45)
         img = (img * (1 - shadow[..., None])).astype(np.uint8)
         box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
-                        rng.uniform(0.075, 0.11))
+                        rng.uniform(0.075, 0.11), flat=flat)
         x0, y0, x1, y1 = box
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
         if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):

@@ -34,7 +34,8 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     """Find every die in a BGR frame and read its pips, colour, size and zone."""
     cfg = config or ReaderConfig()
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
-        raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame_bgr, 'shape', None)}")
+        shape = getattr(frame_bgr, "shape", None)
+        raise ValueError(f"frame must have shape (h, w, 3), got {shape}")
     loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
     readers = [open_session(p, cfg.threads)
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
@@ -42,7 +43,8 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     pip, prob, unsure, is_die = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
                                                cfg.mirror_pips)
     keep = is_die & (np.clip(scores, 0, 1) * prob >= cfg.min_confidence)
-    boxes, scores, pip, prob, unsure = boxes[keep], scores[keep], pip[keep], prob[keep], unsure[keep]
+    boxes, scores, pip = boxes[keep], scores[keep], pip[keep]
+    prob, unsure = prob[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)

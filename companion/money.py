@@ -14,6 +14,11 @@ def note_label(note: int) -> str:
     return "Rainbow" if note == RAINBOW else f"${note:,}"
 
 
+def money_label(amount: int) -> str:
+    """An amount of money, '$380,000' or '-$50,000' (never read as a Rainbow card)."""
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
 def deal_value(note: int) -> int:
     """What a note counts for while casinos are filled to the minimum."""
     return RAINBOW_DEAL_VALUE if note == RAINBOW else note

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from companion.events import SLOT_MACHINE
-from companion.money import note_label
+from companion.money import money_label, note_label
 from companion.payout import CasinoPayout, RoundPayout
 from companion.standings import standings, winners
-from companion.state import GameState, Phase
+from companion.state import GameState, Phase, Tile
 from companion.tiles import tile_name
 
 
@@ -42,6 +42,13 @@ def render_table(state: GameState) -> str:
             taken = sorted({d.value for d in casino.dice})
             chips += f"  numbers taken: {taken}"
         lines.append(f"{_casino_name(casino.number)} | {notes:<22} | {dice}{chips}".rstrip())
+    if state.tiles:
+        lines.append("tiles: " + "; ".join(_tile_status(state, tile) for tile in state.tiles))
+    if any(state.bank):
+        bank = ", ".join(
+            f"{name} {money_label(state.bank[seat])}" for seat, name in enumerate(state.players)
+        )
+        lines.append(f"from the bank: {bank}")
     if state.phase in (Phase.ROLL, Phase.CHOOSE):
         held = ", ".join(
             f"{name} {state.supplies[seat].total()}" for seat, name in enumerate(state.players)
@@ -65,6 +72,20 @@ def render_table(state: GameState) -> str:
                 parts.append(f"{label} {' '.join(map(str, sorted(values)))}")
         lines.append(f"{state.to_move()} rolled: {' | '.join(parts)}")
     return "\n".join(lines)
+
+
+def _tile_status(state: GameState, tile: Tile) -> str:
+    """'1 Jackpot $40k', '2 Power Play held by Ben', '3 No Entry closes 5' ..."""
+    text = f"{tile.casino} {tile_name(tile.code)}"
+    if tile.code == "A2":
+        text += f" {_short(tile.level)}"
+    if tile.holder is not None and tile.code == "E1":
+        text += f" closes {tile.holder}"
+    elif tile.holder is not None and tile.code in ("C1", "D2"):
+        text += f" held by {state.owner_name(tile.holder)}"
+    if tile.dice:
+        text += f" ({len(tile.dice)} dice on it)"
+    return text
 
 
 def explain_casino(payout: CasinoPayout, name) -> list[str]:
@@ -121,12 +142,12 @@ def render_standings(state: GameState) -> str:
         if row.chip_bonus:
             extra += f" (chip cards {_short(row.chip_bonus)})"
         if row.token_money:
-            extra += f" (chips and skip cards {note_label(row.token_money)})"
+            extra += f" (chips and skip cards {money_label(row.token_money)})"
         counted = "cards and chips" if state.rules.tokens_break_ties else "notes"
         if row.bank_money:
-            extra += f" (from the bank {note_label(row.bank_money)})"
+            extra += f" (from the bank {money_label(row.bank_money)})"
         lines.append(
-            f"  {row.player:<12} {note_label(row.money):>10}  {row.notes} {counted}{extra}"
+            f"  {row.player:<12} {money_label(row.money):>10}  {row.notes} {counted}{extra}"
         )
     if state.phase is Phase.OVER:
         best = winners(state)

@@ -89,6 +89,8 @@ class Terminal:
                 what += " on the slot machine"
             self.say(f"{before.to_move()} {what}.")
             self.say(render_table(state))
+        elif isinstance(event, TileDecision | PowerPlay):
+            self.say(render_table(state))
         elif isinstance(event, DealRound):
             self.say(f"Round {state.round} dealt.")
             self.say(render_table(state))

@@ -77,3 +77,18 @@ def test_two_player_round_with_a_tie():
     )
     assert state.winnings == ((40_000,), (40_000,))
     assert state.start_player == 1
+
+
+def test_standings_show_zero_money_as_dollars():
+    """A player without money shows $0 (a note value of 0 would be a Rainbow card)."""
+    from dataclasses import replace
+
+    from companion.render import render_standings
+    from companion.state import Phase
+
+    state = new_game(make_rules("classic"), ["Anna", "Ben"])
+    state = replace(state, phase=Phase.OVER, winnings=((50_000,), ()))
+    assert render_standings(state).splitlines()[1:3] == [
+        "  Anna            $50,000  1 notes",
+        "  Ben                  $0  0 notes",
+    ]

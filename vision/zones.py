@@ -15,10 +15,15 @@ ARUCO_DICT = cv2.aruco.DICT_4X4_50
 
 @dataclass(frozen=True)
 class Zones:
-    """Named convex polygons in frame pixels; polygons[i] has shape (k, 2), k >= 3."""
+    """Named convex polygons in frame pixels; polygons[i] has shape (k, 2), k >= 3.
+
+    markers holds the corner quads (4, 2) of the ArUco markers seen, so that the reader does not
+    take a printed marker for a die.
+    """
 
     names: tuple[str, ...]
     polygons: tuple[np.ndarray, ...]
+    markers: tuple[np.ndarray, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.names) != len(self.polygons):
@@ -28,6 +33,18 @@ class Zones:
             if np.ndim(poly) != 2 or np.shape(poly)[1] != 2 or len(poly) < 3:
                 raise ValueError(f"zone {name} must have shape (k, 2) with k >= 3, "
                                  f"got {np.shape(poly)}")
+
+    def on_marker(self, boxes: np.ndarray) -> np.ndarray:
+        """True for each box whose centre lies on a printed marker (or just around it)."""
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        out = np.zeros(len(boxes), bool)
+        for quad in self.markers:
+            c = quad.mean(0)
+            grown = (c + (quad - c) * 1.3).astype(np.float32)
+            for k, (x0, y0, x1, y1) in enumerate(boxes):
+                centre = (float((x0 + x1) / 2), float((y0 + y1) / 2))
+                out[k] |= cv2.pointPolygonTest(grown, centre, False) >= 0
+        return out
 
     def zone_of(self, boxes: np.ndarray) -> np.ndarray:
         """Zone name (or None) of each box centre; the smallest zone that holds it wins."""
@@ -65,6 +82,7 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
     gray = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
     marker_corners, ids, _ = _detector().detectMarkers(gray)
     found: dict[int, dict[int, np.ndarray]] = {}
+    quads = tuple(c.reshape(4, 2).astype(np.float32) for c in marker_corners)
     for c, i in zip(marker_corners, [] if ids is None else ids.ravel(), strict=False):
         zone, corner = divmod(int(i), 4)
         if zone < len(ZONE_NAMES):
@@ -78,7 +96,7 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
             pts[missing] = pts[(missing + 1) % 4] + pts[(missing + 3) % 4] - pts[(missing + 2) % 4]
         names.append(ZONE_NAMES[zone])
         polys.append(np.array([pts[k] for k in range(4)], np.float32))
-    return Zones(tuple(names), tuple(polys))
+    return Zones(tuple(names), tuple(polys), quads)
 
 
 def zone_layout(width: int, height: int) -> dict[str, np.ndarray]:

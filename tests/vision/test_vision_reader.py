@@ -126,3 +126,25 @@ def test_calibrate_refuses_wrong_name_count(rendered_scenes, tmp_path, capsys):
     cv2.imwrite(str(img), rendered_scenes[3][0])
     rc = _cli(["calibrate", str(img), "--colours", "red", "--out", str(tmp_path / "p.json")])
     assert rc == 1 and "colour names" in capsys.readouterr().err
+
+
+def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> None:
+    from models.render import render_scene
+    from vision.zones import detect_zones, marker_sheet
+
+    sheet = cv2.resize(marker_sheet(), (640, 452), interpolation=cv2.INTER_AREA)
+    frame = np.full((480, 640, 3), 90, np.uint8)
+    frame[14:466] = cv2.cvtColor(sheet, cv2.COLOR_GRAY2BGR)
+    zones = detect_zones(frame)
+    assert len(read_dice(frame, ReaderConfig(zones=zones))) == 0
+    rng = np.random.default_rng(5)
+    while True:  # one clean top-down die to put in the arena
+        die_frame, truths = render_scene(rng, n_dice=1, elevation_deg=90.0)
+        if truths and truths[0].label in range(1, 7):
+            break
+    x0, y0, x1, y1 = (int(v) for v in truths[0].box)
+    pad = 6
+    patch = die_frame[y0 - pad:y1 + pad, x0 - pad:x1 + pad]
+    frame[300:300 + patch.shape[0], 200:200 + patch.shape[1]] = patch
+    det = read_dice(frame, ReaderConfig(zones=zones))
+    assert len(det) == 1 and det.zone[0] == "arena" and det.pips[0] == truths[0].label

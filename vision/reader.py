@@ -51,5 +51,5 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
-    return Detections(boxes, pip, names, size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px),
+    return Detections(boxes, pip, names, size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure),
                       np.clip(scores, 0, 1) * prob, unsure, zone)

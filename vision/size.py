@@ -51,22 +51,29 @@ def die_sides(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return out
 
 
-def sizes(frame_bgr: np.ndarray, boxes: np.ndarray, regular_side: float | None = None
-          ) -> np.ndarray:
-    """'big' for dice clearly larger than a regular die, else 'regular', shape (n,)."""
+def sizes(frame_bgr: np.ndarray, boxes: np.ndarray, regular_side: float | None = None,
+          trusted: np.ndarray | None = None) -> np.ndarray:
+    """'big' for dice clearly larger than a regular die, else 'regular', shape (n,).
+
+    Only `trusted` dice (default all) may stand for a regular die: a doubtful box, often not a
+    die at all, should not make a real die look big.
+    """
     boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
     n = len(boxes)
-    if n == 0 or (regular_side is None and n < 2):
+    ref = np.ones(n, bool) if trusted is None or not np.any(trusted) else np.asarray(trusted)
+    if n == 0 or (regular_side is None and ref.sum() < 2):
         return np.full(n, "regular", object)
     box_side = np.sqrt(np.prod(np.maximum(boxes[:, 2:] - boxes[:, :2], 1), 1))
     # Measuring the covered area costs time: do it only for dice whose box could be a Biggy's,
     # and for up to five typical dice that stand for a regular one.
-    med = float(np.median(box_side))
+    med = float(np.median(box_side[ref]))
     # A box is never smaller than the covered side; a Biggy's box is some 1.25 times a typical
     # regular die's box, which is itself widened by turning.
     limit = 0.95 * BIG_RATIO * regular_side if regular_side else 1.1 * med
     candidates = np.nonzero(box_side > limit)[0]
-    typical = np.argsort(np.abs(box_side - med))[:5] if n >= 3 else np.array([box_side.argmin()])
+    idx = np.nonzero(ref)[0]
+    typical = (idx[np.argsort(np.abs(box_side[idx] - med))[:5]] if len(idx) >= 3
+               else idx[[box_side[idx].argmin()]])
     todo = np.union1d(candidates, typical if regular_side is None else [])
     side = np.zeros(n, np.float32)
     side[todo.astype(int)] = die_sides(frame_bgr, boxes[todo.astype(int)])

@@ -82,6 +82,27 @@ def nice_dice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
     return [TileDecision(number, o) for o in options]
 
 
+def rotate_or_return_options(state: GameState, seat: int) -> list[tuple[tuple[str, object], ...]]:
+    """Turn a die in hand to any number, or take back one of your dice from a casino.
+
+    Keys are in sorted order so that the options equal decisions read from records.
+    """
+    held = state.supplies[seat]
+    rotate: list[tuple[tuple[str, object], ...]] = [
+        (("big", big), ("number", n), ("reward", "rotate"))
+        for big in (False, True)
+        if held.holds(big)
+        for n in range(1, 7)
+    ]
+    placed = {
+        (c.number, d.big) for c in state.casinos for d in c.dice if d.owner == seat and not d.extra
+    }
+    back = [
+        (("big", big), ("from", number), ("reward", "return")) for number, big in sorted(placed)
+    ]
+    return rotate + back
+
+
 def my_choice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
     seat = pending.seat
     held = state.supplies[seat]
@@ -95,21 +116,7 @@ def my_choice_choices(state: GameState, pending: Pending) -> list[TileDecision]:
                 (("tile", t.casino), ("use", 4)) for t in state.tiles if t.casino != pending.casino
             ]
         elif face == 5:
-            options += [
-                (("big", big), ("number", n), ("reward", "rotate"), ("use", 5))
-                for big in kinds
-                for n in range(1, 7)
-            ]
-            own = {
-                (c.number, d.big)
-                for c in state.casinos
-                for d in c.dice
-                if d.owner == seat and not d.extra
-            }
-            options += [
-                (("big", big), ("from", c), ("reward", "return"), ("use", 5))
-                for c, big in sorted(own)
-            ]
+            options += [o + (("use", 5),) for o in rotate_or_return_options(state, seat)]
         else:
             options += [(("big", big), ("use", 6)) for big in kinds]
     if not options:  # nothing either face allows can be done: the throw is lost
@@ -123,27 +130,11 @@ def handicap_choices(state: GameState, pending: Pending) -> list[TileDecision]:
     seat = pending.seat
     sources = sorted({c.number for c in state.casinos if any(d.owner == GREY for d in c.dice)})
     options: list[tuple[tuple[str, object], ...]] = [(("take", False),)]
-    held = state.supplies[seat]
     for source in sources:
         if tile.spaces[0]:
             options.append((("reward", "chip"), ("take", source)))
         if tile.spaces[1]:
             options.append((("reward", "money"), ("take", source)))
         if tile.spaces[2]:
-            for big in (False, True):
-                if held.holds(big):
-                    options += [
-                        (("big", big), ("number", n), ("reward", "rotate"), ("take", source))
-                        for n in range(1, 7)
-                    ]
-            own = {
-                (c.number, d.big)
-                for c in state.casinos
-                for d in c.dice
-                if d.owner == seat and not d.extra
-            }
-            options += [
-                (("big", big), ("from", number), ("reward", "return"), ("take", source))
-                for number, big in sorted(own)
-            ]
+            options += [o + (("take", source),) for o in rotate_or_return_options(state, seat)]
     return [TileDecision(pending.casino, o) for o in options]

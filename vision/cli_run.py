@@ -1,0 +1,88 @@
+"""What `lasvegas detect` and `lasvegas calibrate` do (loaded only when one of them runs)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.colour import calibrate_from_frame, palette_from_json, palette_to_json
+from vision.draw import draw_detections
+from vision.reader import ReaderConfig, read_dice
+from vision.zones import detect_zones, zones_from_corners
+
+
+def _read_one(path: str, cfg: ReaderConfig, draw_dir: Path | None, markers: bool = False
+              ) -> dict[str, Any]:
+    """The JSON object for one image file, or one with an error message."""
+    frame = cv2.imread(path, cv2.IMREAD_COLOR) if Path(path).is_file() else None
+    if frame is None:
+        why = "no such file" if not Path(path).exists() else "not a readable image"
+        return {"image": path, "error": f"{path}: {why}"}
+    if markers:
+        cfg = replace(cfg, zones=detect_zones(frame))
+    det = read_dice(frame, cfg)
+    if draw_dir is not None:
+        draw_dir.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(draw_dir / (Path(path).stem + ".png")), draw_detections(frame, det))
+    h, w = frame.shape[:2]
+    return {"image": path, "width": w, "height": h, "dice": det.to_dicts()}
+
+
+def _config(args: argparse.Namespace) -> ReaderConfig:
+    """Reader settings from the command line's options."""
+    cfg = ReaderConfig(threads=args.threads)
+    if args.palette is not None:
+        cfg = replace(cfg, palette=palette_from_json(json.loads(args.palette.read_text())))
+    if args.zones is not None and str(args.zones) != "markers":
+        cfg = replace(cfg, zones=zones_from_corners(json.loads(args.zones.read_text())))
+    return cfg
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    """Read every image; return 1 if any file could not be read, else 0."""
+    try:
+        cfg = _config(args)
+    except (OSError, ValueError, KeyError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    markers = args.zones is not None and str(args.zones) == "markers"
+    results = [_read_one(p, cfg, args.draw, markers) for p in args.images]
+    for r in results:
+        if "error" in r:
+            print(f"error: {r['error']}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(results, indent=None))
+    else:
+        for r in results:
+            if "error" in r:
+                continue
+            dice = ", ".join(
+                f"{d['colour']} {d['pips'] or 'blank'}{' big' if d['size'] == 'big' else ''}"
+                f"{' ?' if d['unsure'] else ''}" for d in r["dice"])
+            print(f"{r['image']}: {len(r['dice'])} dice: {dice}")
+    return 1 if any("error" in r for r in results) else 0
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    """Learn the palette from named dice in one photo and write it as JSON."""
+    frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
+    if frame is None:
+        print(f"error: {args.image}: not a readable image", file=sys.stderr)
+        return 1
+    det = read_dice(frame, ReaderConfig())
+    if len(det) != len(args.colours):
+        print(f"error: found {len(det)} dice but got {len(args.colours)} colour names",
+              file=sys.stderr)
+        return 1
+    order = np.lexsort((det.centres[:, 1], np.round(det.centres[:, 0] / 20)))
+    palette = calibrate_from_frame(frame, det.boxes[order], args.colours)
+    args.out.write_text(json.dumps(palette_to_json(palette)))
+    print(f"palette of {len(palette.names)} colours written to {args.out}")
+    return 0

@@ -99,26 +99,20 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
     if state.phase is Phase.RAINBOW:
         return random_rainbow_replacement(state, rng)
     pending = state.pending
-    if (
-        state.phase is Phase.TILE
-        and pending is not None
-        and pending.code in ("B2", "H2")
-        and pending.ask == "extra dice"
-    ):
-        return TileDecision(pending.casino, (("dice", (rng.randint(1, 6), rng.randint(1, 6))),))
-    if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "A2":
+    if state.phase is not Phase.TILE or pending is None:
+        return None
+    if pending.ask == "extra dice":  # Jackpot, Prime Time, Fifty Fifty, My Choice
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        return TileDecision(state.pending.casino, (("dice", dice),))
-    if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "B1":
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        closed = closed_casino(state)
-        chosen = tuple(d for d in dice if d != closed and rng.random() < 0.5)  # at random
-        return TileDecision(state.pending.casino, (("dice", dice), ("place", chosen)))
-    if state.phase is Phase.TILE and state.pending is not None and state.pending.code == "G1":
+        if pending.code != "B1":
+            return TileDecision(pending.casino, (("dice", dice),))
+        closed = closed_casino(state)  # Prime Time's winner places some of them, at random
+        chosen = tuple(d for d in dice if d != closed and rng.random() < 0.5)
+        return TileDecision(pending.casino, (("dice", dice), ("place", chosen)))
+    if pending.code == "G1":
         tokens = list(BLACK_BOX_TOKENS)
         rng.shuffle(tokens)
         pile = tuple(tokens[: rng.randint(1, 5)])
-        return TileDecision(state.pending.casino, (("pile", pile),))
+        return TileDecision(pending.casino, (("pile", pile),))
     return None
 
 

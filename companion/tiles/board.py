@@ -15,6 +15,14 @@ def closed_casino(state: GameState) -> int | None:
     return next((t.holder for t in state.tiles if t.code == "E1" and t.holder), None)
 
 
+def thrown_dice(event: TileDecision, what: str) -> tuple[int, int]:
+    """The two black extra dice a decision reports, each 1-6."""
+    dice = event.get("dice")
+    if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
+        raise IllegalMove(what, f"two extra dice showing 1-6 are thrown, got {dice!r}")
+    return dice[0], dice[1]
+
+
 def check_open(state: GameState, casino: int, what: str) -> None:
     """Refuse adding or removing dice at the casino No Entry closed."""
     if casino == closed_casino(state):

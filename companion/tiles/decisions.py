@@ -16,6 +16,7 @@ from companion.tiles.board import (
     check_open,
     closed_casino,
     gain,
+    thrown_dice,
     with_tile,
 )
 from companion.tiles.catalog import (
@@ -56,9 +57,7 @@ def decide(state: GameState, event: TileDecision) -> GameState:
     if pending.code == "G1":
         return _black_box(state, tile, seat, event)
     if pending.code == "A2":
-        dice = event.get("dice")
-        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
-            raise IllegalMove("Jackpot", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        dice = thrown_dice(event, "Jackpot")
         if sum(dice) == 7 or dice[0] == dice[1]:
             state = gain(state, seat, money=tile.level)
             return with_tile(state, replace(tile, level=JACKPOT_START))
@@ -158,9 +157,7 @@ def decide(state: GameState, event: TileDecision) -> GameState:
 
 
 def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> GameState:
-    dice, chosen = event.get("dice"), event.get("place", ())
-    if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
-        raise IllegalMove("Prime Time", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+    dice, chosen = thrown_dice(event, "Prime Time"), event.get("place", ())
     left = list(dice)
     for value in chosen if isinstance(chosen, tuple) else (chosen,):
         if value not in left:
@@ -232,9 +229,7 @@ def _fifty_fifty(state: GameState, pending: Pending, event: TileDecision) -> Gam
     """
     steps, last, bet = pending.context or (0, 0, 0)
     if pending.ask == "extra dice":
-        dice = event.get("dice")
-        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
-            raise IllegalMove("Fifty Fifty", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        dice = thrown_dice(event, "Fifty Fifty")
         total = sum(dice)
         won = bet == 0 or (total > last if bet == BETS["higher"] else total < last)
         if not won:

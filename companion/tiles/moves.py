@@ -16,6 +16,7 @@ from companion.tiles.board import (
     gain,
     remove_die,
     rotate_or_return,
+    thrown_dice,
     with_tile,
 )
 from companion.tiles.catalog import (
@@ -110,9 +111,7 @@ def my_choice(state: GameState, tile: Tile, pending: Pending, event: TileDecisio
     """Throw two extra dice, then carry out the action of one of the two faces."""
     seat = pending.seat
     if not pending.context:
-        dice = event.get("dice")
-        if not isinstance(dice, tuple) or len(dice) != 2 or not all(d in range(1, 7) for d in dice):
-            raise IllegalMove("My Choice", f"two extra dice showing 1-6 are thrown, got {dice!r}")
+        dice = thrown_dice(event, "My Choice")
         ask = replace(pending, ask="action", context=dice)
         return replace(state, phase=Phase.TILE, pending=ask)
     face = event.get("use")

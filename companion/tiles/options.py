@@ -16,7 +16,7 @@ from companion.tiles.catalog import (
 
 def all_decisions(state: GameState) -> list[TileDecision]:
     pending = state.pending
-    if pending is None or pending.code in ("A2", "B1", "G1") or pending.ask == "extra dice":
+    if pending is None or pending.code == "G1" or pending.ask == "extra dice":
         return []  # chance or hidden: the extra dice are thrown, the piles are face down
     if pending.code == "E2":
         tile = state.tile_at(pending.casino)

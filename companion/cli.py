@@ -175,8 +175,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     try:
         from vision.cli import register as register_vision
-    except ImportError:  # the reader is optional for the rules tools
+        from web.cli import register as register_web
+    except ImportError:  # the reader and the page are optional for the rules tools
         return parser
+    register_web(subparsers)
     register_vision(subparsers)
     return parser
 

@@ -246,6 +246,24 @@ def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
     return replace(rules, **changes)
 
 
+_RANGES: dict[str, tuple[int, int]] = {"tiles": (0, 6), "rounds": (1, 10), "skip_limit": (0, 20)}
+
+
+def option_specs(edition: str) -> list[dict[str, Any]]:
+    """Each option of an edition with its type, default and allowed values, for setup forms."""
+    base = EDITIONS[edition]({})
+    types = {f.name: f.type for f in fields(Rules)}
+    specs: list[dict[str, Any]] = []
+    for name in OPTION_NAMES[edition]:
+        spec: dict[str, Any] = {"name": name, "type": types[name], "default": getattr(base, name)}
+        if name in _CHOICES:
+            spec["choices"] = list(_CHOICES[name])
+        if name in _RANGES:
+            spec["min"], spec["max"] = _RANGES[name]
+        specs.append(spec)
+    return specs
+
+
 def every_variant(edition: str) -> dict[str, Any]:
     """Every on/off variant of an edition switched on (for tests and benchmarks)."""
     base = EDITIONS[edition]({})

@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS events (
     digest TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS redo (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
@@ -143,6 +144,23 @@ class GameStore:
                 players, edition = (), "(damaged)"  # listed, but opening it reports why
             result.append(GameSummary(game_id, created, players, edition, bool(finished), count))
         return result
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A stored table setting (player colours, colour palette, zones), JSON-decoded."""
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except ValueError:
+            return default  # a damaged setting is as good as none; the game log is unaffected
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a table setting as JSON, replacing the old value."""
+        with self.lock:
+            self.db.execute(
+                "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, _dumps(value))
+            )
 
     def latest_unfinished(self) -> int | None:
         """The id of the newest game that has not ended, if any."""
@@ -279,6 +297,11 @@ class GameSession:
             self.events.append(event)
             self.state = next_state
             return next_state
+
+    @property
+    def head(self) -> str:
+        """The checksum of the last event (of the setup when none): names this exact state."""
+        return self._last_digest
 
     def can_undo(self) -> bool:
         """Whether there is a step to take back."""

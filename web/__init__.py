@@ -1,0 +1,33 @@
+"""The tablet page: a Flask application over the table hub (game, camera, live updates)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: the game file, the hub, the camera (if any) and the page's blueprints."""
+    app = Flask(__name__)
+    app.config.from_mapping(
+        DB="lasvegas.sqlite3",
+        PIN="",
+        LANGUAGE="en",
+        CAMERA=None,  # a camera spec for vision.camera.open_source, or None for no camera
+        SEED=None,
+        THREADS=1,
+        PUBLIC_URL=None,
+        CAMERA_FPS=10,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+
+    from web import api, pages, resources, stream
+
+    resources.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(stream.bp)
+    return app

@@ -1,0 +1,263 @@
+"""The actions a page can send, each a small function of the hub and the action's JSON.
+
+Every handler checks its input and raises `ActionError` with a message for the
+player before anything changes; the hub holds its lock around each one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion.choices import legal_choices
+from companion.deal import arrange_pairs
+from companion.errors import IllegalMove
+from companion.events import Event, Place, event_from_dict
+from companion.rules import EDITIONS, make_rules
+from companion.session import SessionError
+from companion.simulate import chance_event
+from companion.state import GameState, Phase, new_game
+from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
+from web.setup import COLOURS, calibration_names
+
+if TYPE_CHECKING:
+    from web.hub import TableHub
+
+MAX_NAME = 24
+
+
+def _error(status: int, message: str) -> Exception:
+    from web.hub import ActionError
+
+    return ActionError(status, message)
+
+
+def _game(hub: TableHub) -> GameState:
+    if hub.session is None:
+        raise _error(409, "no game is on the table; start a new game first")
+    return hub.session.state
+
+
+def apply_dict(hub: TableHub, data: Any, source: str) -> None:
+    """Apply an engine event given as JSON (Royale pairs are put in order by total first)."""
+    state = _game(hub)
+    if isinstance(data, dict) and data.get("type") == "deal" and state.rules.pairs_by_total:
+        data = dict(data)
+        # A malformed deal is left as it is: event_from_dict reports what is wrong with it.
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            data["casinos"] = [list(p) for p in arrange_pairs([tuple(p) for p in data["casinos"]])]
+    try:
+        event = event_from_dict(data)
+    except IllegalMove as error:
+        raise _error(400, f"{error.rule}: {error.detail}") from None
+    hub.apply_event(event, source)
+
+
+def unique_place(state: GameState, number: int, count: int) -> Place | None:
+    """The one plain placement of `number` when `count` dice of it were rolled, else None."""
+    roll = state.pending_roll
+    if roll is None or roll.values().count(number) != count:
+        return None
+    options = [c for c in legal_choices(state) if isinstance(c, Place) and c.number == number]
+    return options[0] if len(options) == 1 else None
+
+
+def _players(raw: Any, edition_kickers: bool, neutral: bool) -> tuple[list[str], list[str]]:
+    """Names and dice colours from the new-game form, checked."""
+    if not isinstance(raw, list) or not raw:
+        raise _error(400, 'players must be a list like [{"name": "Anna", "colour": "red"}]')
+    names, colours = [], []
+    for entry in raw:
+        if not isinstance(entry, dict):
+            raise _error(400, f"each player is an object with a name and a colour, got {entry!r}")
+        name, colour = entry.get("name"), entry.get("colour")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+            raise _error(400, f"a player's name is 1-{MAX_NAME} characters, got {name!r}")
+        if colour not in COLOURS:
+            raise _error(400, f"dice colour must be one of {', '.join(COLOURS)}, got {colour!r}")
+        if neutral and colour == NEUTRAL_COLOUR:
+            raise _error(400, "white dice are the neutral dice in this game; pick another colour")
+        if edition_kickers and colour == KICKER_COLOUR:
+            raise _error(400, "purple dice are the kickers in this game; pick another colour")
+        names.append(name.strip())
+        colours.append(colour)
+    if len(set(colours)) != len(colours):
+        raise _error(400, f"each player needs their own dice colour, got {', '.join(colours)}")
+    return names, colours
+
+
+def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
+    """Start a new game: edition, options, players with colours, start player."""
+    edition = payload.get("edition")
+    if edition not in EDITIONS:
+        raise _error(400, f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
+    options = payload.get("options", {})
+    if not isinstance(options, dict):
+        raise _error(400, f"options must be an object, got {options!r}")
+    try:
+        rules = make_rules(edition, options)
+    except IllegalMove as error:
+        raise _error(400, f"{error.rule}: {error.detail}") from None
+    names, colours = _players(payload.get("players"), rules.kickers, rules.neutral_dice)
+    start = payload.get("start_player", 0)
+    if isinstance(start, bool) or not isinstance(start, int):
+        raise _error(400, f"start_player is a seat number, got {start!r}")
+    try:
+        state = new_game(rules, names, start)
+    except IllegalMove as error:
+        raise _error(400, f"{error.rule}: {error.detail}") from None
+    session = hub.store.new_game(state)
+    hub.store.set_setting(f"game:{session.game_id}:colours", colours)
+    hub.open_game(session.game_id)
+    hub.notice = None
+    return {"game_id": session.game_id}
+
+
+def open_game_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Put a stored game back on the table (resume, or look at a finished one)."""
+    game_id = payload.get("game_id")
+    if isinstance(game_id, bool) or not isinstance(game_id, int):
+        raise _error(400, f"game_id must be a number, got {game_id!r}")
+    if game_id not in {g.game_id for g in hub.store.games()}:
+        raise _error(404, f"there is no game {game_id} in this game file")
+    hub.open_game(game_id)
+
+
+def event_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Apply one engine event built by the page (a placement, a deal, a tile decision ...)."""
+    apply_dict(hub, payload.get("event"), "page")
+
+
+def roll_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """A roll entered or corrected by hand, die by die."""
+    _game(hub)
+    try:
+        roll = roll_from_entries(payload.get("dice"))
+    except IllegalMove as error:
+        raise _error(400, f"{error.rule}: {error.detail}") from None
+    hub.apply_event(roll, "page")
+
+
+def simulate_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Let chance decide what the game waits for: a deal, a roll, Rainbow draws, a tile throw."""
+    state = _game(hub)
+    event: Event | None = chance_event(state, hub.rng)
+    if event is None and state.phase is Phase.ROLL:
+        from companion.simulate import random_roll
+
+        event = random_roll(state, hub.rng)
+    if event is None:
+        raise _error(409, f"the game waits for a player's decision ({state.phase}), not for chance")
+    hub.apply_event(event, "simulated")
+
+
+def _sim(hub: TableHub) -> Any:
+    table = None if hub.camera is None else getattr(hub.camera, "sim_table", None)
+    if table is None:
+        raise _error(409, "there is no simulated table: the camera is a real one")
+    return table
+
+
+def sim_throw_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Throw the dice of the player to move onto the simulated table; the camera reads them."""
+    from vision.simtable import SimDie
+
+    state = _game(hub)
+    if state.phase is not Phase.ROLL:
+        raise _error(409, "the game does not wait for a roll now")
+    table = _sim(hub)
+    supply = state.supplies[state.current]
+    colour = hub.colours[state.current]
+    roll = hub.rng.randint
+    dice = [SimDie(colour, roll(1, 6)) for _ in range(supply.regular)]
+    dice += [SimDie(colour, roll(1, 6), True) for _ in range(supply.biggy)]
+    dice += [SimDie(NEUTRAL_COLOUR, roll(1, 6)) for _ in range(supply.neutral)]
+    dice += [SimDie(KICKER_COLOUR, roll(1, 6)) for _ in range(supply.kickers)]
+    table.clear()
+    table.throw(dice)
+
+
+def sim_take_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Take the dice showing a number off the simulated table, as a player taking their choice."""
+    pips = payload.get("pips")
+    if isinstance(pips, bool) or not isinstance(pips, int) or not 1 <= pips <= 6:
+        raise _error(400, f"pips must be 1-6, got {pips!r}")
+    _sim(hub).take(pips)
+
+
+def sim_clear_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Sweep the simulated table clear."""
+    _sim(hub).clear()
+
+
+def sim_lay_colours_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Lay one die of each colour this game uses on the simulated table, for calibration."""
+    from vision.simtable import SimDie
+
+    _game(hub)
+    table = _sim(hub)
+    table.clear()
+    table.lay([SimDie(c, 1 + i % 6) for i, c in enumerate(calibration_names(hub))])
+
+
+def undo_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Take back the last step(s)."""
+    session = hub.session
+    if session is None:
+        raise _error(409, "no game is on the table")
+    steps = payload.get("steps", 1)
+    if isinstance(steps, bool) or not isinstance(steps, int):
+        raise _error(400, f"steps must be a whole number, got {steps!r}")
+    try:
+        session.undo(steps)
+    except (IllegalMove, SessionError) as error:
+        raise _error(409, str(error)) from None
+    hub.reading = None
+    hub.notice = {"source": "page", "event": "undo"}
+
+
+def redo_action(hub: TableHub, payload: dict[str, Any]) -> None:
+    """Play an undone step again."""
+    session = hub.session
+    if session is None:
+        raise _error(409, "no game is on the table")
+    try:
+        session.redo(1)
+    except IllegalMove as error:
+        raise _error(409, f"{error.rule}: {error.detail}") from None
+    hub.notice = {"source": "page", "event": "redo"}
+
+
+def calibrate_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
+    """Learn this table's colours from the dice now in the arena, one of each game colour."""
+    from web.setup import calibrate_from_camera
+
+    return calibrate_from_camera(hub)
+
+
+def zones_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
+    """Set where the arena and casinos lie: from the marker sheet, from corners, or none."""
+    from web.setup import set_zones
+
+    return set_zones(hub, payload)
+
+
+HANDLERS: dict[str, Callable[[TableHub, dict[str, Any]], Any]] = {
+    "new_game": new_game_action,
+    "open_game": open_game_action,
+    "event": event_action,
+    "roll": roll_action,
+    "simulate": simulate_action,
+    "sim_throw": sim_throw_action,
+    "sim_take": sim_take_action,
+    "sim_clear": sim_clear_action,
+    "sim_lay_colours": sim_lay_colours_action,
+    "undo": undo_action,
+    "redo": redo_action,
+    "calibrate": calibrate_action,
+    "zones": zones_action,
+}
+
+NEEDS_BASE = {"new_game", "open_game", "event", "roll", "simulate", "undo", "redo"}
+"""Actions on the game itself: refused when the page's state is not the current one."""

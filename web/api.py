@@ -1,0 +1,142 @@
+"""The JSON API: the table's state, actions, control by PIN, and the game history."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.record import RecordError
+from companion.rules import EDITIONS, option_specs
+from companion.session import SessionError
+from web.hub import ActionError, control_id
+from web.resources import hub
+from web.setup import COLOURS
+from web.view import PATTERNS
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+CONTROL_COOKIE = "lv_control"
+
+
+def _token() -> str | None:
+    return request.cookies.get(CONTROL_COOKIE)
+
+
+def _json_body() -> Any:
+    """The request's JSON body, or a 400 that says what was wrong with it."""
+    if not request.is_json:
+        raise ActionError(400, "send JSON with Content-Type: application/json")
+    data = request.get_json(silent=True)
+    if data is None:
+        raise ActionError(400, "the body is not valid JSON")
+    return data
+
+
+@bp.errorhandler(ActionError)
+def _refused(error: ActionError) -> tuple[Response, int]:
+    body = {"error": error.message} | ({"rule": error.rule} if error.rule else {})
+    return jsonify(body), error.status
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> tuple[Response, int]:
+    return jsonify({"error": error.description}), error.code or 500
+
+
+@bp.get("/state")
+def state() -> Response:
+    """The whole table, as the live stream's first message."""
+    table = hub()
+    with table.lock:
+        snap = table.snapshot()
+    return jsonify(snap | {"you_control": table.controls(_token())})
+
+
+@bp.post("/action")
+def action() -> Response:
+    """Carry out one action; 4xx with a message when it is refused (nothing changes then)."""
+    return jsonify(hub().act(_json_body(), _token()))
+
+
+@bp.post("/control")
+def control() -> Response:
+    """Make this device the controlling one with the PIN (any device when no PIN is set)."""
+    data = _json_body()
+    if not isinstance(data, dict):
+        raise ActionError(400, 'send {"pin": "1234"}')
+    token = hub().take_control(data.get("pin"))
+    response = jsonify({"control_id": control_id(token)})
+    response.set_cookie(CONTROL_COOKIE, token, httponly=True, samesite="Strict")
+    return response
+
+
+@bp.get("/setup")
+def setup() -> Response:
+    """What the new-game form offers: editions with their options, dice colours, patterns."""
+    return jsonify(
+        {
+            "editions": {name: option_specs(name) for name in EDITIONS},
+            "colours": list(COLOURS),
+            "patterns": list(PATTERNS),
+        }
+    )
+
+
+@bp.get("/games")
+def games() -> Response:
+    """Every game in the game file, newest first."""
+    return jsonify(
+        [
+            {
+                "game_id": g.game_id,
+                "created": g.created,
+                "players": list(g.players),
+                "edition": g.edition,
+                "finished": g.finished,
+                "events": g.events,
+            }
+            for g in hub().store.games()
+        ]
+    )
+
+
+@bp.get("/games/<int:game_id>/record")
+def record(game_id: int) -> Response:
+    """A stored game as a JSON record, downloaded as a file."""
+    table = hub()
+    try:
+        with table.lock:
+            data = table.store.open(game_id).record()
+    except SessionError as error:
+        status = 404 if "holds no game" in str(error) else 409
+        raise ActionError(status, str(error)) from None
+    return Response(
+        json.dumps(data, indent=1),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="lasvegas-game-{game_id}.json"'},
+    )
+
+
+@bp.post("/games/import")
+def import_record() -> tuple[Response, int]:
+    """Store a JSON record as a new game, checked step by step (refused whole if a step fails)."""
+    table = hub()
+    if not table.controls(_token()):
+        raise ActionError(403, "this tablet is a viewer; enter the PIN to import a game")
+    upload = request.files.get("record")
+    if upload is not None:
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise ActionError(400, "the file is not a JSON game record") from None
+    else:
+        data = _json_body()
+    try:
+        with table.lock:
+            session = table.store.import_record(data)
+    except RecordError as error:
+        raise ActionError(400, f"the record was refused: {error}") from None
+    return jsonify({"game_id": session.game_id, "events": len(session.events)}), 201

@@ -1,0 +1,73 @@
+"""Server settings: defaults, then the TOML configuration file, then the command line."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """The configuration file or a setting cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything `lasvegas serve` needs to know."""
+
+    host: str = "0.0.0.0"
+    port: int = 8000
+    camera: str = "auto"
+    db: str = "lasvegas.sqlite3"
+    pin: str = ""
+    language: str = "en"
+    threads: int = 1
+    width: int = 1280
+    height: int = 720
+    fps: int = 10
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.port <= 65535:
+            raise ConfigError(f"port must be 1-65535, got {self.port}")
+        if self.language not in ("en", "de"):
+            raise ConfigError(f"language must be en or de, got {self.language!r}")
+        if self.pin and not (self.pin.isdigit() and 3 <= len(self.pin) <= 8):
+            raise ConfigError("pin must be 3-8 digits, or empty for no PIN")
+        if not 1 <= self.threads <= 16:
+            raise ConfigError(f"threads must be 1-16, got {self.threads}")
+        if not 1 <= self.fps <= 60:
+            raise ConfigError(f"fps must be 1-60, got {self.fps}")
+
+
+_TYPES = {f.name: f.type for f in fields(ServerConfig)}
+
+
+def _checked(name: str, value: Any) -> Any:
+    expected = _TYPES.get(name)
+    if expected is None:
+        raise ConfigError(f"unknown setting {name!r}; known: {', '.join(_TYPES)}")
+    if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ConfigError(f"{name} must be a whole number, got {value!r}")
+    if expected == "str":
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # camera = 0 or pin = 1234 written without quotes
+        if not isinstance(value, str):
+            raise ConfigError(f"{name} must be text, got {value!r}")
+    return value
+
+
+def load_config(path: str | Path | None, overrides: dict[str, Any]) -> ServerConfig:
+    """Defaults, the file's settings (if a file is given), then the non-None overrides."""
+    settings: dict[str, Any] = {}
+    if path is not None:
+        try:
+            with open(path, "rb") as handle:
+                settings = tomllib.load(handle)
+        except FileNotFoundError:
+            raise ConfigError(f"configuration file {path} does not exist") from None
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"configuration file {path} is not valid TOML: {error}") from None
+    merged = {k: _checked(k, v) for k, v in settings.items()}
+    merged |= {k: _checked(k, v) for k, v in overrides.items() if v is not None}
+    return replace(ServerConfig(), **merged)

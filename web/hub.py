@@ -1,0 +1,275 @@
+"""The table hub: one game session, the camera's proposals, control by PIN, and pushes to pages.
+
+Everything that changes the table goes through `TableHub.act` (from a page) or
+`TableHub.on_camera_event` (from the camera thread), under one lock, so two
+tablets acting at once are applied one after the other, and an action made on
+a state that has changed since is refused instead of applied twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import queue
+import random
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from companion.errors import IllegalMove
+from companion.session import GameSession, GameStore, SessionError
+from web import actions, setup
+from web.reading import dice_from_detections, propose_roll
+from web.view import game_view
+
+SUBSCRIBER_QUEUE = 64
+"""Pushes held for a slow page before it is dropped (it reconnects and gets a full state)."""
+
+
+class ActionError(Exception):
+    """An action the hub refuses: an HTTP status and a message for the person who tapped."""
+
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.rule = rule
+
+
+def control_id(token: str) -> str:
+    """A short public name of a control token, so a page can tell whether it holds control."""
+    return hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
+class TableHub:
+    """The state of the table that every page sees, and the one way to change it."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        pin: str = "",
+        seed: int | None = None,
+        language: str = "en",
+        threads: int = 1,
+    ) -> None:
+        self.store = store
+        self.threads = threads
+        self.palette: Any = None
+        self.zones: Any = None
+        setup.load_table_settings(self)
+        self.pin = pin
+        self.language = language
+        self.lock = threading.RLock()
+        self.rng = random.Random(seed)
+        self.session: GameSession | None = None
+        self.colours: tuple[str, ...] = ()
+        self.reading: dict[str, Any] | None = None
+        self.notice: dict[str, Any] | None = None
+        self.camera: Any = None
+        self.camera_status: dict[str, Any] = {"state": "off", "source": None, "message": ""}
+        self.controller: str | None = None
+        self.seq = 0
+        self._subscribers: set[queue.Queue[dict[str, Any]]] = set()
+        self._last: dict[str, Any] = {}
+        game_id = store.latest_unfinished()
+        if game_id is not None:
+            self.open_game(game_id)
+
+    # --- the game -----------------------------------------------------------------
+
+    def open_game(self, game_id: int) -> None:
+        """Make a stored game the one on the table (its log is checked on opening)."""
+        try:
+            session = self.store.open(game_id)
+        except SessionError as error:
+            raise ActionError(409, str(error), "game file") from None
+        self.session = session
+        self.colours = tuple(self.store.setting(f"game:{game_id}:colours", ()) or ())
+        self.reading = None
+
+    def version(self) -> str:
+        """Names the exact game state a page was drawn from: game id and log checksum."""
+        if self.session is None:
+            return "none"
+        return f"{self.session.game_id}:{len(self.session.events)}:{self.session.head[:16]}"
+
+    def apply_event(self, event: Any, source: str) -> None:
+        """Apply one engine event to the game on the table; IllegalMove becomes a 409."""
+        if self.session is None:
+            raise ActionError(409, "no game is on the table; start a new game first")
+        try:
+            self.session.apply(event)
+        except IllegalMove as error:
+            raise ActionError(409, f"{error.rule}: {error.detail}", error.rule) from None
+        self.notice = {"source": source, "event": event.kind}
+        if event.kind != "roll":
+            self.reading = None
+
+    # --- control ------------------------------------------------------------------
+
+    def take_control(self, pin: Any) -> str:
+        """Give control to the device that knows the PIN; the previous controller becomes a viewer."""
+        with self.lock:
+            if self.pin and not (isinstance(pin, str) and secrets.compare_digest(pin, self.pin)):
+                raise ActionError(403, "wrong PIN; this tablet stays a viewer")
+            token = secrets.token_urlsafe(18)
+            self.controller = token
+            self.publish()
+            return token
+
+    def controls(self, token: str | None) -> bool:
+        """Whether a device may change the table: no PIN is set, or it holds the control token."""
+        return not self.pin or (token is not None and token == self.controller)
+
+    # --- actions ------------------------------------------------------------------
+
+    def act(self, payload: Any, token: str | None) -> dict[str, Any]:
+        """Carry out one action from a page, or raise ActionError and change nothing."""
+        if not isinstance(payload, dict):
+            raise ActionError(400, 'an action is a JSON object like {"action": "undo", ...}')
+        name = payload.get("action")
+        handler: Callable[[TableHub, dict[str, Any]], Any] | None = actions.HANDLERS.get(name)  # type: ignore[arg-type]
+        if handler is None:
+            known = ", ".join(sorted(actions.HANDLERS))
+            raise ActionError(400, f"unknown action {name!r}; known actions: {known}")
+        with self.lock:
+            if not self.controls(token):
+                raise ActionError(403, "this tablet is a viewer; enter the PIN to control the game")
+            if name in actions.NEEDS_BASE and payload.get("base") != self.version():
+                raise ActionError(
+                    409,
+                    "the table changed since this page was drawn (another tablet or the "
+                    "camera acted first); nothing was applied, the page now shows the table",
+                )
+            result = handler(self, payload)
+            self.publish()
+            return {"ok": True, "version": self.version()} | (result or {})
+
+    # --- camera -------------------------------------------------------------------
+
+    def on_camera_event(self, event: Any) -> None:
+        """A settled roll or dice leaving the arena, from the camera thread."""
+        with self.lock:
+            try:
+                if type(event).__name__ == "RollSettled":
+                    self._camera_roll(event.dice.to_dicts())
+                elif type(event).__name__ == "DiceLeft":
+                    self._camera_left(event.dice.to_dicts())
+            except ActionError as error:
+                self.notice = {"source": "camera", "problem": error.message}
+            self.publish()
+
+    def _camera_roll(self, dice: list[dict[str, Any]]) -> None:
+        """Propose the settled dice as the current roll; apply it when every die fits."""
+        session = self.session
+        if session is None:
+            return
+        proposal = propose_roll(session.state, self.colours, dice_from_detections(dice))
+        proposal["version"] = self.version()
+        self.reading = proposal
+        if proposal["roll"] is not None:
+            actions.apply_dict(self, proposal["roll"], "camera")
+            self.reading = proposal | {"applied": True}
+
+    def _camera_left(self, dice: list[dict[str, Any]]) -> None:
+        """Dice that left the arena after a roll: if they are all one number, that is the choice."""
+        session = self.session
+        if session is None or str(session.state.phase) != "choose":
+            return
+        numbers = {int(d["pips"]) for d in dice}
+        if len(numbers) != 1:
+            return  # the player picked up the rest, or several numbers at once: not a choice
+        number = numbers.pop()
+        place = actions.unique_place(session.state, number, len(dice))
+        if place is None:
+            self.notice = {"source": "camera", "took": number}
+            return
+        self.apply_event(place, "camera")
+
+    def attach_camera(self, camera: Any) -> None:
+        """Use a live camera (vision.live.LiveCamera or alike) with this table's reader settings."""
+        self.camera = camera
+        self.apply_reader_config()
+
+    def apply_reader_config(self) -> None:
+        """Hand the current palette and zones to the camera's reader."""
+        if self.camera is not None:
+            self.camera.set_config(setup.reader_config(self))
+
+    def set_camera_status(self, status: dict[str, Any]) -> None:
+        """Record the camera's state (ok, lost, ...) and tell the pages when it changes."""
+        with self.lock:
+            changed = status.get("state") != self.camera_status.get("state")
+            self.camera_status = status
+            if changed:
+                self.publish()
+
+    # --- what the pages see --------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole table as the pages draw it."""
+        session = self.session
+        game = None if session is None else game_view(session.state, self.colours)
+        reading = self.reading
+        if (
+            reading is not None
+            and not reading.get("applied")
+            and reading.get("version") != self.version()
+        ):
+            reading = None  # read for a state that has moved on
+        return {
+            "version": self.version(),
+            "game_id": None if session is None else session.game_id,
+            "game": game,
+            "colours": list(self.colours),
+            "can_undo": session is not None and session.can_undo(),
+            "can_redo": session is not None and session.can_redo(),
+            "reading": reading,
+            "notice": self.notice,
+            "camera": self.camera_status,
+            "sim": self.camera is not None and getattr(self.camera, "sim_table", None) is not None,
+            "pin_required": bool(self.pin),
+            "controller": None if self.controller is None else control_id(self.controller),
+            "language": self.language,
+            "zones": [] if self.zones is None else list(self.zones.names),
+            "calibrated": getattr(self.palette, "reference_bgr", None) is not None,
+        }
+
+    def publish(self) -> None:
+        """Push what changed since the last push to every open page."""
+        with self.lock:
+            snap = self.snapshot()
+            changes = {k: v for k, v in snap.items() if self._last.get(k) != v}
+            if not changes:
+                return
+            self.seq += 1
+            self._last = snap
+            message = {"type": "patch", "seq": self.seq, "changes": changes}
+            for q in list(self._subscribers):
+                try:
+                    q.put_nowait(message)
+                except queue.Full:
+                    # A page that stopped reading; its stream ends and it reconnects for a full state.
+                    self._subscribers.discard(q)
+
+    def subscribe(self) -> tuple[queue.Queue[dict[str, Any]], dict[str, Any]]:
+        """A queue of pushes for one page and the full state it starts from."""
+        with self.lock:
+            q: queue.Queue[dict[str, Any]] = queue.Queue(SUBSCRIBER_QUEUE)
+            self._subscribers.add(q)
+            snap = self.snapshot()
+            self._last = self._last or snap
+            return q, {"type": "full", "seq": self.seq, "state": snap}
+
+    def unsubscribe(self, q: queue.Queue[dict[str, Any]]) -> None:
+        """Forget a page that went away."""
+        with self.lock:
+            self._subscribers.discard(q)
+
+    def is_subscribed(self, q: queue.Queue[dict[str, Any]]) -> bool:
+        """Whether pushes still go to this queue (a page too slow to read is dropped)."""
+        return q in self._subscribers
+
+    def subscriber_count(self) -> int:
+        """How many pages are connected."""
+        return len(self._subscribers)

@@ -1,0 +1,71 @@
+"""What the app holds for its whole life: the game file, the table hub and the camera."""
+
+from __future__ import annotations
+
+import atexit
+from typing import Any
+
+from flask import Flask, current_app
+
+from companion.session import GameStore
+from web.hub import TableHub
+
+
+def init_app(app: Flask) -> None:
+    """Open the game file, build the hub, and start the camera when one is configured."""
+    store = GameStore(app.config["DB"])
+    hub = TableHub(
+        store,
+        pin=str(app.config["PIN"] or ""),
+        seed=app.config["SEED"],
+        language=app.config["LANGUAGE"],
+        threads=int(app.config["THREADS"]),
+    )
+    app.extensions["hub"] = hub
+    camera_spec = app.config["CAMERA"]
+    if camera_spec:
+        start_camera(app, hub, str(camera_spec))
+    app.after_request(_security_headers)
+
+
+def start_camera(app: Flask, hub: TableHub, spec: str) -> Any:
+    """Start the live camera thread reading `spec` and feeding the hub."""
+    from vision.camera import open_source
+    from vision.live import LiveCamera
+
+    from web.setup import reader_config
+
+    def status(s: Any) -> None:
+        hub.set_camera_status(
+            {"state": s.state, "source": s.source, "message": s.message, "frames": s.frames_read}
+        )
+
+    camera = LiveCamera(
+        lambda: open_source(spec),
+        reader_config(hub),
+        hub.on_camera_event,
+        status,
+        active_fps=int(app.config["CAMERA_FPS"]),
+    )
+    hub.attach_camera(camera)
+    camera.start()
+    app.extensions["camera"] = camera
+    atexit.register(camera.stop)
+    return camera
+
+
+def hub() -> TableHub:
+    """The hub of the app handling this request."""
+    return current_app.extensions["hub"]
+
+
+def _security_headers(response: Any) -> Any:
+    """No inline script or foreign content: a typed name can never run as code."""
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'",
+    )
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response

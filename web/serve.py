@@ -1,0 +1,98 @@
+"""Run the page with waitress, one process (the camera and the game live in it)."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+from companion.session import SessionError
+from web.config import ConfigError, ServerConfig, load_config
+from web.qr import qr_terminal
+
+SERVER_THREADS = 48
+"""Each open page holds a thread for its live stream and one for the camera preview."""
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent to find it)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def resolve_camera(spec: str) -> str:
+    """'auto' becomes the first camera that opens, else 'sim'; other specs are kept."""
+    if spec != "auto":
+        return spec
+    from vision.camera import pick_auto
+
+    return pick_auto()
+
+
+def page_url(config: ServerConfig) -> str:
+    """The address to print and to put in the QR code."""
+    host = lan_address() if config.host in ("0.0.0.0", "") else config.host
+    return f"http://{host}:{config.port}/"
+
+
+def run_server(args: argparse.Namespace) -> int:
+    """`lasvegas serve`: load settings, open the game file, start the camera, serve the page."""
+    overrides = {
+        k: getattr(args, k, None)
+        for k in ("host", "port", "camera", "db", "pin", "language", "threads")
+    }
+    try:
+        config = load_config(args.config, overrides)
+    except ConfigError as error:
+        print(f"lasvegas serve: {error}", file=sys.stderr)
+        return 2
+    camera = resolve_camera(config.camera)
+    url = page_url(config)
+    from web import create_app
+
+    try:
+        app = create_app(
+            {
+                "DB": config.db,
+                "PIN": config.pin,
+                "LANGUAGE": config.language,
+                "CAMERA": camera,
+                "SEED": args.seed,
+                "THREADS": config.threads,
+                "PUBLIC_URL": url,
+                "CAMERA_FPS": config.fps,
+                "CAMERA_SIZE": (config.width, config.height),
+            }
+        )
+    except SessionError as error:
+        print(f"lasvegas serve: {error}", file=sys.stderr)
+        return 2
+    print(qr_terminal(url))
+    print(f"\nLas Vegas table companion: open {url} on a tablet (scan the code above).")
+    print(f"Camera: {'simulated table' if camera == 'sim' else camera}.  Game file: {config.db}")
+    print(
+        "Control: "
+        + (
+            "tablets enter the PIN to control the game"
+            if config.pin
+            else "no PIN set, every page may control the game"
+        )
+    )
+    print("Stop with Ctrl+C; the game is saved after every step.", flush=True)
+    from waitress import serve
+
+    serve(
+        app,
+        host=config.host,
+        port=config.port,
+        threads=SERVER_THREADS,
+        ident="lasvegas",
+        channel_timeout=120,
+    )
+    return 0

@@ -1,0 +1,167 @@
+"""Table set-up that the camera needs: the dice colours of this table and where the zones lie."""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from vision.colour import (
+    DEFAULT_COLOURS_BGR,
+    Palette,
+    calibrate_from_frame,
+    default_palette,
+    palette_from_json,
+    palette_to_json,
+)
+from vision.reader import ReaderConfig, read_dice
+from vision.zones import ZONE_NAMES, Zones, detect_zones, zones_from_corners
+from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR
+
+if TYPE_CHECKING:
+    from web.hub import TableHub
+
+COLOURS = tuple(DEFAULT_COLOURS_BGR)
+"""Dice colours a player can choose; the reader's palette knows each of them."""
+
+
+def _error(status: int, message: str) -> Exception:
+    from web.hub import ActionError
+
+    return ActionError(status, message)
+
+
+def calibration_names(hub: TableHub) -> list[str]:
+    """The colours whose dice are rolled in this game: players', then white and purple if used."""
+    if hub.session is None:
+        return []
+    rules = hub.session.state.rules
+    names = list(hub.colours)
+    if rules.neutral_dice:
+        names.append(NEUTRAL_COLOUR)
+    if rules.kickers:
+        names.append(KICKER_COLOUR)
+    return names
+
+
+def merged_palette(calibrated: Palette) -> Palette:
+    """The calibrated colours, plus the built-in ones for every colour not calibrated."""
+    rest = [n for n in COLOURS if n not in calibrated.names]
+    base = default_palette(rest)
+    return Palette(
+        calibrated.names + base.names,
+        np.concatenate([calibrated.means, base.means]),
+        np.concatenate([calibrated.inv_cov, base.inv_cov]),
+        calibrated.reference_bgr,
+    )
+
+
+def _match_names(bgr_boxes: np.ndarray, names: list[str]) -> list[str]:
+    """Name each measured die colour so that the total distance to the named colours is least."""
+    from vision.colour import _to_lab
+
+    measured = _to_lab(bgr_boxes)
+    targets = _to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
+    cost = np.linalg.norm(measured[:, None] - targets[None], axis=2)
+    best = min(
+        itertools.permutations(range(len(names))),
+        key=lambda p: sum(cost[i, j] for i, j in enumerate(p)),
+    )
+    return [names[j] for j in best]
+
+
+def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
+    """Learn each game colour from one die of it lying in the arena now."""
+    from vision.colour import body_colours
+
+    names = calibration_names(hub)
+    if not names:
+        raise _error(409, "start a game first: calibration learns the colours of its dice")
+    if len(names) > 8:
+        raise _error(400, f"calibrate at most 8 colours at once, this game has {len(names)}")
+    frame = None if hub.camera is None else hub.camera.snapshot()
+    if frame is None:
+        raise _error(409, "the camera shows no picture; calibration needs one")
+    det = read_dice(frame, ReaderConfig(threads=hub.threads, zones=hub.zones))
+    if len(det) != len(names):
+        raise _error(
+            409,
+            f"put exactly one die of each colour ({', '.join(names)}) in the arena; "
+            f"the camera sees {len(det)} dice",
+        )
+    matched = _match_names(body_colours(frame, det.boxes), names)
+    palette = merged_palette(calibrate_from_frame(frame, det.boxes, matched))
+    hub.palette = palette
+    hub.store.set_setting("palette", palette_to_json(palette))
+    hub.apply_reader_config()
+    if hasattr(hub.camera, "settle_and_lock"):
+        hub.camera.settle_and_lock()
+    return {"calibrated": names}
+
+
+def zones_to_json(zones: Zones) -> dict[str, Any]:
+    """A JSON-ready dict of zones (markers seen included)."""
+    return {
+        "names": list(zones.names),
+        "polygons": [p.tolist() for p in zones.polygons],
+        "markers": [m.tolist() for m in zones.markers],
+    }
+
+
+def zones_from_json(data: Any) -> Zones | None:
+    """Zones saved by zones_to_json; None when nothing (or something unreadable) was saved."""
+    try:
+        return Zones(
+            tuple(data["names"]),
+            tuple(np.array(p, np.float32) for p in data["polygons"]),
+            tuple(np.array(m, np.float32) for m in data.get("markers", [])),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
+    """Zones from the marker sheet in the current picture, from corners tapped on it, or none."""
+    mode = payload.get("mode")
+    if mode == "clear":
+        zones = None
+    elif mode == "markers":
+        frame = None if hub.camera is None else hub.camera.snapshot()
+        if frame is None:
+            raise _error(409, "the camera shows no picture; the marker sheet cannot be found")
+        zones = detect_zones(frame)
+        if not zones.names:
+            raise _error(409, "no marker sheet found in the picture; check it is in view and flat")
+    elif mode == "corners":
+        corners = payload.get("corners")
+        if not isinstance(corners, dict) or not corners:
+            raise _error(400, 'corners must be like {"arena": [[x, y], [x, y], [x, y], [x, y]]}')
+        try:
+            zones = zones_from_corners(corners)
+        except (ValueError, TypeError) as error:
+            raise _error(400, f"corners: {error}") from None
+    else:
+        raise _error(400, f"mode must be markers, corners or clear, got {mode!r}")
+    hub.zones = zones
+    hub.store.set_setting("zones", None if zones is None else zones_to_json(zones))
+    hub.apply_reader_config()
+    return {"zones": [] if zones is None else list(zones.names)}
+
+
+def load_table_settings(hub: TableHub) -> None:
+    """Read the saved palette and zones back from the game file."""
+    saved = hub.store.setting("palette")
+    try:
+        hub.palette = palette_from_json(saved) if saved else default_palette()
+    except (KeyError, TypeError, ValueError):
+        hub.palette = default_palette()
+    hub.zones = zones_from_json(hub.store.setting("zones"))
+
+
+def reader_config(hub: TableHub) -> ReaderConfig:
+    """The reader settings for this table: threads, palette, zones."""
+    return ReaderConfig(threads=hub.threads, palette=hub.palette, zones=hub.zones)
+
+
+__all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "set_zones"]

@@ -1,0 +1,222 @@
+"""What the page shows, derived from the game state: plain JSON-ready dicts, nothing stored."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.choices import legal_choices
+from companion.events import SLOT_MACHINE, Event, event_to_dict
+from companion.payout import payout_to_dict, rank_casino
+from companion.rules import RAINBOW
+from companion.standings import standings, winners
+from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
+from companion.tiles import tile_name
+
+PATTERNS = ("solid", "stripes", "dots", "grid", "diagonal", "zigzag", "rings", "cross")
+"""A pattern per seat, so players can be told apart without seeing colour."""
+
+IMAGINARY_LOOK = {
+    WHITE: {"colour": "white", "pattern": "solid"},
+    GREY: {"colour": "grey", "pattern": "solid"},
+}
+
+
+def owner_look(state: GameState, colours: tuple[str, ...], owner: int) -> dict[str, Any]:
+    """Name, colour and pattern of an owner of dice (a player or an imaginary owner)."""
+    if owner >= 0:
+        colour = colours[owner] if owner < len(colours) else "grey"
+        return {
+            "owner": owner,
+            "name": state.players[owner],
+            "colour": colour,
+            "pattern": PATTERNS[owner % len(PATTERNS)],
+        }
+    look = IMAGINARY_LOOK.get(owner) or {"colour": neutral_set_colour(colours), "pattern": "solid"}
+    return {"owner": owner, "name": state.owner_name(owner)} | look
+
+
+def neutral_set_colour(colours: tuple[str, ...]) -> str:
+    """Colour of the non-player set in 2-player Royale: the first box colour nobody took."""
+    for colour in ("green", "yellow", "orange", "blue", "red", "black", "pink"):
+        if colour not in colours:
+            return colour
+    return "grey"
+
+
+def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict[str, Any]:
+    """A casino's notes, each owner's dice, who leads and who is tied right now."""
+    casino = state.casino(number)
+    counts, tied, ranking = rank_casino(casino)
+    values: dict[int, list[int]] = {}
+    bigs: Counter[int] = Counter()
+    for die in casino.dice:
+        values.setdefault(die.owner, []).append(die.value)
+        bigs[die.owner] += die.big
+    view: dict[str, Any] = {
+        "number": number,
+        "slot": number == SLOT_MACHINE,
+        "notes": sorted(casino.notes, reverse=True),
+        "owners": [
+            owner_look(state, colours, c.owner)
+            | {
+                "dice": c.dice,
+                "biggies": bigs[c.owner],
+                "values": sorted(values[c.owner]),
+                "pip_sum": c.pip_sum,
+            }
+            for c in counts
+        ],
+        "tied": [list(group.owners) for group in tied],
+        "ranking": list(ranking),
+        "leader": ranking[0] if ranking else None,
+        "chip_cards": list(casino.chip_cards),
+    }
+    tile = state.tile_at(number)
+    if tile is not None:
+        view["tile"] = {
+            "code": tile.code,
+            "name": tile_name(tile.code),
+            "level": tile.level,
+            "holder": None if tile.holder is None else state.owner_name(tile.holder),
+            "dice": len(tile.dice),
+        }
+    return view
+
+
+def choice_view(state: GameState, event: Event) -> dict[str, Any]:
+    """One legal choice: the event to send back and what the page needs to label it."""
+    data = event_to_dict(event)
+    if data["type"] == "place":
+        data["kicks"] = [
+            {"owner": k["owner"], "big": k["big"], "name": state.owner_name(k["owner"])}
+            for k in data["kicks"]
+        ]
+    return {"event": event_to_dict(event), "label": data}
+
+
+def roll_view(state: GameState) -> dict[str, Any] | None:
+    """The dice the player to move rolled and has not yet placed, grouped by number."""
+    roll = state.pending_roll
+    if roll is None or state.phase is not Phase.CHOOSE:
+        return None
+    groups = []
+    for number in range(1, 7):
+        kinds = {
+            "regular": roll.regular.count(number),
+            "neutral": roll.neutral.count(number),
+            "biggy": roll.biggy.count(number),
+            "kickers": roll.kickers.count(number),
+        }
+        if any(kinds.values()):
+            groups.append({"number": number} | kinds)
+    return {
+        "groups": groups,
+        "regular": list(roll.regular),
+        "neutral": list(roll.neutral),
+        "biggy": list(roll.biggy),
+        "kickers": list(roll.kickers),
+    }
+
+
+def tie_break_text(state: GameState) -> dict[str, Any]:
+    """Who won and why: most money, then most notes; shared when both are equal."""
+    rows = standings(state)
+    best = winners(state)
+    same_money = [r for r in rows if r.money == rows[0].money]
+    if len(same_money) == 1:
+        return {"winners": list(best), "reason": "money"}
+    reason = "notes" if len(best) == 1 else "shared"
+    return {
+        "winners": list(best),
+        "reason": reason,
+        "tied_on_money": [{"player": r.player, "notes": r.notes} for r in same_money],
+    }
+
+
+def standings_view(state: GameState, colours: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Every player's money and notes, best first."""
+    seat_of = {name: seat for seat, name in enumerate(state.players)}
+    result = []
+    for row in standings(state):
+        seat = seat_of[row.player]
+        result.append(
+            owner_look(state, colours, seat)
+            | {
+                "money": row.money,
+                "cards": row.notes,
+                "notes": sorted(state.winnings[seat], reverse=True),
+                "chip_bonus": row.chip_bonus,
+                "token_money": row.token_money,
+                "bank_money": row.bank_money,
+                "chip_cards": list(state.chip_cards[seat]),
+                "skip_tokens": state.skip_tokens[seat],
+            }
+        )
+    return result
+
+
+def deck_values(state: GameState) -> list[int]:
+    """The note values of the edition's deck, for the deal buttons (0 is a Rainbow card)."""
+    return sorted({value for value, _count in state.rules.deck}, key=lambda v: (v != RAINBOW, v))
+
+
+def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, Any]:
+    """Everything the page draws for one game state."""
+    rules = state.rules
+    # The card game's selections are built on the page; other phases list their choices.
+    listed = state.phase in (Phase.CHOOSE, Phase.ROLL, Phase.TILE, Phase.PAYOUT)
+    choices = [choice_view(state, e) for e in legal_choices(state)] if listed else []
+    players = []
+    for seat, _name in enumerate(state.players):
+        supply = state.supplies[seat]
+        players.append(
+            owner_look(state, colours, seat)
+            | {
+                "regular": supply.regular,
+                "biggy": supply.biggy,
+                "kickers": supply.kickers,
+                "neutral": supply.neutral,
+                "dice": supply.total(),
+                "skip_tokens": state.skip_tokens[seat],
+                "chip_cards": list(state.chip_cards[seat]),
+            }
+        )
+    view: dict[str, Any] = {
+        "edition": rules.edition,
+        "options": rules.options(),
+        "rounds": rules.rounds,
+        "round": state.round,
+        "phase": str(state.phase),
+        "current": state.current,
+        "start_player": state.start_player,
+        "turn": state.turn,
+        "players": players,
+        "casinos": [casino_view(state, colours, c.number) for c in state.casinos],
+        "roll": roll_view(state),
+        "choices": choices,
+        "deck": deck_values(state),
+        "notes_left": len(state.pile),
+        "minimum": rules.minimum_money(len(state.players)),
+        "notes_per_casino": rules.notes_per_casino,
+        "pairs_by_total": rules.pairs_by_total,
+        "chip_cards": rules.chip_cards,
+        "tiles": rules.tiles,
+        "neutral_start": rules.neutral_at_round_start(len(state.players)),
+        "payouts": [payout_to_dict(p, state.owner_name) for p in state.payouts],
+        "standings": standings_view(state, colours),
+        "owners": {str(o): owner_look(state, colours, o) for o in (WHITE, GREY, NEUTRAL_SET)},
+    }
+    if state.pending is not None:
+        view["pending"] = {
+            "casino": state.pending.casino,
+            "tile": tile_name(state.pending.code),
+            "code": state.pending.code,
+            "ask": state.pending.ask,
+            "player": state.owner_name(state.pending.seat),
+        }
+    if state.phase is Phase.RAINBOW:
+        view["rainbows"] = [c.number for c in state.casinos if RAINBOW in c.notes]
+    if state.phase is Phase.OVER:
+        view["result"] = tie_break_text(state)
+    return view

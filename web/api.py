@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
-from werkzeug.exceptions import HTTPException
 
 from companion.record import RecordError
 from companion.rules import EDITIONS, option_specs
@@ -39,11 +38,6 @@ def _json_body() -> Any:
 def _refused(error: ActionError) -> tuple[Response, int]:
     body = {"error": error.message} | ({"rule": error.rule} if error.rule else {})
     return jsonify(body), error.status
-
-
-@bp.errorhandler(HTTPException)
-def _http_error(error: HTTPException) -> tuple[Response, int]:
-    return jsonify({"error": error.description}), error.code or 500
 
 
 @bp.get("/state")

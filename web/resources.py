@@ -5,7 +5,8 @@ from __future__ import annotations
 import atexit
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
 
 from companion.session import GameStore
 from web.hub import TableHub
@@ -26,6 +27,7 @@ def init_app(app: Flask) -> None:
     if camera_spec:
         start_camera(app, hub, str(camera_spec))
     app.after_request(_security_headers)
+    app.register_error_handler(HTTPException, _http_error)
 
 
 def start_camera(app: Flask, hub: TableHub, spec: str) -> Any:
@@ -57,6 +59,13 @@ def start_camera(app: Flask, hub: TableHub, spec: str) -> Any:
 def hub() -> TableHub:
     """The hub of the app handling this request."""
     return current_app.extensions["hub"]
+
+
+def _http_error(error: HTTPException) -> Any:
+    """API errors as JSON with a message; the page's own errors as Flask draws them."""
+    if request.path.startswith(("/api/", "/video")):
+        return jsonify({"error": error.description}), error.code or 500
+    return error
 
 
 def _security_headers(response: Any) -> Any:

@@ -202,7 +202,7 @@ function casinoCard(game, casino) {
     tied.has(o.owner) ? h("span", {class: "tag tie", text: t("tied")}) : null));
   return h("article", {class: "casino", "data-testid": `casino-${casino.number}`},
     h("header", {}, casino.slot ? null : dieFace(casino.number, "white", "small"), h("h2", {text: title})),
-    h("div", {class: "notes"}, casino.notes.map((n) => h("span", {class: "note", text: money(n)})),
+    h("div", {class: "notes"}, casino.notes.map((n) => h("span", {class: "note", text: note(n)})),
       casino.chip_cards.map((c) => h("span", {class: `chip chip-${c}`, text: c}))),
     casino.tile ? h("div", {class: "tile", text: `${casino.tile.name}${casino.tile.holder ? " · " + casino.tile.holder : ""}`}) : null,
     rows.length ? h("ul", {class: "owners"}, rows) : h("p", {class: "empty", text: t("no_dice")}));
@@ -231,7 +231,7 @@ function dealPanel(game) {
   const rows = deal.casinos.map((notes, i) => h("div", {class: `deal-row${deal.active === i ? " active" : ""}`,
       onclick: () => { deal.active = i; render(); }, "data-testid": `deal-row-${i + 1}`},
     h("strong", {text: game.pairs_by_total ? t("pair_n", {n: i + 1}) : (i === 6 ? t("slot_machine") : t("casino", {n: i + 1}))}),
-    h("span", {class: "deal-notes"}, notes.map((n, k) => button(money(n), (e) => { e.stopPropagation(); notes.splice(k, 1); render(); }, "note"))),
+    h("span", {class: "deal-notes"}, notes.map((n, k) => button(note(n), (e) => { e.stopPropagation(); notes.splice(k, 1); render(); }, "note"))),
     game.notes_per_casino ? null : h("small", {text: t("minimum", {m: money(game.minimum)})}),
     game.chip_cards ? chipSelect(deal, i) : null));
   const add = (value) => {
@@ -249,7 +249,7 @@ function dealPanel(game) {
     h("h2", {text: t("deal_title", {round: game.round})}),
     h("p", {text: game.pairs_by_total ? t("deal_pairs_help") : t("deal_help")}),
     rows,
-    h("div", {class: "keypad notes-pad"}, game.deck.map((v) => button(money(v), () => add(v), "btn big", {"data-testid": `note-${v}`}))),
+    h("div", {class: "keypad notes-pad"}, game.deck.map((v) => button(note(v), () => add(v), "btn big", {"data-testid": `note-${v}`}))),
     game.neutral_start ? startDicePicker(game, deal) : null,
     game.tiles ? tilePicker(game, deal) : null,
     h("div", {class: "row"},
@@ -441,14 +441,14 @@ function payoutPanel(game, payout) {
     h("h2", {text: t("payout_title", {round: payout.round})}),
     h("div", {class: "payout-casinos"}, shown.map((c) => h("article", {class: "payout-casino", "data-testid": `payout-casino-${c.casino}`},
       h("h3", {text: c.casino === "slot" ? t("slot_machine") : t("casino", {n: c.casino})}),
-      h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: money(n)}))),
+      h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: note(n)}))),
       h("h4", {text: t("counted")}),
       h("ul", {}, c.counts.map((o) => h("li", {class: c.tied.some((g) => g.owners.includes(o.owner)) ? "struck" : ""},
         lookTag(game, o.owner), ` × ${o.dice}`, o.sum ? ` (Σ ${o.sum})` : ""))),
       c.tied.map((g) => h("p", {class: "tie-line", "data-testid": "tie-line", text: t("tie_struck", {names: names(g.owners), d: g.dice})})),
-      h("ol", {}, c.awards.map((a) => h("li", {class: "award", text: t("award", {rank: a.rank, name: displayName(a.owner), note: money(a.note)})}))),
+      h("ol", {}, c.awards.map((a) => h("li", {class: "award", text: t("award", {rank: a.rank, name: displayName(a.owner), note: note(a.note)})}))),
       c.empty_handed.length ? h("p", {text: t("empty_handed", {names: names(c.empty_handed)})}) : null,
-      h("p", {class: "leftover", text: c.leftover.length ? t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(money).join(", ")}) : t("nothing_left")})))),
+      h("p", {class: "leftover", text: c.leftover.length ? t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")}) : t("nothing_left")})))),
     h("div", {class: "row"},
       done ? null : button(t("next_casino"), () => { ui.payoutStep = step + 1; render(); }, "btn primary big", {"data-testid": "next-casino"}),
       done ? null : button(t("show_all"), () => { ui.payoutStep = casinos.length; render(); }, "btn"),
@@ -472,7 +472,7 @@ function standingsPanel(game) {
       h("tbody", {}, game.standings.map((s) => h("tr", {},
         h("td", {}, ownerTag(s)),
         h("td", {class: "num", text: money(s.money)}),
-        h("td", {class: "notes-cell"}, s.notes.map((n) => h("span", {class: "note small", text: money(n)})),
+        h("td", {class: "notes-cell"}, s.notes.map((n) => h("span", {class: "note small", text: note(n)})),
           s.token_money ? h("small", {text: ` +${money(s.token_money)}`}) : null,
           s.chip_bonus ? h("small", {text: ` +${money(s.chip_bonus)}`}) : null,
           s.bank_money ? h("small", {text: ` ${money(s.bank_money)} ${t("bank")}`}) : null))))));

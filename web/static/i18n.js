@@ -134,8 +134,12 @@ function t(key, params) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (params && name in params ? String(params[name]) : ""));
 }
 
+function note(value) {
+  // A dealt note; 0 stands for a Rainbow card.
+  return value === 0 ? (LANG === "de" ? "Regenbogen" : "Rainbow") : money(value);
+}
+
 function money(amount) {
-  if (amount === 0) return LANG === "de" ? "Regenbogen" : "Rainbow";
   const sep = LANG === "de" ? "." : ",";
   const digits = String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
   return (amount < 0 ? "-" : "") + (LANG === "de" ? digits + " $" : "$" + digits);

@@ -1,0 +1,76 @@
+"""Shared helpers for the browser tests: a real waitress server and a headless Chromium."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+def browser_available() -> bool:
+    """Whether Debian's chromium and chromedriver are installed."""
+    return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()
+
+
+class LiveServer:
+    """The app served by waitress on a free local port, in a background thread."""
+
+    def __init__(self, app: Any) -> None:
+        from waitress import create_server
+
+        self.app = app
+        self.server = create_server(app, host="127.0.0.1", port=0, threads=24, ident="test")
+        self.port = self.server.effective_port
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        """Stop serving (open streams end with the process)."""
+        self.server.close()
+
+
+def chromium(width: int = 1280, height: int = 800) -> Any:
+    """A headless Chromium driven through Debian's chromedriver (no browser download)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
+    """Poll until `check()` is truthy; fail with `what` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            value = check()
+            if value:
+                return value
+        except Exception as error:  # the page may be re-drawing; try again
+            last_error = error
+        time.sleep(0.05)
+    raise AssertionError(
+        f"timed out waiting for {what}" + (f" ({last_error})" if last_error else "")
+    )

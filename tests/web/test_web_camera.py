@@ -1,0 +1,114 @@
+"""What the camera reads becomes a roll or a choice only when it fits; otherwise it is flagged."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.session import GameStore
+from vision.detections import Detections
+from vision.video import DiceLeft, RollSettled
+from web.hub import TableHub
+
+
+def detections(dice):
+    """Detections from (pips, colour, size, unsure) tuples laid out in a row."""
+    boxes = [[60 * i, 10, 60 * i + 50, 60] for i in range(len(dice))]
+    return Detections(
+        np.array(boxes, np.float32).reshape(-1, 4),
+        [d[0] for d in dice],
+        [d[1] for d in dice],
+        [d[2] for d in dice],
+        [0.9] * len(dice),
+        [d[3] for d in dice],
+    )
+
+
+@pytest.fixture
+def hub(tmp_path):
+    table = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=2)
+    table.act(
+        {
+            "action": "new_game",
+            "base": "none",
+            "edition": "classic",
+            "options": {"neutral_dice": True},
+            "players": [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}],
+        },
+        None,
+    )
+    table.act({"action": "simulate", "base": table.version()}, None)  # the deal
+    return table
+
+
+def anna_roll(values, white=(2, 2, 2, 2)):
+    """Anna's 8 red dice and the 4 white neutral dice she rolls in a 2-player game."""
+    return [(v, "red", "regular", False) for v in values] + [
+        (v, "white", "regular", False) for v in white
+    ]
+
+
+def test_a_fitting_roll_is_applied(hub):
+    hub.on_camera_event(RollSettled(detections(anna_roll([1, 1, 2, 3, 4, 5, 6, 6]))))
+    state = hub.session.state
+    assert str(state.phase) == "choose"
+    assert state.pending_roll.regular == (1, 1, 2, 3, 4, 5, 6, 6)
+    assert state.pending_roll.neutral == (2, 2, 2, 2)
+    assert hub.snapshot()["reading"]["applied"] is True
+
+
+@pytest.mark.parametrize(
+    ("dice", "problem"),
+    [
+        # a blue die: Ben's colour, but it is Anna's turn
+        (anna_roll([1] * 7) + [(3, "blue", "regular", False)], "blue is Ben's colour"),
+        # a green die: nobody plays green
+        (anna_roll([1] * 7) + [(3, "green", "regular", False)], "no dice of this game are green"),
+        # nine red dice: Anna has only eight
+        (anna_roll([1] * 9), "has only 8 dice to roll"),
+        # a die read as unsure (cocked, blurred)
+        (anna_roll([1] * 7) + [(4, "red", "regular", True)], "could not be read for sure"),
+        # a red Biggy: this game has no Biggies
+        (anna_roll([1] * 7) + [(4, "red", "big", False)], "has only 0 Biggies"),
+    ],
+)
+def test_dice_that_do_not_fit_are_flagged_not_applied(hub, dice, problem):
+    before = hub.version()
+    hub.on_camera_event(RollSettled(detections(dice)))
+    assert hub.version() == before
+    reading = hub.snapshot()["reading"]
+    assert reading["roll"] is None
+    assert any(d["problem"] and problem in d["problem"] for d in reading["dice"])
+
+
+def test_missing_dice_are_a_problem_of_the_roll(hub):
+    hub.on_camera_event(RollSettled(detections(anna_roll([3] * 6))))
+    reading = hub.snapshot()["reading"]
+    assert "read 6 of Anna's 8 dice" in reading["problems"]
+    assert str(hub.session.state.phase) == "roll"
+
+
+def test_dice_leaving_the_arena_are_the_choice(hub):
+    hub.on_camera_event(RollSettled(detections(anna_roll([1, 1, 2, 3, 4, 5, 6, 6], (6, 6, 1, 1)))))
+    sixes = detections([(6, "red", "regular", False)] * 2 + [(6, "white", "regular", False)] * 2)
+    hub.on_camera_event(DiceLeft(sixes))
+    casino6 = hub.session.state.casino(6)
+    assert sorted(d.owner for d in casino6.dice) == [-1, -1, 0, 0]
+    assert str(hub.session.state.phase) == "roll" and hub.session.state.current == 1
+
+
+def test_taking_only_some_of_a_number_is_not_a_choice(hub):
+    hub.on_camera_event(RollSettled(detections(anna_roll([1, 1, 2, 3, 4, 5, 6, 6]))))
+    hub.on_camera_event(DiceLeft(detections([(6, "red", "regular", False)])))  # one six of two
+    assert str(hub.session.state.phase) == "choose"
+    hub.on_camera_event(
+        DiceLeft(detections([(1, "red", "regular", False), (2, "red", "regular", False)]))
+    )
+    assert str(hub.session.state.phase) == "choose"  # two numbers at once: not a choice
+
+
+def test_a_roll_seen_while_nobody_rolls_changes_nothing(hub):
+    hub.on_camera_event(RollSettled(detections(anna_roll([1, 1, 2, 3, 4, 5, 6, 6]))))
+    before = hub.version()
+    hub.on_camera_event(RollSettled(detections(anna_roll([2] * 8))))  # someone bumped the dice
+    assert hub.version() == before

@@ -82,7 +82,7 @@ def propose_roll(
         "kickers": supply.kickers,
     }
     seen = dict.fromkeys(KINDS, 0)
-    out = []
+    out: list[dict[str, Any]] = []
     for die in dice:
         kind, problem = _kind_of(die, state, colours)
         if kind is not None and seen[kind] >= held[kind]:
@@ -112,8 +112,8 @@ def propose_roll(
     fits = not problems and all(d["problem"] is None for d in out)
     roll = None
     if fits:
-        values = {k: tuple(sorted(d["pips"] for d in out if d["kind"] == k)) for k in KINDS}
-        roll = {"type": "roll"} | {k: list(v) for k, v in values.items()}
+        values = {k: sorted(int(d["pips"]) for d in out if d["kind"] == k) for k in KINDS}
+        roll = {"type": "roll", **values}
     return {"dice": out, "problems": problems, "roll": roll}
 
 

@@ -134,6 +134,7 @@ function render() {
     if (el) { el.focus(); if (el.setSelectionRange && el.value) el.setSelectionRange(el.value.length, el.value.length); }
   }
   setConnection(stream && stream.readyState === 1 ? "live" : "reconnecting");
+  document.body.dataset.version = table.version;
 }
 
 function topBar() {
@@ -589,7 +590,7 @@ function cameraPanel() {
       button(t("zones_markers"), () => act("zones", {mode: "markers"}), "btn"),
       button(t("zones_corners"), () => { ui.corners = []; render(); }, "btn"),
       table.zones.length ? button(t("zones_clear"), () => act("zones", {mode: "clear"}), "btn") : null,
-      table.sim ? button(t("sim_clear"), () => act("sim_clear"), "btn") : null,
+      table.sim ? button(t("sim_clear"), () => act("sim_clear"), "btn", {"data-testid": "sim-clear"}) : null,
       button(ui.cameraOpen ? "⏸" : "▶", () => { ui.cameraOpen = !ui.cameraOpen; render(); }, "btn", {"aria-label": t("preview_paused")})));
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, jsonify, request
@@ -30,24 +31,32 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
 
 
-def start_camera(app: Flask, hub: TableHub, spec: str) -> Any:
-    """Start the live camera thread reading `spec` and feeding the hub."""
+def start_camera(
+    app: Flask,
+    hub: TableHub,
+    spec: str,
+    source_factory: Callable[[], Any] | None = None,
+    **timings: Any,
+) -> Any:
+    """Start the live camera thread reading `spec` (or `source_factory`) and feeding the hub."""
     from vision.camera import open_source
     from vision.live import LiveCamera
-
     from web.setup import reader_config
+
+    width, height = app.config.get("CAMERA_SIZE") or (1280, 720)
 
     def status(s: Any) -> None:
         hub.set_camera_status(
             {"state": s.state, "source": s.source, "message": s.message, "frames": s.frames_read}
         )
 
+    def factory() -> Any:
+        device = spec.isdigit() or spec.startswith("/dev/")
+        return open_source(spec, width=width, height=height) if device else open_source(spec)
+
+    timings.setdefault("active_fps", int(app.config["CAMERA_FPS"]))
     camera = LiveCamera(
-        lambda: open_source(spec),
-        reader_config(hub),
-        hub.on_camera_event,
-        status,
-        active_fps=int(app.config["CAMERA_FPS"]),
+        source_factory or factory, reader_config(hub), hub.on_camera_event, status, **timings
     )
     hub.attach_camera(camera)
     camera.start()

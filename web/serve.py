@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import glob
 import socket
 import sys
 
@@ -27,12 +28,27 @@ def lan_address() -> str:
 
 
 def resolve_camera(spec: str) -> str:
-    """'auto' becomes the first camera that opens, else 'sim'; other specs are kept."""
+    """'auto' becomes the first USB camera that opens (by its stable path), else 'sim'.
+
+    Decided once at start, so that a camera unplugged later is waited for, not replaced
+    by the simulated table.
+    """
     if spec != "auto":
         return spec
-    from vision.camera import pick_auto
+    from vision.camera import CameraError, open_source
 
-    return pick_auto()
+    candidates = sorted(glob.glob("/dev/v4l/by-id/*video-index0")) + sorted(
+        glob.glob("/dev/video*")
+    )
+    for device in candidates:
+        try:
+            source = open_source(device)
+            source.open()
+            source.close()
+            return device
+        except CameraError:
+            continue
+    return "sim"
 
 
 def page_url(config: ServerConfig) -> str:

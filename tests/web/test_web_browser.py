@@ -28,7 +28,7 @@ if not browser_available():
 
 from selenium.webdriver.common.by import By  # noqa: E402
 
-HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+HOSTILE_NAME = "<img src=x onerror=1>"
 
 
 class Table:
@@ -62,15 +62,26 @@ class Table:
     def all(self, selector: str):
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
+    def press(self, element) -> None:
+        """Tap an element as a person would, after scrolling it out from under the top bar."""
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
     def click(self, testid: str) -> None:
         wait_for(lambda: self.find(testid).is_enabled(), 10, f"button {testid}")
-        self.find(testid).click()
+        self.press(self.find(testid))
 
     def changed_after(self, action, timeout: float = 20.0) -> dict:
         """Do something on the page, then wait for the game to move on and the page to show it."""
         before = self.state()["version"]
         action()
-        wait_for(lambda: self.state()["version"] != before, timeout, "the game to change")
+        try:
+            wait_for(lambda: self.state()["version"] != before, timeout, "the game to change")
+        except AssertionError:
+            shown = self.all('[data-testid="message"]')
+            raise AssertionError(
+                f"nothing changed; the page says: {shown[0].text if shown else '-'}"
+            ) from None
         return self.synced()
 
     def shot(self, name: str) -> None:
@@ -85,7 +96,7 @@ class Table:
     def choose(self, number: int) -> None:
         buttons = [b for b in self.all(".choice") if f"× {number} →" in b.text]
         assert buttons, f"no choice for {number}"
-        self.changed_after(buttons[0].click)
+        self.changed_after(lambda: self.press(buttons[0]))
 
 
 @pytest.fixture(scope="module")
@@ -132,10 +143,10 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     t.shot("02-calibrated")
     t.click("sim-clear")
 
-    # Round 1's money with the big note buttons: $60,000 at each casino.
+    # Round 1's money with the big note buttons: $50,000 at each casino (the deck has six).
     for casino in range(1, 7):
-        t.find(f"deal-row-{casino}").click()
-        t.click("note-60000")
+        t.press(t.find(f"deal-row-{casino}"))
+        t.click("note-50000")
     t.shot("03-deal")
     t.changed_after(lambda: t.click("deal-confirm"))
 
@@ -165,9 +176,9 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     assert "green" in problems
     assert t.state()["game"]["phase"] == "roll"
     # Correct it die by die: the green die is not Anna's; the rest are right.
-    for row in t.all(".read-dice li"):
-        if "green" in row.text:
-            row.find_elements(By.TAG_NAME, "select")[1].send_keys("✕")
+    green = [i for i, d in enumerate(t.state()["reading"]["dice"]) if d["colour"] == "green"]
+    assert len(green) == 1
+    wait_for(lambda: _select(t, f'[data-key="kind-{green[0]}"]', "ignore"), 5, "the correction")
     t.changed_after(lambda: t.click("reading-apply"))
     assert t.state()["game"]["roll"]["regular"] == [1, 2, 3, 4, 6, 6]
     t.choose(6)
@@ -216,6 +227,14 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     assert t.sim_turns >= 20
     assert t.flagged <= max(2, t.sim_turns // 20), (t.flagged, t.sim_turns)
     assert t.camera_choices >= 3
+
+
+def _select(t: Table, selector: str, value: str) -> bool:
+    """Pick an option in a drop-down (looked up afresh: a push may have redrawn the page)."""
+    from selenium.webdriver.support.ui import Select
+
+    Select(t.driver.find_element(By.CSS_SELECTOR, selector)).select_by_value(value)
+    return t.driver.find_element(By.CSS_SELECTOR, selector).get_attribute("value") == value
 
 
 def _calibrate(t: Table) -> bool:

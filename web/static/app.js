@@ -324,7 +324,7 @@ function readingPanel(game) {
       dieFace(d.pips, d.colour),
       h("select", {"aria-label": "pips", "data-key": `pips-${i}`, onchange: (e) => { d.pips = Number(e.target.value); render(); }},
         [1, 2, 3, 4, 5, 6].map((v) => h("option", {value: v, selected: d.pips === v || null, text: String(v)}))),
-      h("select", {"aria-label": "kind", onchange: (e) => { d.kind = e.target.value; render(); }},
+      h("select", {"aria-label": "kind", "data-key": `kind-${i}`, onchange: (e) => { d.kind = e.target.value; render(); }},
         kinds.map((k) => h("option", {value: k, selected: d.kind === k || null, text: t("kind_" + k)})),
         h("option", {value: "ignore", selected: d.kind === "ignore" || null, text: "✕"})),
       d.problem ? h("small", {text: d.problem}) : null))),

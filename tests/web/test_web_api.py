@@ -362,3 +362,51 @@ def test_a_broken_game_file_is_refused_and_left_untouched(tmp_path):
     with pytest.raises(SessionError, match="not a readable game file"):
         create_app({"DB": str(db)})
     assert db.read_bytes() == b"this is not a database" * 100
+
+
+EDITION_GAMES = [
+    # every 2012 variant at once, three players (white start dice, kickers, slot machine ...)
+    (
+        "classic",
+        {
+            "neutral_dice": True,
+            "min_money_by_players": True,
+            "big_notes": True,
+            "biggies": True,
+            "kickers": True,
+            "rainbow": True,
+            "slot_machine": True,
+            "chip_cards": True,
+        },
+        3,
+    ),
+    ("custom", {"skip_rule": "chips"}, 4),
+    ("royale", {}, 2),  # the 2-player variant with the neutral set
+    ("royale", {"tiles": 6}, 3),  # the main game with a tile at every casino
+    ("cards", {"sequential": True, "chip_cards": True}, 3),
+]
+
+
+@pytest.mark.parametrize(("edition", "options", "players"), EDITION_GAMES)
+def test_every_edition_plays_to_the_end_through_the_api(client, act, edition, options, players):
+    colours = ["red", "blue", "green", "yellow"]
+    response = act(
+        "new_game",
+        edition=edition,
+        options=options,
+        players=[{"name": f"P{i}", "colour": colours[i]} for i in range(players)],
+    )
+    assert response.status_code == 200, response.get_json()
+    for step in range(3000):
+        game = state(client)["game"]
+        if game["phase"] == "over":
+            break
+        if game["phase"] == "cards":
+            response = act("event", event={"type": "cards", "cards": [[1 + step % 6, 1]]})
+        elif game["choices"] and game["phase"] != "roll":
+            response = act("event", event=game["choices"][step % len(game["choices"])]["event"])
+        else:
+            response = act("simulate")
+        assert response.status_code == 200, (game["phase"], response.get_json())
+    assert game["phase"] == "over" and game["result"]["winners"]
+    assert len(game["payouts"]) == game["rounds"]

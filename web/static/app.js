@@ -411,9 +411,23 @@ function cardsPanel(game) {
 }
 
 function rainbowPanel(game) {
+  if (!ui.rainbow || ui.rainbow.key !== table.version) {
+    ui.rainbow = {key: table.version, draws: game.casinos.map(() => []), active: game.rainbows[0] - 1};
+  }
+  const r = ui.rainbow;
+  const send = () => act("event", {event: {type: "rainbow", draws: r.draws}});
   return h("div", {class: "rainbow"}, h("h2", {text: t("phase_rainbow")}),
     h("p", {text: t("rainbow_help", {list: (game.rainbows || []).join(", ")})}),
-    button(t("rainbow_random"), () => act("simulate"), "btn primary big", {"data-testid": "rainbow-random"}));
+    game.rainbows.map((number) => h("div", {class: `deal-row${r.active === number - 1 ? " active" : ""}`,
+        onclick: () => { r.active = number - 1; render(); }},
+      h("strong", {text: t("casino", {n: number})}),
+      h("span", {class: "deal-notes"}, r.draws[number - 1].map((n, k) => button(note(n), (e) => {
+        e.stopPropagation(); r.draws[number - 1].splice(k, 1); render();
+      }, "note"))))),
+    h("div", {class: "keypad notes-pad"}, game.deck.map((v) => button(note(v), () => { r.draws[r.active].push(v); render(); }, "btn big"))),
+    h("div", {class: "row"},
+      button(t("deal_confirm"), send, "btn primary big", {"data-testid": "rainbow-confirm"}),
+      button(t("rainbow_random"), () => act("simulate"), "btn big", {"data-testid": "rainbow-random"})));
 }
 
 function payoutReadyPanel(game) {

@@ -1,0 +1,115 @@
+"""The Raspberry Pi files: service unit, install scripts, example settings, README, smoke test."""
+
+from __future__ import annotations
+
+import configparser
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+HARDWARE = Path(__file__).resolve().parents[1] / "hardware"
+SETTINGS = ("host", "port", "camera", "db", "pin", "language", "threads", "width", "height")
+
+
+def unit() -> configparser.ConfigParser:
+    """The systemd unit as INI (systemd repeats keys such as Environment: keep the last)."""
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # systemd keys are case-sensitive
+    parser.read(HARDWARE / "lasvegas.service")
+    return parser
+
+
+@pytest.mark.parametrize(
+    ("section", "key", "value"),
+    [
+        ("Service", "User", "lasvegas"),  # never root
+        ("Service", "SupplementaryGroups", "video"),  # may open /dev/video*
+        ("Service", "Restart", "on-failure"),  # a crash restarts it
+        ("Service", "StateDirectory", "lasvegas"),  # /var/lib/lasvegas, kept across upgrades
+        (
+            "Service",
+            "ExecStart",
+            "/opt/lasvegas/venv/bin/lasvegas serve --config /etc/lasvegas/lasvegas.toml",
+        ),
+        ("Install", "WantedBy", "multi-user.target"),  # starts at boot
+    ],
+)
+def test_unit_has_required_key(section, key, value) -> None:
+    assert unit()[section][key] == value
+
+
+def test_unit_keeps_the_camera_reachable() -> None:
+    service = unit()["Service"]
+    assert service.get("PrivateDevices", "no") == "no"  # would hide /dev/video*
+    if service.get("DevicePolicy") in ("closed", "strict"):
+        assert "char-video4linux" in service["DeviceAllow"]
+    assert int(service["RestartSec"]) > 0
+    text = (HARDWARE / "lasvegas.service").read_text()
+    assert "Environment=OMP_NUM_THREADS=" in text
+
+
+@pytest.mark.parametrize("script", ["install.sh", "uninstall.sh", "arm64-check.sh"])
+def test_shell_scripts_parse(script) -> None:
+    path = HARDWARE / script
+    result = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert os.access(path, os.X_OK), f"{script} must be executable"
+
+
+def test_install_refuses_to_run_without_root() -> None:
+    command = ["bash", str(HARDWARE / "install.sh")]
+    if os.geteuid() == 0:  # try it as an ordinary user, which root may become without a password
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: the script would really install")
+        command = ["runuser", "-u", "nobody", "--", *command]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1 and "run as root" in result.stderr
+
+
+def example() -> dict:
+    with open(HARDWARE / "lasvegas.toml", "rb") as handle:
+        return tomllib.load(handle)
+
+
+def test_example_settings_have_the_documented_keys_and_values() -> None:
+    assert example() == {
+        "host": "0.0.0.0",
+        "port": 8000,
+        "camera": "auto",
+        "width": 1280,
+        "height": 720,
+        "db": "/var/lib/lasvegas/lasvegas.sqlite3",
+        "pin": "",
+        "language": "en",
+        "threads": 2,
+    }
+
+
+def test_example_settings_load_in_the_server() -> None:
+    config = pytest.importorskip("web.config")
+    loaded = config.load_config(HARDWARE / "lasvegas.toml", {})
+    assert (loaded.port, loaded.threads, loaded.camera) == (8000, 2, "auto")
+
+
+def test_game_file_lies_in_the_state_directory() -> None:
+    assert example()["db"].startswith(f"/var/lib/{unit()['Service']['StateDirectory']}/")
+
+
+@pytest.mark.parametrize("key", SETTINGS)
+def test_readme_documents_every_setting(key) -> None:
+    assert f"`{key}`" in (HARDWARE / "README.md").read_text()
+
+
+def test_smoke_test_help() -> None:
+    path = HARDWARE / "smoke-test"
+    assert os.access(path, os.X_OK)
+    result = subprocess.run(
+        [sys.executable, str(path), "--help"], capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 0, result.stderr
+    assert "usage: lasvegas-smoke-test" in result.stdout and "--skip-page" in result.stdout

@@ -175,11 +175,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     try:
         from vision.cli import register as register_vision
+        from vision.markers_cli import register as register_markers
         from web.cli import register as register_web
     except ImportError:  # the reader and the page are optional for the rules tools
         return parser
     register_web(subparsers)
     register_vision(subparsers)
+    register_markers(subparsers)
     return parser
 
 

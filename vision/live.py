@@ -35,14 +35,23 @@ class CameraStatus:
     last_frame_age_s: float | None
 
 
+CHANGE_LEVEL = 6.0
+"""Change (0-255, as motion_level measures it) since the last read frame that calls for a read."""
+
+
 class _Stalled(Exception):
     """The source gives no new picture."""
 
 
 def _regular_side(frame: np.ndarray, det: Detections) -> float | None:
-    """The side in pixels of a regular die, from two or more sure regular dice in a reading."""
-    sure = (det.size == "regular") & ~det.unsure
-    if sure.sum() < 2:
+    """The side in pixels of a regular die: the median over three or more sure dice.
+
+    Sizes as read are not trusted here: once a wrong side was learnt, every die would be
+    called big and no reading would correct it. A player has at most one Biggy, so the
+    median of three or more dice is a regular one.
+    """
+    sure = ~det.unsure
+    if sure.sum() < 3:
         return None
     return float(np.median(die_sides(frame, det.boxes[sure])))
 
@@ -102,6 +111,7 @@ class LiveCamera:
         self._last_frame: float | None = None
         # Owned by the camera thread.
         self._small: np.ndarray | None = None
+        self._small_read: np.ndarray | None = None
         self._prev_raw: np.ndarray | None = None
         self._last_new = 0.0
         self._last_motion = 0.0
@@ -287,7 +297,18 @@ class LiveCamera:
         events: list[RollSettled | DiceLeft] = []
         # The watcher reads every still frame; once it has voted and reported, and nothing
         # moved since, reading again would only repeat what it already knows.
-        if moving or self._quiet <= watcher.still_frames + 1 or watcher.phase is Phase.MOVING:
+        # A small die slipping in may never look like motion from one frame to the next, so
+        # the picture is also compared with the last one read.
+        changed, _ = motion_level(self._small_read, frame)
+        if (
+            moving
+            or changed > CHANGE_LEVEL
+            or self._quiet <= watcher.still_frames + 1
+            or watcher.phase is Phase.MOVING
+            or watcher.waiting
+            or not watcher.agrees(self._latest)
+        ):
+            self._small_read = self._small
             try:
                 events = watcher.update(frame)
             except Exception as error:  # noqa: BLE001 - a reader failure is reported, not fatal
@@ -323,7 +344,7 @@ class LiveCamera:
         if config.regular_side_px is None and learnt is not None:
             config = replace(config, regular_side_px=learnt)
         det = self._reader(frame, config)
-        side = _regular_side(frame, det) if len(det) >= 2 else None
+        side = _regular_side(frame, det) if len(det) >= 3 else None
         with self._lock:
             self._readings += 1
             self._latest = det

@@ -40,8 +40,9 @@ Event = RollSettled | DiceLeft
 
 def motion_level(prev: np.ndarray | None, frame_bgr: np.ndarray) -> tuple[float, np.ndarray]:
     """Mean absolute change (0-255) between two frames at 80x60 grey, and the new small frame."""
-    small = cv2.resize(cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY), (80, 60),
-                       interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = cv2.resize(
+        cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY), (80, 60), interpolation=cv2.INTER_AREA
+    ).astype(np.float32)
     small = cv2.GaussianBlur(small, (3, 3), 0)
     if prev is None:
         return 255.0, small
@@ -85,6 +86,18 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
     return Detections(np.array(boxes), pips, colour, ref.size[k], conf, unsure, ref.zone[k])
 
 
+def _same_dice(a: Detections, b: Detections) -> bool:
+    """Whether two readings show the same dice in the same places with the same pips."""
+    if len(a) != len(b):
+        return False
+    if not len(a):
+        return True
+    d = np.linalg.norm(a.centres[:, None] - b.centres[None], axis=2)
+    side = np.maximum(a.boxes[:, 2:] - a.boxes[:, :2], 1).mean(1)
+    match = (d < 0.5 * side[:, None]) & (a.pips[:, None] == b.pips[None])
+    return bool(match.any(1).all() and match.any(0).all())
+
+
 @dataclass
 class RollWatcher:
     """State machine over frames: EMPTY, MOVING, STILL; emits RollSettled and DiceLeft events."""
@@ -93,11 +106,22 @@ class RollWatcher:
     still_frames: int = 3
     motion_threshold: float = 12.0
     arena_zone: str | None = None
+    patience: int = 6
     phase: Phase = Phase.EMPTY
     _prev: np.ndarray | None = field(default=None, repr=False)
     _still: list[Detections] = field(default_factory=list, repr=False)
     _settled: Detections = field(default_factory=Detections.empty, repr=False)
     _reported: bool = field(default=False, repr=False)
+    _waited: int = field(default=0, repr=False)
+
+    def agrees(self, det: Detections) -> bool:
+        """Whether a reading shows the dice last reported (so reading again would add nothing)."""
+        return _same_dice(self._in_arena(det), self._settled)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the watcher is waiting for creeping dice to settle before it reports."""
+        return self._waited > 0
 
     def _in_arena(self, det: Detections) -> Detections:
         """Only the dice in the arena zone (all dice when no arena zone is set)."""
@@ -111,16 +135,23 @@ class RollWatcher:
         if level > self.motion_threshold:
             self.phase = Phase.MOVING
             self._still.clear()
+            self._waited = 0
             self._reported = False
             return []
         self._still.append(self._in_arena(self.read(frame_bgr)))
         if len(self._still) < self.still_frames:
             return []
-        settled = vote(self._still[-self.still_frames:])
-        self._still = self._still[-self.still_frames:]
-        if self._reported:
+        settled = vote(self._still[-self.still_frames :])
+        self._still = self._still[-self.still_frames :]
+        if self._reported and _same_dice(settled, self._settled):
             return []
+        if settled.unsure.any() and self._waited < self.patience:
+            # Dice still creeping to rest read badly; a few more frames usually settle them.
+            self._waited += 1
+            return []
+        # A change with no motion seen (a small die slipping in) is reported all the same.
         self._reported = True
+        self._waited = 0
         events = self._compare(settled)
         self._settled = settled
         self.phase = Phase.STILL if len(settled) else Phase.EMPTY

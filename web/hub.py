@@ -162,8 +162,8 @@ class TableHub:
     def _camera_roll(self, dice: list[dict[str, Any]]) -> None:
         """Propose the settled dice as the current roll; apply it when every die fits."""
         session = self.session
-        if session is None:
-            return
+        if session is None or str(session.state.phase) != "roll":
+            return  # dice settling while nobody rolls (bumped, or laid for calibration)
         proposal = propose_roll(session.state, self.colours, dice_from_detections(dice))
         proposal["version"] = self.version()
         self.reading = proposal

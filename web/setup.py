@@ -25,6 +25,12 @@ if TYPE_CHECKING:
 COLOURS = tuple(DEFAULT_COLOURS_BGR)
 """Dice colours a player can choose; the reader's palette knows each of them."""
 
+SEPARATE_LAB = 30.0
+"""Lab distance below which a built-in colour is dropped beside a calibrated one."""
+
+CALIBRATION_SPREAD = (36.0, 16.0, 16.0)
+"""Lab variance added to each calibrated colour (L, a, b): shading the samples did not show."""
+
 
 def _error(status: int, message: str) -> Exception:
     from web.hub import ActionError
@@ -46,13 +52,27 @@ def calibration_names(hub: TableHub) -> list[str]:
 
 
 def merged_palette(calibrated: Palette) -> Palette:
-    """The calibrated colours, plus the built-in ones for every colour not calibrated."""
-    rest = [n for n in COLOURS if n not in calibrated.names]
+    """The calibrated colours, plus the built-in ones that no calibrated colour resembles.
+
+    A built-in colour close to a calibrated one (dark blue beside this table's blue) would
+    only steal that colour's shaded dice; a colour of this game is calibrated if it is near.
+    Each calibrated colour is widened a little, as one die per colour shows few shades.
+    """
+    near = np.linalg.norm(default_palette().means[:, None] - calibrated.means[None], axis=2)
+    rest = [
+        n
+        for n, d in zip(COLOURS, near.min(1), strict=True)
+        if n not in calibrated.names and d > SEPARATE_LAB
+    ]
     base = default_palette(rest)
+    widened = np.array(
+        [np.linalg.inv(np.linalg.inv(m) + np.diag(CALIBRATION_SPREAD)) for m in calibrated.inv_cov],
+        np.float32,
+    )
     return Palette(
         calibrated.names + base.names,
         np.concatenate([calibrated.means, base.means]),
-        np.concatenate([calibrated.inv_cov, base.inv_cov]),
+        np.concatenate([widened, base.inv_cov]),
         calibrated.reference_bgr,
     )
 

@@ -37,6 +37,8 @@ class Table:
     def __init__(self, driver, server, shots: Path) -> None:
         self.driver, self.server, self.shots = driver, server, shots
         self.flagged = self.sim_turns = self.camera_choices = 0
+        self.read_by_camera = False
+        self.camera_missed = 0
 
     def state(self) -> dict:
         with urllib.request.urlopen(self.server.url + "api/state", timeout=10) as response:
@@ -94,9 +96,19 @@ class Table:
         self.changed_after(lambda: self.click("manual-apply"))
 
     def choose(self, number: int) -> None:
-        buttons = [b for b in self.all(".choice") if f"× {number} →" in b.text]
-        assert buttons, f"no choice for {number}"
-        self.changed_after(lambda: self.press(buttons[0]))
+        def tap() -> None:
+            from selenium.common.exceptions import StaleElementReferenceException
+
+            for _ in range(20):  # a push may redraw the page between finding and tapping
+                try:
+                    buttons = [b for b in self.all(".choice") if f"× {number} →" in b.text]
+                    assert buttons, f"no choice for {number}"
+                    self.press(buttons[0])
+                    return
+                except StaleElementReferenceException:
+                    time.sleep(0.05)
+
+        self.changed_after(tap)
 
 
 @pytest.fixture(scope="module")
@@ -223,10 +235,17 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     wait_for(lambda: "Stand" in t.find("standings").text, 5, "German")
     t.shot("11-game-over-de")
     t.click("language")
+    print(
+        f"\ncamera: {t.sim_turns} throws, {t.flagged} flagged, {t.camera_choices} choices seen "
+        f"by the camera, {t.camera_missed} missed"
+    )
     # The camera read most rolls; the stray die above was the only one meant to be flagged.
     assert t.sim_turns >= 20
     assert t.flagged <= max(2, t.sim_turns // 20), (t.flagged, t.sim_turns)
-    assert t.camera_choices >= 3
+    assert t.camera_choices >= 3 and t.camera_missed <= t.camera_choices // 4, (
+        t.camera_choices,
+        t.camera_missed,
+    )
 
 
 def _select(t: Table, selector: str, value: str) -> bool:
@@ -248,19 +267,27 @@ def _roll_on_the_simulated_table(t: Table) -> None:
     before = t.state()["version"]
     t.click("sim-throw")
     t.sim_turns += 1
-
-    def settled():
+    flagged_since = None
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
         state = t.state()
-        return state["version"] != before or (
-            state["reading"] and not state["reading"].get("applied")
-        )
-
-    wait_for(settled, 20, "the camera to read the throw")
-    state = t.synced()
-    if state["game"]["phase"] == "roll":  # flagged: a person enters what the dice show
-        t.flagged += 1
-        t.shot("07-flagged-during-play")
-        t.changed_after(lambda: t.click("roll-random"))
+        if state["version"] != before:
+            t.synced()
+            t.read_by_camera = True
+            return
+        reading = state["reading"]
+        if reading and not reading.get("applied"):
+            # The camera flagged the dice; it may still settle them on the next frames.
+            flagged_since = flagged_since or time.monotonic()
+            if time.monotonic() - flagged_since > 3:
+                t.flagged += 1
+                t.synced()
+                t.shot("07-flagged-during-play")
+                t.changed_after(lambda: t.click("roll-random"))
+                t.read_by_camera = False  # the table shows other dice than the game now
+                return
+        time.sleep(0.05)
+    raise AssertionError("the camera did not read the throw")
 
 
 def _choose(t: Table, game: dict) -> None:
@@ -269,10 +296,17 @@ def _choose(t: Table, game: dict) -> None:
     wanted = [n for n in numbers if not (game["round"] == 1 and n == 5)] or numbers
     number = wanted[-1]
     plain = [c for c in game["choices"] if c["event"].get("number") == number]
-    if game["turn"] % 3 == 0 and len(plain) == 1:
+    if game["turn"] % 3 == 0 and len(plain) == 1 and t.read_by_camera:
         # The camera's way: the player takes the chosen dice off the table.
-        t.changed_after(lambda: t.click(f"take-{number}"))
-        t.camera_choices += 1
+        before = t.state()["version"]
+        t.click(f"take-{number}")
+        try:
+            wait_for(lambda: t.state()["version"] != before, 8, "the camera to see the dice go")
+            t.camera_choices += 1
+        except AssertionError:
+            t.camera_missed += 1  # counted and asserted below; the tap is the fallback
+            t.choose(number)
+        t.synced()
         t.click("sim-clear")
     else:
         t.choose(number)

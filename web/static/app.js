@@ -461,7 +461,7 @@ function payoutPanel(game, payout) {
       h("ul", {}, c.counts.map((o) => h("li", {class: c.tied.some((g) => g.owners.includes(o.owner)) ? "struck" : ""},
         lookTag(game, o.owner), ` × ${o.dice}`, o.sum ? ` (Σ ${o.sum})` : ""))),
       c.tied.map((g) => h("p", {class: "tie-line", "data-testid": "tie-line", text: t("tie_struck", {names: names(g.owners), d: g.dice})})),
-      h("ol", {}, c.awards.map((a) => h("li", {class: "award", text: t("award", {rank: a.rank, name: displayName(a.owner), note: note(a.note)})}))),
+      h("ul", {class: "awards"}, c.awards.map((a) => h("li", {class: "award", text: t("award", {rank: a.rank, name: displayName(a.owner), note: note(a.note)})}))),
       c.empty_handed.length ? h("p", {text: t("empty_handed", {names: names(c.empty_handed)})}) : null,
       h("p", {class: "leftover", text: c.leftover.length ? t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")}) : t("nothing_left")})))),
     h("div", {class: "row"},
@@ -605,7 +605,7 @@ function cameraPanel() {
       button(t("zones_corners"), () => { ui.corners = []; render(); }, "btn"),
       table.zones.length ? button(t("zones_clear"), () => act("zones", {mode: "clear"}), "btn") : null,
       table.sim ? button(t("sim_clear"), () => act("sim_clear"), "btn", {"data-testid": "sim-clear"}) : null,
-      button(ui.cameraOpen ? "⏸" : "▶", () => { ui.cameraOpen = !ui.cameraOpen; render(); }, "btn", {"aria-label": t("preview_paused")})));
+      button(t(ui.cameraOpen ? "preview_pause" : "preview_show"), () => { ui.cameraOpen = !ui.cameraOpen; render(); }, "btn")));
 }
 
 function cornerTap(event) {

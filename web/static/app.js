@@ -406,8 +406,22 @@ function cardsPanel(game) {
     h("div", {class: "row wrap"}, cards.cards.map((c, i) => button(`${c[0]} · ${t("card_dice", {d: c[1]})}`, () => { cards.cards.splice(i, 1); render(); }, "btn"))),
     h("div", {class: "keypad"}, [1, 2, 3, 4, 5, 6].map((n) => button(String(n), () => { cards.number = n; render(); }, cards.number === n ? "btn big selected" : "btn big"))),
     h("div", {class: "row"}, [1, 2].map((d) => button(`${t("add_card")}: ${cards.number} · ${t("card_dice", {d})}`, () => { cards.cards.push([cards.number, d]); render(); }, "btn"))),
-    button(t("cards_confirm"), () => act("event", {event: {type: "cards", cards: cards.cards, chips: []}}), "btn primary big", {"data-testid": "cards-confirm"}),
-    button(t("roll_random"), () => act("simulate"), "btn"));
+    game.chip_cards ? cardChips(game, cards) : null,
+    button(t("cards_confirm"), () => act("event", {event: {type: "cards", cards: cards.cards,
+      chips: Object.entries(cards.chips || {}).filter(([, c]) => c).map(([n, c]) => [Number(n), c])}}),
+      "btn primary big", {"data-testid": "cards-confirm"}),
+    button(t("cards_random"), () => act("simulate"), "btn"));
+}
+
+function cardChips(game, cards) {
+  // Two or more dice laid at one casino may take one of its chip cards.
+  const dice = {};
+  for (const [n, d] of cards.cards) dice[n] = (dice[n] || 0) + d;
+  cards.chips = cards.chips || {};
+  return h("div", {class: "row wrap"}, Object.entries(dice).filter(([n, d]) => d >= 2 && game.casinos[n - 1].chip_cards.length)
+    .map(([n]) => h("label", {}, `${t("casino", {n})}: ${t("chip_card")} `,
+      h("select", {onchange: (e) => { cards.chips[n] = e.target.value; }},
+        ["", ...new Set(game.casinos[n - 1].chip_cards)].map((c) => h("option", {value: c, selected: cards.chips[n] === c || null, text: c || "—"}))))));
 }
 
 function rainbowPanel(game) {
@@ -431,9 +445,18 @@ function rainbowPanel(game) {
 }
 
 function payoutReadyPanel(game) {
+  // Slot machine winners choose their note, in rank order; unchosen ranks take the highest left.
+  const slot = game.casinos.find((c) => c.slot && c.ranking.length && c.notes.length > 1);
+  ui.slotChoices = ui.slotChoices || [];
+  const ranks = slot ? slot.ranking.slice(0, slot.notes.length) : [];
+  const choices = () => ui.slotChoices.slice(0, ranks.length).filter((n) => n !== undefined && n !== "").map(Number);
   return h("div", {class: "payout-ready"}, h("h2", {text: t("phase_payout")}),
-    button(t("pay_out", {round: game.round}), () => act("event", {event: {type: "payout", slot_choices: []}}),
-      "btn primary big", {"data-testid": "pay-out"}));
+    ranks.map((owner, i) => h("label", {class: "row"}, `${t("slot_machine")} ${i + 1}. `,
+      ownerTag(slot.owners.find((o) => o.owner === owner)),
+      h("select", {onchange: (e) => { ui.slotChoices[i] = e.target.value; }},
+        h("option", {value: "", text: "—"}), slot.notes.map((n) => h("option", {value: n, selected: String(ui.slotChoices[i]) === String(n) || null, text: note(n)}))))),
+    button(t("pay_out", {round: game.round}), () => act("event", {event: {type: "payout", slot_choices: choices()}})
+      .then((ok) => { if (ok) ui.slotChoices = []; }), "btn primary big", {"data-testid": "pay-out"}));
 }
 
 // --- payout, step by step ---------------------------------------------------------------------

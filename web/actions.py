@@ -16,7 +16,7 @@ from companion.errors import IllegalMove
 from companion.events import Event, Place, event_from_dict
 from companion.rules import EDITIONS, make_rules
 from companion.session import SessionError
-from companion.simulate import chance_event
+from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, new_game
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
 from web.setup import COLOURS, calibration_names
@@ -144,9 +144,9 @@ def simulate_action(hub: TableHub, payload: dict[str, Any]) -> None:
     state = _game(hub)
     event: Event | None = chance_event(state, hub.rng)
     if event is None and state.phase is Phase.ROLL:
-        from companion.simulate import random_roll
-
         event = random_roll(state, hub.rng)
+    if event is None and state.phase is Phase.CARDS:
+        event = random_choice(state, hub.rng)  # a hand of cards dealt by chance, for a laptop game
     if event is None:
         raise _error(409, f"the game waits for a player's decision ({state.phase}), not for chance")
     hub.apply_event(event, "simulated")

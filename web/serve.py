@@ -89,6 +89,24 @@ def run_server(args: argparse.Namespace) -> int:
     except SessionError as error:
         print(f"lasvegas serve: {error}", file=sys.stderr)
         return 2
+    from waitress import create_server
+
+    try:
+        server = create_server(
+            app,
+            host=config.host,
+            port=config.port,
+            threads=SERVER_THREADS,
+            ident="lasvegas",
+            channel_timeout=120,
+        )
+    except OSError as error:
+        print(
+            f"lasvegas serve: cannot listen on {config.host}:{config.port} ({error.strerror}); "
+            "is another companion running? Choose another with --port",
+            file=sys.stderr,
+        )
+        return 2
     print(qr_terminal(url))
     print(f"\nLas Vegas table companion: open {url} on a tablet (scan the code above).")
     print(f"Camera: {'simulated table' if camera == 'sim' else camera}.  Game file: {config.db}")
@@ -101,14 +119,8 @@ def run_server(args: argparse.Namespace) -> int:
         )
     )
     print("Stop with Ctrl+C; the game is saved after every step.", flush=True)
-    from waitress import serve
-
-    serve(
-        app,
-        host=config.host,
-        port=config.port,
-        threads=SERVER_THREADS,
-        ident="lasvegas",
-        channel_timeout=120,
-    )
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        print("\nStopped; the game is saved.")
     return 0

@@ -1,0 +1,101 @@
+"""`lasvegas serve` settings: the TOML file, the flags, and the messages for bad ones."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from web.config import ConfigError, load_config
+
+
+def test_file_then_flags(tmp_path):
+    path = tmp_path / "lasvegas.toml"
+    path.write_text('port = 8100\ncamera = 0\npin = 2468\nlanguage = "de"\nthreads = 2\n')
+    config = load_config(path, {"port": 9000, "pin": None})
+    assert (config.port, config.camera, config.pin, config.language, config.threads) == (
+        9000,
+        "0",
+        "2468",
+        "de",
+        2,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("port = 70000", "port must be 1-65535"),
+        ('language = "fr"', "language must be en or de"),
+        ('pin = "12ab"', "pin must be 3-8 digits"),
+        ("threads = 0", "threads must be 1-16"),
+        ('port = "eighty"', "port must be a whole number"),
+        ("colour = 3", "unknown setting 'colour'"),
+        ("port = ", "not valid TOML"),
+    ],
+)
+def test_bad_settings_are_named(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text + "\n")
+    with pytest.raises(ConfigError, match=message):
+        load_config(path, {})
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(tmp_path / "none.toml", {})
+
+
+def test_a_busy_port_gets_a_clear_message(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion.cli",
+                "serve",
+                "--camera",
+                "sim",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--db",
+                str(tmp_path / "t.sqlite3"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_broken_game_file_stops_the_server_with_a_message(tmp_path):
+    db = tmp_path / "broken.sqlite3"
+    db.write_bytes(b"not a game file" * 200)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "serve",
+            "--camera",
+            "sim",
+            "--port",
+            "1",
+            "--db",
+            str(db),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2 and "not a readable game file" in result.stderr
+    assert db.read_bytes() == b"not a game file" * 200

@@ -388,12 +388,15 @@ function tilePanel(game) {
   return h("div", {class: "tile-decision"},
     h("h2", {text: t("phase_tile", {name: pending.player || ""})}),
     h("p", {text: t("tile_help", {tile: pending.tile, ask: pending.ask})}),
-    button(t("tile_random"), () => act("simulate"), "btn", {"data-testid": "tile-random"}),
+    // Only thrown dice and the Black Box's drawn tokens are chance; other asks are decisions.
+    pending.ask === "extra dice" || pending.code === "G1" ? button(t("tile_random"), () => act("simulate"), "btn", {"data-testid": "tile-random"}) : null,
     h("div", {class: "choices"}, shown.map((c) => button(describeChoice(c.event.choice), () => act("event", {event: c.event}), "btn"))));
 }
 
 function describeChoice(choice) {
-  return Object.entries(choice || {}).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ") || t("choice");
+  const value = (v) => (v === true ? t("yes") : v === false ? t("no") : typeof v === "number" && v >= 10000 ? money(v) : String(v));
+  return Object.entries(choice || {}).map(([k, v]) => `${tOr("tk_" + k, k)}: ${Array.isArray(v) ? v.map(value).join(", ") : value(v)}`)
+    .join(" · ") || t("choice");
 }
 
 function cardsPanel(game) {

@@ -60,6 +60,11 @@ const WORDS = {
     white: "white", grey: "grey", neutral: "neutral",
     c_red: "red", c_blue: "blue", c_darkblue: "dark blue", c_green: "green", c_yellow: "yellow", c_white: "white",
     c_black: "black", c_purple: "purple", c_grey: "grey", c_orange: "orange", c_pink: "pink",
+    tk_use: "use", tk_take: "take", tk_reward: "reward", tk_big: "Biggy", tk_from: "from casino",
+    tk_tiles: "tiles", tk_guessed: "guessed", tk_dice: "dice", tk_close: "close casino", tk_value: "value",
+    tk_tile: "tile", tk_regular: "regular dice", tk_place: "place", tk_pile: "tokens", tk_number: "number",
+    tk_money: "money", tk_cluster: "group", tk_chips: "chips", tk_casino: "casino", tk_biggy_from: "Biggy from",
+    tk_biggy: "Biggy", tk_bet: "bet", yes: "yes", no: "no",
   },
   de: {
     title: "Las Vegas", round: "Runde {round} von {rounds}", connecting: "verbinde…",
@@ -119,6 +124,11 @@ const WORDS = {
     white: "weiß", grey: "grau", neutral: "neutral",
     c_red: "rot", c_blue: "blau", c_darkblue: "dunkelblau", c_green: "grün", c_yellow: "gelb", c_white: "weiß",
     c_black: "schwarz", c_purple: "lila", c_grey: "grau", c_orange: "orange", c_pink: "rosa",
+    tk_use: "nutzen", tk_take: "nehmen", tk_reward: "Belohnung", tk_big: "Biggy", tk_from: "von Casino",
+    tk_tiles: "Plättchen", tk_guessed: "geraten", tk_dice: "Würfel", tk_close: "Casino schließen", tk_value: "Wert",
+    tk_tile: "Plättchen", tk_regular: "normale Würfel", tk_place: "setzen", tk_pile: "Marker", tk_number: "Zahl",
+    tk_money: "Geld", tk_cluster: "Gruppe", tk_chips: "Chips", tk_casino: "Casino", tk_biggy_from: "Biggy von",
+    tk_biggy: "Biggy", tk_bet: "Einsatz", yes: "ja", no: "nein",
   },
 };
 
@@ -143,6 +153,10 @@ function money(amount) {
   const sep = LANG === "de" ? "." : ",";
   const digits = String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
   return (amount < 0 ? "-" : "") + (LANG === "de" ? digits + " $" : "$" + digits);
+}
+
+function tOr(key, fallback) {
+  return WORDS[LANG][key] ?? WORDS.en[key] ?? fallback;
 }
 
 function colourName(colour) {

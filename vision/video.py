@@ -86,15 +86,20 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
     return Detections(np.array(boxes), pips, colour, ref.size[k], conf, unsure, ref.zone[k])
 
 
+def _matches(a: Detections, b: Detections) -> np.ndarray:
+    """(len(a), len(b)): True where a die of b lies where one of a lay and shows the same pips."""
+    d = np.linalg.norm(a.centres[:, None] - b.centres[None], axis=2)
+    side = np.maximum(a.boxes[:, 2:] - a.boxes[:, :2], 1).mean(1)
+    return (d < 0.5 * side[:, None]) & (a.pips[:, None] == b.pips[None])
+
+
 def _same_dice(a: Detections, b: Detections) -> bool:
     """Whether two readings show the same dice in the same places with the same pips."""
     if len(a) != len(b):
         return False
     if not len(a):
         return True
-    d = np.linalg.norm(a.centres[:, None] - b.centres[None], axis=2)
-    side = np.maximum(a.boxes[:, 2:] - a.boxes[:, :2], 1).mean(1)
-    match = (d < 0.5 * side[:, None]) & (a.pips[:, None] == b.pips[None])
+    match = _matches(a, b)
     return bool(match.any(1).all() and match.any(0).all())
 
 
@@ -163,9 +168,7 @@ class RollWatcher:
         if len(old):
             gone = np.ones(len(old), bool)
             if len(new):
-                d = np.linalg.norm(old.centres[:, None] - new.centres[None], axis=2)
-                side = np.maximum(old.boxes[:, 2:] - old.boxes[:, :2], 1).mean(1)
-                same = (d < 0.5 * side[:, None]) & (old.pips[:, None] == new.pips[None])
+                same = _matches(old, new)
                 gone = ~same.any(1)
                 stayed = same.any(0)
             else:

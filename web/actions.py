@@ -18,6 +18,7 @@ from companion.rules import EDITIONS, make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, new_game
+from web.errors import ActionError
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
 from web.setup import COLOURS, calibration_names
 
@@ -27,16 +28,8 @@ if TYPE_CHECKING:
 MAX_NAME = 24
 
 
-def _error(status: int, message: str) -> Exception:
-    from web.hub import ActionError
-
-    return ActionError(status, message)
-
-
 def _game(hub: TableHub) -> GameState:
-    if hub.session is None:
-        raise _error(409, "no game is on the table; start a new game first")
-    return hub.session.state
+    return hub.require_session().state
 
 
 def apply_dict(hub: TableHub, data: Any, source: str) -> None:
@@ -50,7 +43,7 @@ def apply_dict(hub: TableHub, data: Any, source: str) -> None:
     try:
         event = event_from_dict(data)
     except IllegalMove as error:
-        raise _error(400, f"{error.rule}: {error.detail}") from None
+        raise ActionError(400, str(error)) from None
     hub.apply_event(event, source)
 
 
@@ -66,24 +59,30 @@ def unique_place(state: GameState, number: int, count: int) -> Place | None:
 def _players(raw: Any, edition_kickers: bool, neutral: bool) -> tuple[list[str], list[str]]:
     """Names and dice colours from the new-game form, checked."""
     if not isinstance(raw, list) or not raw:
-        raise _error(400, 'players must be a list like [{"name": "Anna", "colour": "red"}]')
+        raise ActionError(400, 'players must be a list like [{"name": "Anna", "colour": "red"}]')
     names, colours = [], []
     for entry in raw:
         if not isinstance(entry, dict):
-            raise _error(400, f"each player is an object with a name and a colour, got {entry!r}")
+            raise ActionError(
+                400, f"each player is an object with a name and a colour, got {entry!r}"
+            )
         name, colour = entry.get("name"), entry.get("colour")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise _error(400, f"a player's name is 1-{MAX_NAME} characters, got {name!r}")
+            raise ActionError(400, f"a player's name is 1-{MAX_NAME} characters, got {name!r}")
         if colour not in COLOURS:
-            raise _error(400, f"dice colour must be one of {', '.join(COLOURS)}, got {colour!r}")
+            raise ActionError(
+                400, f"dice colour must be one of {', '.join(COLOURS)}, got {colour!r}"
+            )
         if neutral and colour == NEUTRAL_COLOUR:
-            raise _error(400, "white dice are the neutral dice in this game; pick another colour")
+            raise ActionError(
+                400, "white dice are the neutral dice in this game; pick another colour"
+            )
         if edition_kickers and colour == KICKER_COLOUR:
-            raise _error(400, "purple dice are the kickers in this game; pick another colour")
+            raise ActionError(400, "purple dice are the kickers in this game; pick another colour")
         names.append(name.strip())
         colours.append(colour)
     if len(set(colours)) != len(colours):
-        raise _error(400, f"each player needs their own dice colour, got {', '.join(colours)}")
+        raise ActionError(400, f"each player needs their own dice colour, got {', '.join(colours)}")
     return names, colours
 
 
@@ -91,22 +90,22 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     """Start a new game: edition, options, players with colours, start player."""
     edition = payload.get("edition")
     if edition not in EDITIONS:
-        raise _error(400, f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
+        raise ActionError(400, f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
     options = payload.get("options", {})
     if not isinstance(options, dict):
-        raise _error(400, f"options must be an object, got {options!r}")
+        raise ActionError(400, f"options must be an object, got {options!r}")
     try:
         rules = make_rules(edition, options)
     except IllegalMove as error:
-        raise _error(400, f"{error.rule}: {error.detail}") from None
+        raise ActionError(400, str(error)) from None
     names, colours = _players(payload.get("players"), rules.kickers, rules.neutral_dice)
     start = payload.get("start_player", 0)
     if isinstance(start, bool) or not isinstance(start, int):
-        raise _error(400, f"start_player is a seat number, got {start!r}")
+        raise ActionError(400, f"start_player is a seat number, got {start!r}")
     try:
         state = new_game(rules, names, start)
     except IllegalMove as error:
-        raise _error(400, f"{error.rule}: {error.detail}") from None
+        raise ActionError(400, str(error)) from None
     session = hub.store.new_game(state)
     hub.store.set_setting(f"game:{session.game_id}:colours", colours)
     hub.open_game(session.game_id)
@@ -118,9 +117,9 @@ def open_game_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Put a stored game back on the table (resume, or look at a finished one)."""
     game_id = payload.get("game_id")
     if isinstance(game_id, bool) or not isinstance(game_id, int):
-        raise _error(400, f"game_id must be a number, got {game_id!r}")
+        raise ActionError(400, f"game_id must be a number, got {game_id!r}")
     if game_id not in {g.game_id for g in hub.store.games()}:
-        raise _error(404, f"there is no game {game_id} in this game file")
+        raise ActionError(404, f"there is no game {game_id} in this game file")
     hub.open_game(game_id)
 
 
@@ -135,7 +134,7 @@ def roll_action(hub: TableHub, payload: dict[str, Any]) -> None:
     try:
         roll = roll_from_entries(payload.get("dice"))
     except IllegalMove as error:
-        raise _error(400, f"{error.rule}: {error.detail}") from None
+        raise ActionError(400, str(error)) from None
     hub.apply_event(roll, "page")
 
 
@@ -148,14 +147,16 @@ def simulate_action(hub: TableHub, payload: dict[str, Any]) -> None:
     if event is None and state.phase is Phase.CARDS:
         event = random_choice(state, hub.rng)  # a hand of cards dealt by chance, for a laptop game
     if event is None:
-        raise _error(409, f"the game waits for a player's decision ({state.phase}), not for chance")
+        raise ActionError(
+            409, f"the game waits for a player's decision ({state.phase}), not for chance"
+        )
     hub.apply_event(event, "simulated")
 
 
 def _sim(hub: TableHub) -> Any:
     table = None if hub.camera is None else getattr(hub.camera, "sim_table", None)
     if table is None:
-        raise _error(409, "there is no simulated table: the camera is a real one")
+        raise ActionError(409, "there is no simulated table: the camera is a real one")
     return table
 
 
@@ -165,7 +166,7 @@ def sim_throw_action(hub: TableHub, payload: dict[str, Any]) -> None:
 
     state = _game(hub)
     if state.phase is not Phase.ROLL:
-        raise _error(409, "the game does not wait for a roll now")
+        raise ActionError(409, "the game does not wait for a roll now")
     table = _sim(hub)
     supply = state.supplies[state.current]
     colour = hub.colours[state.current]
@@ -182,7 +183,7 @@ def sim_take_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Take the dice showing a number off the simulated table, as a player taking their choice."""
     pips = payload.get("pips")
     if isinstance(pips, bool) or not isinstance(pips, int) or not 1 <= pips <= 6:
-        raise _error(400, f"pips must be 1-6, got {pips!r}")
+        raise ActionError(400, f"pips must be 1-6, got {pips!r}")
     _sim(hub).take(pips)
 
 
@@ -203,29 +204,25 @@ def sim_lay_colours_action(hub: TableHub, payload: dict[str, Any]) -> None:
 
 def undo_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Take back the last step(s)."""
-    session = hub.session
-    if session is None:
-        raise _error(409, "no game is on the table")
+    session = hub.require_session()
     steps = payload.get("steps", 1)
     if isinstance(steps, bool) or not isinstance(steps, int):
-        raise _error(400, f"steps must be a whole number, got {steps!r}")
+        raise ActionError(400, f"steps must be a whole number, got {steps!r}")
     try:
         session.undo(steps)
     except (IllegalMove, SessionError) as error:
-        raise _error(409, str(error)) from None
+        raise ActionError(409, str(error)) from None
     hub.reading = None
     hub.notice = {"source": "page", "event": "undo"}
 
 
 def redo_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Play an undone step again."""
-    session = hub.session
-    if session is None:
-        raise _error(409, "no game is on the table")
+    session = hub.require_session()
     try:
         session.redo(1)
     except IllegalMove as error:
-        raise _error(409, f"{error.rule}: {error.detail}") from None
+        raise ActionError(409, str(error)) from None
     hub.notice = {"source": "page", "event": "redo"}
 
 

@@ -10,7 +10,8 @@ from flask import Blueprint, Response, jsonify, request
 from companion.record import RecordError
 from companion.rules import EDITIONS, option_specs
 from companion.session import SessionError
-from web.hub import ActionError, control_id
+from web.errors import ActionError
+from web.hub import control_id
 from web.resources import hub
 from web.setup import COLOURS
 from web.view import PATTERNS
@@ -32,12 +33,6 @@ def _json_body() -> Any:
     if data is None:
         raise ActionError(400, "the body is not valid JSON")
     return data
-
-
-@bp.errorhandler(ActionError)
-def _refused(error: ActionError) -> tuple[Response, int]:
-    body = {"error": error.message} | ({"rule": error.rule} if error.rule else {})
-    return jsonify(body), error.status
 
 
 @bp.get("/state")

@@ -18,22 +18,14 @@ from typing import Any
 
 from companion.errors import IllegalMove
 from companion.session import GameSession, GameStore, SessionError
+from vision.video import DiceLeft, RollSettled
 from web import actions, setup
+from web.errors import ActionError
 from web.reading import dice_from_detections, propose_roll
 from web.view import game_view
 
 SUBSCRIBER_QUEUE = 64
 """Pushes held for a slow page before it is dropped (it reconnects and gets a full state)."""
-
-
-class ActionError(Exception):
-    """An action the hub refuses: an HTTP status and a message for the person who tapped."""
-
-    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.rule = rule
 
 
 def control_id(token: str) -> str:
@@ -93,14 +85,19 @@ class TableHub:
             return "none"
         return f"{self.session.game_id}:{len(self.session.events)}:{self.session.head[:16]}"
 
-    def apply_event(self, event: Any, source: str) -> None:
-        """Apply one engine event to the game on the table; IllegalMove becomes a 409."""
+    def require_session(self) -> GameSession:
+        """The game on the table, or a 409 that says to start one."""
         if self.session is None:
             raise ActionError(409, "no game is on the table; start a new game first")
+        return self.session
+
+    def apply_event(self, event: Any, source: str) -> None:
+        """Apply one engine event to the game on the table; IllegalMove becomes a 409."""
+        session = self.require_session()
         try:
-            self.session.apply(event)
+            session.apply(event)
         except IllegalMove as error:
-            raise ActionError(409, f"{error.rule}: {error.detail}", error.rule) from None
+            raise ActionError(409, str(error), error.rule) from None
         self.notice = {"source": source, "event": event.kind}
         if event.kind != "roll":
             self.reading = None
@@ -151,9 +148,9 @@ class TableHub:
         """A settled roll or dice leaving the arena, from the camera thread."""
         with self.lock:
             try:
-                if type(event).__name__ == "RollSettled":
+                if isinstance(event, RollSettled):
                     self._camera_roll(event.dice.to_dicts())
-                elif type(event).__name__ == "DiceLeft":
+                elif isinstance(event, DiceLeft):
                     self._camera_left(event.dice.to_dicts())
             except ActionError as error:
                 self.notice = {"source": "camera", "problem": error.message}

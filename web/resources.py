@@ -10,6 +10,7 @@ from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion.session import GameStore
+from web.errors import ActionError
 from web.hub import TableHub
 
 
@@ -29,6 +30,7 @@ def init_app(app: Flask) -> None:
         start_camera(app, hub, str(camera_spec))
     app.after_request(_security_headers)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(ActionError, _refused)
 
 
 def start_camera(
@@ -68,6 +70,12 @@ def start_camera(
 def hub() -> TableHub:
     """The hub of the app handling this request."""
     return current_app.extensions["hub"]
+
+
+def _refused(error: ActionError) -> Any:
+    """A refused request as JSON: the message, and the rule when the engine named one."""
+    body = {"error": error.message} | ({"rule": error.rule} if error.rule else {})
+    return jsonify(body), error.status
 
 
 def _http_error(error: HTTPException) -> Any:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import glob
 import socket
 import sys
 
@@ -35,20 +34,13 @@ def resolve_camera(spec: str) -> str:
     """
     if spec != "auto":
         return spec
-    from vision.camera import CameraError, open_source
+    from vision.camera import DeviceCamera, open_source
 
-    candidates = sorted(glob.glob("/dev/v4l/by-id/*video-index0")) + sorted(
-        glob.glob("/dev/video*")
-    )
-    for device in candidates:
-        try:
-            source = open_source(device)
-            source.open()
-            source.close()
-            return device
-        except CameraError:
-            continue
-    return "sim"
+    source = open_source("auto")  # the camera module's own search: stable names first
+    try:
+        return str(source.device) if isinstance(source, DeviceCamera) else "sim"
+    finally:
+        source.close()
 
 
 def page_url(config: ServerConfig) -> str:

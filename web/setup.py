@@ -17,6 +17,7 @@ from vision.colour import (
 )
 from vision.reader import ReaderConfig, read_dice
 from vision.zones import ZONE_NAMES, Zones, detect_zones, zones_from_corners
+from web.errors import ActionError
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR
 
 if TYPE_CHECKING:
@@ -30,12 +31,6 @@ SEPARATE_LAB = 30.0
 
 CALIBRATION_SPREAD = (36.0, 16.0, 16.0)
 """Lab variance added to each calibrated colour (L, a, b): shading the samples did not show."""
-
-
-def _error(status: int, message: str) -> Exception:
-    from web.hub import ActionError
-
-    return ActionError(status, message)
 
 
 def calibration_names(hub: TableHub) -> list[str]:
@@ -97,15 +92,15 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
 
     names = calibration_names(hub)
     if not names:
-        raise _error(409, "start a game first: calibration learns the colours of its dice")
+        raise ActionError(409, "start a game first: calibration learns the colours of its dice")
     if len(names) > 8:
-        raise _error(400, f"calibrate at most 8 colours at once, this game has {len(names)}")
+        raise ActionError(400, f"calibrate at most 8 colours at once, this game has {len(names)}")
     frame = None if hub.camera is None else hub.camera.snapshot()
     if frame is None:
-        raise _error(409, "the camera shows no picture; calibration needs one")
+        raise ActionError(409, "the camera shows no picture; calibration needs one")
     det = read_dice(frame, ReaderConfig(threads=hub.threads, zones=hub.zones))
     if len(det) != len(names):
-        raise _error(
+        raise ActionError(
             409,
             f"put exactly one die of each colour ({', '.join(names)}) in the arena; "
             f"the camera sees {len(det)} dice",
@@ -149,20 +144,24 @@ def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     elif mode == "markers":
         frame = None if hub.camera is None else hub.camera.snapshot()
         if frame is None:
-            raise _error(409, "the camera shows no picture; the marker sheet cannot be found")
+            raise ActionError(409, "the camera shows no picture; the marker sheet cannot be found")
         zones = detect_zones(frame)
         if not zones.names:
-            raise _error(409, "no marker sheet found in the picture; check it is in view and flat")
+            raise ActionError(
+                409, "no marker sheet found in the picture; check it is in view and flat"
+            )
     elif mode == "corners":
         corners = payload.get("corners")
         if not isinstance(corners, dict) or not corners:
-            raise _error(400, 'corners must be like {"arena": [[x, y], [x, y], [x, y], [x, y]]}')
+            raise ActionError(
+                400, 'corners must be like {"arena": [[x, y], [x, y], [x, y], [x, y]]}'
+            )
         try:
             zones = zones_from_corners(corners)
         except (ValueError, TypeError) as error:
-            raise _error(400, f"corners: {error}") from None
+            raise ActionError(400, f"corners: {error}") from None
     else:
-        raise _error(400, f"mode must be markers, corners or clear, got {mode!r}")
+        raise ActionError(400, f"mode must be markers, corners or clear, got {mode!r}")
     hub.zones = zones
     hub.store.set_setting("zones", None if zones is None else zones_to_json(zones))
     hub.apply_reader_config()

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app
 
-from web.hub import ActionError
+from web.errors import ActionError
 from web.resources import hub
 
 bp = Blueprint("stream", __name__)
@@ -77,10 +77,3 @@ def video() -> Response:
         mimetype="multipart/x-mixed-replace; boundary=frame",
         headers={"Cache-Control": "no-cache"},
     )
-
-
-@bp.errorhandler(ActionError)
-def _refused(error: ActionError) -> tuple[Response, int]:
-    from flask import jsonify
-
-    return jsonify({"error": error.message}), error.status

@@ -87,12 +87,10 @@ def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict
 def choice_view(state: GameState, event: Event) -> dict[str, Any]:
     """One legal choice: the event to send back and what the page needs to label it."""
     data = event_to_dict(event)
+    label = dict(data)
     if data["type"] == "place":
-        data["kicks"] = [
-            {"owner": k["owner"], "big": k["big"], "name": state.owner_name(k["owner"])}
-            for k in data["kicks"]
-        ]
-    return {"event": event_to_dict(event), "label": data}
+        label["kicks"] = [k | {"name": state.owner_name(k["owner"])} for k in data["kicks"]]
+    return {"event": data, "label": label}
 
 
 def roll_view(state: GameState) -> dict[str, Any] | None:

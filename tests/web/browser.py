@@ -1,8 +1,10 @@
-"""Shared helpers for the browser tests: a real waitress server and a headless Chromium."""
+"""Shared helpers for the page's tests: real servers (in a thread or a process), headless Chromium."""
 
 from __future__ import annotations
 
 import shutil
+import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -16,6 +18,32 @@ CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 def browser_available() -> bool:
     """Whether Debian's chromium and chromedriver are installed."""
     return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()
+
+
+def free_port() -> int:
+    """A local TCP port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve_command(port: int, db: Path | str, *extra: str) -> list[str]:
+    """`lasvegas serve` on the simulated table, on localhost, as a process's command line."""
+    return [
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "serve",
+        "--camera",
+        "sim",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        *extra,
+    ]
 
 
 class LiveServer:

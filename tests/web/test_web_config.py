@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import socket
 import subprocess
-import sys
 
 import pytest
+from browser import serve_command
 
 from web.config import ConfigError, load_config
 
@@ -54,20 +54,7 @@ def test_a_busy_port_gets_a_clear_message(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "companion.cli",
-                "serve",
-                "--camera",
-                "sim",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--db",
-                str(tmp_path / "t.sqlite3"),
-            ],
+            serve_command(port, tmp_path / "t.sqlite3"),
             capture_output=True,
             text=True,
             timeout=120,
@@ -81,18 +68,7 @@ def test_a_broken_game_file_stops_the_server_with_a_message(tmp_path):
     db = tmp_path / "broken.sqlite3"
     db.write_bytes(b"not a game file" * 200)
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "serve",
-            "--camera",
-            "sim",
-            "--port",
-            "1",
-            "--db",
-            str(db),
-        ],
+        serve_command(1, db),
         capture_output=True,
         text=True,
         timeout=120,

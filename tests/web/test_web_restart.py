@@ -5,36 +5,15 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 import urllib.request
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from browser import free_port, serve_command
 
 
 def start(db, port):
-    command = [
-        sys.executable,
-        "-m",
-        "companion.cli",
-        "serve",
-        "--camera",
-        "sim",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--db",
-        str(db),
-        "--seed",
-        "3",
-    ]
+    command = serve_command(port, db, "--seed", "3")
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -229,10 +229,9 @@ function dealPanel(game) {
   const deal = ui.deal;
   const full = (notes) => game.notes_per_casino ? notes.length >= game.notes_per_casino
     : notes.reduce((a, n) => a + (n === 0 ? 40000 : n), 0) >= game.minimum;
-  const rows = deal.casinos.map((notes, i) => h("div", {class: `deal-row${deal.active === i ? " active" : ""}`,
-      onclick: () => { deal.active = i; render(); }, "data-testid": `deal-row-${i + 1}`},
-    h("strong", {text: game.pairs_by_total ? t("pair_n", {n: i + 1}) : (i === 6 ? t("slot_machine") : t("casino", {n: i + 1}))}),
-    h("span", {class: "deal-notes"}, notes.map((n, k) => button(note(n), (e) => { e.stopPropagation(); notes.splice(k, 1); render(); }, "note"))),
+  const rows = deal.casinos.map((notes, i) => noteRow(
+    game.pairs_by_total ? t("pair_n", {n: i + 1}) : (i === 6 ? t("slot_machine") : t("casino", {n: i + 1})),
+    notes, deal.active === i, () => { deal.active = i; }, {"data-testid": `deal-row-${i + 1}`},
     game.notes_per_casino ? null : h("small", {text: t("minimum", {m: money(game.minimum)})}),
     game.chip_cards ? chipSelect(deal, i) : null));
   const add = (value) => {
@@ -250,13 +249,25 @@ function dealPanel(game) {
     h("h2", {text: t("deal_title", {round: game.round})}),
     h("p", {text: game.pairs_by_total ? t("deal_pairs_help") : t("deal_help")}),
     rows,
-    h("div", {class: "keypad notes-pad"}, game.deck.map((v) => button(note(v), () => add(v), "btn big", {"data-testid": `note-${v}`}))),
+    noteKeypad(game.deck, add),
     game.neutral_start ? startDicePicker(game, deal) : null,
     game.tiles ? tilePicker(game, deal) : null,
     h("div", {class: "row"},
       button(t("deal_confirm"), send, "btn primary big", {"data-testid": "deal-confirm"}),
       button(t("clear"), () => { ui.deal = null; render(); }, "btn"),
       button(t("deal_random"), () => act("simulate"), "btn", {"data-testid": "deal-random"})));
+}
+
+function noteRow(label, notes, active, activate, attrs, ...extras) {
+  // One casino's notes being laid out: tap the row to fill it, tap a note to take it back.
+  return h("div", Object.assign({class: `deal-row${active ? " active" : ""}`, onclick: () => { activate(); render(); }}, attrs || {}),
+    h("strong", {text: label}),
+    h("span", {class: "deal-notes"}, notes.map((n, k) => button(note(n), (e) => { e.stopPropagation(); notes.splice(k, 1); render(); }, "note"))),
+    extras);
+}
+
+function noteKeypad(deck, add) {
+  return h("div", {class: "keypad notes-pad"}, deck.map((v) => button(note(v), () => add(v), "btn big", {"data-testid": `note-${v}`})));
 }
 
 function chipSelect(deal, i) {
@@ -435,13 +446,9 @@ function rainbowPanel(game) {
   const send = () => act("event", {event: {type: "rainbow", draws: r.draws}});
   return h("div", {class: "rainbow"}, h("h2", {text: t("phase_rainbow")}),
     h("p", {text: t("rainbow_help", {list: (game.rainbows || []).join(", ")})}),
-    game.rainbows.map((number) => h("div", {class: `deal-row${r.active === number - 1 ? " active" : ""}`,
-        onclick: () => { r.active = number - 1; render(); }},
-      h("strong", {text: t("casino", {n: number})}),
-      h("span", {class: "deal-notes"}, r.draws[number - 1].map((n, k) => button(note(n), (e) => {
-        e.stopPropagation(); r.draws[number - 1].splice(k, 1); render();
-      }, "note"))))),
-    h("div", {class: "keypad notes-pad"}, game.deck.map((v) => button(note(v), () => { r.draws[r.active].push(v); render(); }, "btn big"))),
+    game.rainbows.map((number) => noteRow(t("casino", {n: number}), r.draws[number - 1], r.active === number - 1,
+      () => { r.active = number - 1; })),
+    noteKeypad(game.deck, (v) => { r.draws[r.active].push(v); render(); }),
     h("div", {class: "row"},
       button(t("deal_confirm"), send, "btn primary big", {"data-testid": "rainbow-confirm"}),
       button(t("rainbow_random"), () => act("simulate"), "btn big", {"data-testid": "rainbow-random"})));

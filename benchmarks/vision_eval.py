@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -16,11 +17,17 @@ from vision.draw import draw_detections  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
-def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None) -> dict:
-    """Read every photo of a split and return its score summary."""
+def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
+             scale: float = 1.0) -> dict:
+    """Read every photo of a split (resized by `scale`, as another camera would give it) and
+    return its score summary."""
     score = Score()
     for item in load_split(split):
         frame = cv2.imread(str(item.image))
+        if scale != 1.0:
+            frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA
+                               if scale < 1 else cv2.INTER_CUBIC)
+            item = replace(item, centres=item.centres * scale)
         det = read_dice(frame, cfg)
         before = (score.found, score.right_pips)
         score.add(item, det)
@@ -34,7 +41,7 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None) -> 
                 cv2.putText(img, str(p), (int(c[0]) + 5, int(c[1]) + 15),
                             cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 0, 255), 1)
             cv2.imwrite(str(draw_misses / f"{split}_{item.image.stem}.png"), img)
-    return score.summary()
+    return {**score.summary(), "pips_pct_by_value": score.pips_by_value()}
 
 
 def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None) -> dict:
@@ -75,6 +82,8 @@ def main() -> int:
     ap.add_argument("--draw-misses", type=Path, default=None)
     ap.add_argument("--rendered", type=int, default=100,
                     help="also score this many rendered scenes, top-down and any angle (0: skip)")
+    ap.add_argument("--scales", nargs="*", type=float, default=[1.0],
+                    help="also read the photos resized by these factors (other cameras)")
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
     ap.add_argument("--pips", nargs="+", default=None,
                     help="pip reader .onnx files to use instead of the shipped ones")
@@ -88,9 +97,12 @@ def main() -> int:
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")
         return 0
-    for split in a.splits:
-        s = evaluate(split, cfg, a.draw_misses)
-        print(json.dumps({"split": split, **{k: round(v, 2) for k, v in s.items()}}))
+    for scale in a.scales:
+        for split in a.splits:
+            s = evaluate(split, cfg, a.draw_misses, scale)
+            print(json.dumps({"split": split, "scale": scale,
+                              **{k: v if isinstance(v, dict) else round(v, 2)
+                                 for k, v in s.items()}}))
     return 0
 
 

@@ -114,12 +114,19 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
 
 
 def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
-               init: Path | None = None, lr: float = 3e-3) -> PipReader:
-    """Fit the pip reader to the rendered crops (from `init` weights if given); log accuracy."""
+               init: Path | None = None, lr: float = 3e-3,
+               real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
+               rotate_rendered: bool = False) -> PipReader:
+    """Fit the pip reader to the rendered crops, plus real crops repeated `real_repeat` times
+    in every epoch if given (from `init` weights if given); log held-out rendered accuracy."""
     crops, labels = data["crops"], data["labels"]
     n = len(crops)
     perm = np.random.default_rng(0).permutation(n)
     hold, train = perm[: max(n // 20, 1)], perm[max(n // 20, 1):]
+    if real is not None:
+        crops = np.concatenate([crops, real["crops"]])
+        labels = np.concatenate([labels, real["labels"]])
+        train = np.concatenate([train] + [np.arange(n, len(crops))] * real_repeat)
     net = PipReader()
     if init is not None:
         net.load_state_dict(torch.load(init))
@@ -133,9 +140,13 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
         for b0 in range(0, len(order) - batch + 1, batch):
             idx = order[b0:b0 + batch]
             x = torch.from_numpy(crops[idx]).float()
-            # Mirror only: in an oblique view the top face is the upper one, so no rotations.
             if np.random.rand() < 0.5:
                 x = x.flip(3)
+            if rotate_rendered:
+                # Quarter turns of rendered crops only: dice lie at any turn on the table, while
+                # in the real (oblique) photos the top face must stay the upper one.
+                rendered = torch.from_numpy(idx < n)
+                x[rendered] = torch.rot90(x[rendered], int(np.random.randint(4)), (2, 3))
             x = _colour_augment(x)
             loss = F.cross_entropy(net(x), torch.from_numpy(labels[idx]), label_smoothing=0.05)
             opt.zero_grad()
@@ -169,14 +180,22 @@ def main() -> None:
     ap.add_argument("--init-locator", type=Path, default=None, help="locator.pt to fine-tune")
     ap.add_argument("--max-zoom", type=float, default=1.0, help="largest frame zoom in training")
     ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--real", type=Path, default=None,
+                    help="crops from labelled real photos (models/real_crops.py) to mix in")
+    ap.add_argument("--real-repeat", type=int, default=4, help="times each real crop is seen")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rotate-rendered", action="store_true",
+                    help="turn rendered crops by quarter turns (real crops stay upright)")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
-    torch.manual_seed(0)
-    np.random.seed(0)
+    torch.manual_seed(a.seed)
+    np.random.seed(a.seed)
     data = dict(np.load(a.data))
+    real = dict(np.load(a.real)) if a.real else None
     a.out.mkdir(parents=True, exist_ok=True)
     if a.what in ("both", "pips"):
-        net = train_pips(data, a.pips_epochs, 256, print, a.init_pips, a.lr)
+        net = train_pips(data, a.pips_epochs, 256, print, a.init_pips, a.lr, real, a.real_repeat,
+                         a.rotate_rendered)
         torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -48,6 +48,7 @@ class Score:
     right_sure: int = 0
     predicted: int = 0
     unmatched_predictions: int = 0
+    right_by_pips: dict[int, list[int]] = field(default_factory=dict)  # pips: [right, found]
 
     def add(self, truth: Labelled, det: Detections) -> None:
         """Match labels to predicted dice (label centre inside the box) and count."""
@@ -64,9 +65,16 @@ class Score:
             used[j] = True
             self.found += 1
             self.right_pips += int(det.pips[j] == p)
+            tally = self.right_by_pips.setdefault(int(p), [0, 0])
+            tally[0] += int(det.pips[j] == p)
+            tally[1] += 1
             self.unsure += int(det.unsure[j])
             self.right_sure += int(det.pips[j] == p and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
+
+    def pips_by_value(self) -> dict[int, float]:
+        """Right pips in % of found dice, for each true pip value."""
+        return {p: round(100.0 * r / n, 2) for p, (r, n) in sorted(self.right_by_pips.items())}
 
     def summary(self) -> dict[str, float]:
         """Found rate, pips accuracy among found dice, and the raw counts."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import onnxruntime as ort
 
 LOCATOR_FILE = "locator.onnx"
-PIPS_FILES = ("pips.onnx", "pips_alt.onnx")  # two pip readers, averaged
+PIPS_FILES = ("pips.onnx", "pips_alt.onnx", "pips_turns.onnx")  # three pip readers, averaged
 
 
 def model_path(name: str) -> Path:

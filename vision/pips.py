@@ -9,6 +9,7 @@ from vision.crops import crop_dice
 
 CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
 CLASS_NOT_A_DIE = 8
+MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too
 
 
 def infer(session: ort.InferenceSession, crops: np.ndarray, mirror: bool = True) -> np.ndarray:
@@ -40,7 +41,16 @@ def postprocess(probs: np.ndarray, min_prob: float = 0.6
 def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes: np.ndarray,
               min_prob: float = 0.6, mirror: bool = True
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models averaged)."""
+    """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models averaged).
+
+    With `mirror`, crops the models are not all but sure about are read once more mirrored and
+    the two readings averaged; clear dice, most of them, are read once.
+    """
     crops = crop_dice(frame_bgr, boxes)
-    probs = np.mean([infer(s, crops, mirror) for s in sessions], axis=0)
-    return postprocess(probs.reshape(-1, 9), min_prob)
+    probs = np.mean([infer(s, crops, mirror=False) for s in sessions], axis=0).reshape(-1, 9)
+    doubt = probs.max(1) < MIRROR_BELOW
+    if mirror and doubt.any():
+        flipped = np.ascontiguousarray(crops[doubt][..., ::-1])
+        again = np.mean([infer(s, flipped, mirror=False) for s in sessions], axis=0)
+        probs[doubt] = (probs[doubt] + again) / 2
+    return postprocess(probs, min_prob)

@@ -14,6 +14,8 @@ def test_valid_photos_sample(dev_photos) -> None:
     for item in load_split("Valid", dev_photos)[::3]:
         score.add(item, read_dice(cv2.imread(str(item.image))))
     s = score.summary()
-    assert s["found_pct"] >= 95.0, s
-    assert s["pips_pct"] >= 80.0, s  # oblique side faces still fool the reader at times...
-    assert s["pips_pct_of_sure"] >= 95.0, s  # ...but then it mostly says it is unsure
+    # Valid is never trained on. Over all of it: found 99.6 %, pips 99.2 %; this third of it
+    # (86 dice) gives 98.8 % and 97.6 %, so a one-die slip does not fail the suite.
+    assert s["found_pct"] >= 96.0, s
+    assert s["pips_pct"] >= 95.0, s
+    assert s["pips_pct_of_sure"] >= 97.0, s

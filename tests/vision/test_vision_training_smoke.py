@@ -16,7 +16,9 @@ def test_render_train_export(tmp_path) -> None:
     torch.set_num_threads(1)
     data = _one_chunk((5, 3))
     assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
-    pips_net = train.train_pips(data, 1, 16, lambda msg: None)
+    real = {"crops": data["crops"][:4], "labels": data["labels"][:4]}  # stands in for photos
+    pips_net = train.train_pips(data, 1, 16, lambda msg: None, real=real, real_repeat=2,
+                                rotate_rendered=True)
     loc_net = train.train_locator(data, 1, 2, lambda msg: None)
     train.export(pips_net, tmp_path / "p.onnx", (1, 3, 40, 40), {"image": {0: "n"}})
     train.export(loc_net, tmp_path / "l.onnx", (1, 3, 240, 320),
@@ -26,3 +28,12 @@ def test_render_train_export(tmp_path) -> None:
     m = open_session(str(tmp_path / "l.onnx"), 1).run(None, {"image": np.zeros((1, 3, 128, 160),
                                                                                np.float32)})[0]
     assert p.shape == (5, 9) and m.shape == (1, 5, 32, 40)
+
+
+def test_label_centres_matched_to_the_nearest_box_that_holds_them() -> None:
+    from models.real_crops import matched_boxes
+
+    boxes = np.array([[0, 0, 10, 10], [5, 5, 30, 30], [50, 50, 60, 60]], np.float32)
+    centres = np.array([[6, 6], [20, 20], [100, 100], [55, 52]], np.float32)
+    # (6, 6) lies in the first two boxes and nearer the first one's centre.
+    assert matched_boxes(boxes, centres) == [0, 1, None, 2]

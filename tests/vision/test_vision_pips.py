@@ -1,0 +1,54 @@
+"""The pip step: averaging the readers, and a second, mirrored look only at doubtful crops."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from vision import pips
+
+
+class ScriptedReader:
+    """Stands in for an ONNX session: logits from the crop's mean brightness, batches recorded."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def get_inputs(self) -> list[SimpleNamespace]:
+        return [SimpleNamespace(name="image")]
+
+    def run(self, _outputs, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        crops = feeds["image"]
+        self.batches.append(len(crops))
+        logits = np.zeros((len(crops), 9), np.float32)
+        for i, crop in enumerate(crops):
+            # A bright crop is a sure 6; a dark one is torn between 2 and 3, leaning to 3
+            # more when mirrored (left half brighter than the right).
+            if crop.mean() > 128:
+                logits[i, 6] = 10.0
+            else:
+                lean = 1.0 if crop[..., :20].mean() > crop[..., 20:].mean() else -1.0
+                logits[i, 2], logits[i, 3] = 3.0 - lean, 3.0 + lean
+        return [logits]
+
+
+def test_only_doubtful_crops_are_read_again_mirrored() -> None:
+    frame = np.zeros((100, 200, 3), np.uint8)
+    frame[:, :100] = 220  # a bright die on the left
+    frame[:, 100:140] = 60  # a dark one on the right, brighter on its left side
+    frame[:, 140:] = 20
+    boxes = np.array([[20, 20, 80, 80], [110, 20, 170, 80]], np.float32)
+    readers = [ScriptedReader(), ScriptedReader()]
+    got, conf, unsure, is_die = pips.read_pips(readers, frame, boxes)
+    assert [r.batches for r in readers] == [[2, 1], [2, 1]]  # both crops, then the dark one
+    assert got[0] == 6 and not unsure[0] and conf[0] > 0.99
+    # The two looks disagree (3 then 2), so the averaged reading is a coin toss: unsure.
+    assert got[1] in (2, 3) and unsure[1] and is_die.all()
+
+
+def test_no_second_look_without_mirroring() -> None:
+    frame = np.full((100, 100, 3), 60, np.uint8)
+    reader = ScriptedReader()
+    pips.read_pips([reader], frame, np.array([[20, 20, 80, 80]], np.float32), mirror=False)
+    assert reader.batches == [1]

@@ -22,8 +22,7 @@ class ReaderConfig:
     locator_threshold: float = 0.2
     min_pip_prob: float = 0.6
     mirror_pips: bool = True
-    min_confidence: float = 0.04  # below this a box is more likely a plug or a shadow than a die
-    sure_confidence: float = 0.08  # a die kept below this may be none: it is reported unsure
+    min_confidence: float = 0.08  # below this a box is more likely a plug or a shadow than a die
     palette: colour_mod.Palette = field(default_factory=colour_mod.default_palette)
     regular_side_px: float | None = None
     zones: Zones | None = None
@@ -49,7 +48,6 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     boxes, scores, pip = boxes[keep], scores[keep], pip[keep]
     prob, unsure = prob[keep], unsure[keep]
     confidence = np.clip(scores, 0, 1) * prob
-    unsure = unsure | (confidence < cfg.sure_confidence)
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)

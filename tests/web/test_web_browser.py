@@ -287,7 +287,11 @@ def _roll_on_the_simulated_table(t: Table) -> None:
                 t.read_by_camera = False  # the table shows other dice than the game now
                 return
         time.sleep(0.05)
-    raise AssertionError("the camera did not read the throw")
+    state = t.state()
+    raise AssertionError(
+        f"the camera did not read the throw: phase {state['game']['phase']}, "
+        f"camera {state['camera']}, reading {state['reading']}, notice {state.get('notice')}"
+    )
 
 
 def _choose(t: Table, game: dict) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 from vision_synth import dice_frame
 
 from vision.detections import Detections
-from vision.video import DiceLeft, Phase, RollSettled, RollWatcher, vote
+from vision.video import DiceLeft, Phase, RollSettled, RollWatcher, motion_level, vote
 
 RED = (50, 45, 180)
 
@@ -101,3 +102,14 @@ def test_vote_marks_disagreement_unsure() -> None:
     b = _det([(101, 100, 40, RED, 5)])
     voted = vote([a, b, a, b])
     assert len(voted) == 1 and bool(voted.unsure[0])
+
+
+def test_one_lone_die_landing_is_motion() -> None:
+    # One 50 px die in a 640x480 frame covers under 1 % of the picture; it must still count.
+    rng = np.random.default_rng(0)
+    table = np.clip(rng.normal(90, 3, (480, 640, 3)), 0, 255).astype(np.uint8)
+    with_die = table.copy()
+    cv2.rectangle(with_die, (300, 200), (350, 250), (60, 60, 230), -1)  # a red die
+    _, prev = motion_level(None, table)
+    assert motion_level(prev, table)[0] < 3.0
+    assert motion_level(prev, with_die)[0] > RollWatcher(read=lambda f: None).motion_threshold

@@ -26,6 +26,7 @@ if not browser_available():
         )
     pytest.skip("Debian's chromium and chromedriver are not installed", allow_module_level=True)
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 HOSTILE_NAME = "<img src=x onerror=1>"
@@ -70,8 +71,15 @@ class Table:
         element.click()
 
     def click(self, testid: str) -> None:
-        wait_for(lambda: self.find(testid).is_enabled(), 10, f"button {testid}")
-        self.press(self.find(testid))
+        """Tap a button; if a live update redrew it between finding and tapping, tap the new one."""
+        for attempt in range(3):
+            wait_for(lambda: self.find(testid).is_enabled(), 10, f"button {testid}")
+            try:
+                self.press(self.find(testid))
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def changed_after(self, action, timeout: float = 20.0) -> dict:
         """Do something on the page, then wait for the game to move on and the page to show it."""

@@ -21,20 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from models.make_data import _jitter_boxes  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
-from vision.devdata import OBLIQUE_WHITE, load_split  # noqa: E402
+from vision.devdata import OBLIQUE_WHITE, load_split, matched_boxes  # noqa: E402
 from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402
-
-
-def matched_boxes(boxes: np.ndarray, centres: np.ndarray) -> list[int | None]:
-    """For each label centre, the index of the nearest box that contains it (None if none)."""
-    out: list[int | None] = []
-    box_centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    for c in centres:
-        inside = np.all((boxes[:, :2] <= c) & (c <= boxes[:, 2:]), axis=1)
-        idx = np.nonzero(inside)[0]
-        out.append(int(idx[np.argmin(np.linalg.norm(box_centres[idx] - c, axis=1))])
-                   if len(idx) else None)
-    return out
 
 
 def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE

@@ -37,6 +37,18 @@ def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
     return items
 
 
+def matched_boxes(boxes: np.ndarray, centres: np.ndarray) -> list[int | None]:
+    """For each label centre, the index of the nearest box that contains it (None if none)."""
+    out: list[int | None] = []
+    box_centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    for c in centres:
+        inside = np.all((boxes[:, :2] <= c) & (c <= boxes[:, 2:]), axis=1)
+        idx = np.nonzero(inside)[0]
+        out.append(int(idx[np.argmin(np.linalg.norm(box_centres[idx] - c, axis=1))])
+                   if len(idx) else None)
+    return out
+
+
 @dataclass
 class Score:
     """Running per-die counts for one split."""
@@ -55,13 +67,9 @@ class Score:
         self.labelled += len(truth.centres)
         self.predicted += len(det)
         used = np.zeros(len(det), bool)
-        for c, p in zip(truth.centres, truth.pips, strict=True):
-            inside = ((det.boxes[:, 0] <= c[0]) & (c[0] <= det.boxes[:, 2])
-                      & (det.boxes[:, 1] <= c[1]) & (c[1] <= det.boxes[:, 3]))
-            if not inside.any():
+        for j, p in zip(matched_boxes(det.boxes, truth.centres), truth.pips, strict=True):
+            if j is None:
                 continue
-            idx = np.nonzero(inside)[0]
-            j = idx[np.argmin(np.linalg.norm(det.centres[idx] - c, axis=1))]
             used[j] = True
             self.found += 1
             self.right_pips += int(det.pips[j] == p)

@@ -12,16 +12,14 @@ CLASS_NOT_A_DIE = 8
 MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too
 
 
-def infer(session: ort.InferenceSession, crops: np.ndarray, mirror: bool = True) -> np.ndarray:
-    """Class probabilities (n, 9) for crops (n, 3, 40, 40), averaged with the mirrored crops."""
+def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
+    """Class probabilities (n, 9) for crops (n, 3, 40, 40)."""
     if len(crops) == 0:
         return np.zeros((0, 9), np.float32)
     name = session.get_inputs()[0].name
-    batch = np.concatenate([crops, crops[..., ::-1]]) if mirror else crops
-    logits = session.run(None, {name: np.ascontiguousarray(batch, np.float32)})[0]
+    logits = session.run(None, {name: np.ascontiguousarray(crops, np.float32)})[0]
     e = np.exp(logits - logits.max(1, keepdims=True))
-    probs = e / e.sum(1, keepdims=True)
-    return (probs[: len(crops)] + probs[len(crops):]) / 2 if mirror else probs
+    return e / e.sum(1, keepdims=True)
 
 
 def postprocess(probs: np.ndarray, min_prob: float = 0.6
@@ -47,10 +45,10 @@ def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes
     the two readings averaged; clear dice, most of them, are read once.
     """
     crops = crop_dice(frame_bgr, boxes)
-    probs = np.mean([infer(s, crops, mirror=False) for s in sessions], axis=0).reshape(-1, 9)
+    probs = np.mean([infer(s, crops) for s in sessions], axis=0).reshape(-1, 9)
     doubt = probs.max(1) < MIRROR_BELOW
     if mirror and doubt.any():
         flipped = np.ascontiguousarray(crops[doubt][..., ::-1])
-        again = np.mean([infer(s, flipped, mirror=False) for s in sessions], axis=0)
+        again = np.mean([infer(s, flipped) for s in sessions], axis=0)
         probs[doubt] = (probs[doubt] + again) / 2
     return postprocess(probs, min_prob)

@@ -42,12 +42,12 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold)
     pip, prob, unsure, is_die = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
                                                cfg.mirror_pips)
-    keep = is_die & (np.clip(scores, 0, 1) * prob >= cfg.min_confidence)
+    confidence = np.clip(scores, 0, 1) * prob
+    keep = is_die & (confidence >= cfg.min_confidence)
     if cfg.zones is not None and cfg.zones.markers:
         keep &= ~cfg.zones.on_marker(boxes)
-    boxes, scores, pip = boxes[keep], scores[keep], pip[keep]
-    prob, unsure = prob[keep], unsure[keep]
-    confidence = np.clip(scores, 0, 1) * prob
+    boxes, pip = boxes[keep], pip[keep]
+    confidence, unsure = confidence[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)

@@ -31,7 +31,7 @@ def test_render_train_export(tmp_path) -> None:
 
 
 def test_label_centres_matched_to_the_nearest_box_that_holds_them() -> None:
-    from models.real_crops import matched_boxes
+    from vision.devdata import matched_boxes
 
     boxes = np.array([[0, 0, 10, 10], [5, 5, 30, 30], [50, 50, 60, 60]], np.float32)
     centres = np.array([[6, 6], [20, 20], [100, 100], [55, 52]], np.float32)

@@ -55,7 +55,6 @@ class Score:
 
     labelled: int = 0
     found: int = 0
-    right_pips: int = 0
     unsure: int = 0
     right_sure: int = 0
     predicted: int = 0
@@ -72,13 +71,17 @@ class Score:
                 continue
             used[j] = True
             self.found += 1
-            self.right_pips += int(det.pips[j] == p)
             tally = self.right_by_pips.setdefault(int(p), [0, 0])
             tally[0] += int(det.pips[j] == p)
             tally[1] += 1
             self.unsure += int(det.unsure[j])
             self.right_sure += int(det.pips[j] == p and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
+
+    @property
+    def right_pips(self) -> int:
+        """Found dice read with the right pips."""
+        return sum(right for right, _found in self.right_by_pips.values())
 
     def pips_by_value(self) -> dict[int, float]:
         """Right pips in % of found dice, for each true pip value."""

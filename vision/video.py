@@ -39,18 +39,18 @@ Event = RollSettled | DiceLeft
 
 
 def motion_level(prev: np.ndarray | None, frame_bgr: np.ndarray) -> tuple[float, np.ndarray]:
-    """Change between two frames at 80x60 grey (0-255, a high percentile of the absolute
-    difference), and the new small frame."""
-    small = cv2.resize(
-        cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY), (80, 60), interpolation=cv2.INTER_AREA
-    ).astype(np.float32)
+    """Change between two frames at 80x60 in colour (0-255, a high percentile of the absolute
+    difference averaged over the three channels), and the new small frame."""
+    small = cv2.resize(frame_bgr, (80, 60), interpolation=cv2.INTER_AREA).astype(np.float32)
     small = cv2.GaussianBlur(small, (3, 3), 0)
-    if prev is None:
+    if prev is None or prev.shape != small.shape:
         return 255.0, small
-    # A high percentile catches one small moving die that a mean would dilute. The 99th was
-    # not enough: a lone 50 px die covers under 1 % of the 80x60 cells, so a single die thrown
-    # into an empty arena went unseen. The 99.9th needs about five changed cells.
-    return float(np.percentile(np.abs(small - prev), 99.9)), small
+    # Colour, not grey: a red die is about as bright as a mid-grey felt, so in grey it barely
+    # shows; the channel mean reacts to a change of brightness as grey does. A high percentile
+    # catches one small moving die that a mean would dilute. The 99th was not enough (a lone
+    # 50 px die covers under 1 % of the 80x60 cells); the 99.9th needs about five changed cells.
+    change = np.abs(small - prev).mean(axis=2)
+    return float(np.percentile(change, 99.9)), small
 
 
 def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:

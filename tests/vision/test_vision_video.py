@@ -113,3 +113,14 @@ def test_one_lone_die_landing_is_motion() -> None:
     _, prev = motion_level(None, table)
     assert motion_level(prev, table)[0] < 3.0
     assert motion_level(prev, with_die)[0] > RollWatcher(read=lambda f: None).motion_threshold
+
+
+def test_die_as_bright_as_the_felt_is_motion() -> None:
+    # A red die has about the brightness of a mid-grey felt: only its colour differs.
+    felt = np.full((480, 640, 3), 111, np.uint8)
+    with_die = felt.copy()
+    cv2.rectangle(with_die, (300, 200), (350, 250), (60, 60, 230), -1)
+    grey = cv2.cvtColor(with_die, cv2.COLOR_BGR2GRAY)
+    assert abs(int(grey[225, 325]) - 111) <= 2  # the same brightness in grey
+    _, prev = motion_level(None, felt)
+    assert motion_level(prev, with_die)[0] > RollWatcher(read=lambda f: None).motion_threshold

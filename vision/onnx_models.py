@@ -7,7 +7,8 @@ from pathlib import Path
 
 import onnxruntime as ort
 
-LOCATOR_FILE = "locator.onnx"
+LOCATOR_FILE = "locator_int8.onnx"  # what the reader runs: made by models/quantize.py
+LOCATOR_FLOAT_FILE = "locator.onnx"  # the trained float network it is made from
 PIPS_FILES = ("pips.onnx", "pips_alt.onnx", "pips_turns.onnx")  # three pip readers, averaged
 
 

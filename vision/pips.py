@@ -39,16 +39,23 @@ def postprocess(probs: np.ndarray, min_prob: float = 0.6
 def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes: np.ndarray,
               min_prob: float = 0.6, mirror: bool = True
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models averaged).
+    """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models combined).
 
     With `mirror`, crops the models are not all but sure about are read once more mirrored and
     the two readings averaged; clear dice, most of them, are read once.
     """
     crops = crop_dice(frame_bgr, boxes)
-    probs = np.mean([infer(s, crops) for s in sessions], axis=0).reshape(-1, 9)
+    probs = _combine([infer(s, crops) for s in sessions]).reshape(-1, 9)
     doubt = probs.max(1) < MIRROR_BELOW
     if mirror and doubt.any():
         flipped = np.ascontiguousarray(crops[doubt][..., ::-1])
-        again = np.mean([infer(s, flipped) for s in sessions], axis=0)
+        again = _combine([infer(s, flipped) for s in sessions])
         probs[doubt] = (probs[doubt] + again) / 2
     return postprocess(probs, min_prob)
+
+
+def _combine(readings: list[np.ndarray]) -> np.ndarray:
+    """One class distribution per crop from several readers' (n, 9) probabilities: the
+    per-class median, so one dissenting reader of three cannot make a clear die doubtful."""
+    median = np.median(np.stack(readings), axis=0)
+    return median / np.maximum(median.sum(1, keepdims=True), 1e-6)

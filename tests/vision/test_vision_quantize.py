@@ -1,0 +1,52 @@
+"""The 8-bit locator the reader runs finds the same dice as the float network it is made from."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from models.render import render_scene
+from vision import locate
+from vision.onnx_models import LOCATOR_FILE, LOCATOR_FLOAT_FILE, model_path, open_session
+
+
+def _frames(seed: int, count: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return [render_scene(rng, n_dice=8, elevation_deg=90.0)[0] for _ in range(count)]
+
+
+def _boxes(session, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One locator pass at the reader's scale: boxes and scores."""
+    tensor, scale = locate.preprocess(frame)
+    return locate.postprocess(locate.infer(session, tensor), scale, 0.3)
+
+
+def _same_dice(reference, other, tolerance_px: float) -> bool:
+    """Whether every clear die (score 0.4 or more) of `reference` is in `other`, at most
+    `tolerance_px` away, and `other` has no more than one box more or less."""
+    (a, score), (b, _) = reference, other
+    if abs(len(a) - len(b)) > 1 or len(b) == 0:
+        return len(a) == len(b)
+    ca, cb = (a[:, :2] + a[:, 2:]) / 2, (b[:, :2] + b[:, 2:]) / 2
+    nearest = np.linalg.norm(ca[:, None] - cb[None], axis=2).min(1)
+    return bool(np.all(nearest[score >= 0.4] <= tolerance_px))
+
+
+def test_shipped_int8_locator_agrees_with_the_float_one() -> None:
+    as_float = open_session(str(model_path(LOCATOR_FLOAT_FILE)), 1)
+    as_int8 = open_session(str(model_path(LOCATOR_FILE)), 1)
+    for frame in _frames(11, 6):
+        assert _same_dice(_boxes(as_float, frame), _boxes(as_int8, frame), 1.5)
+
+
+def test_quantizing_the_float_locator(tmp_path) -> None:
+    pytest.importorskip("onnx")
+    from models.quantize import calibration_frames, quantize_locator
+
+    out = quantize_locator(model_path(LOCATOR_FLOAT_FILE), tmp_path / "q.onnx",
+                           calibration_frames(rendered=3, real_every=0))
+    assert out.stat().st_size < model_path(LOCATOR_FLOAT_FILE).stat().st_size / 2
+    frame = _frames(12, 1)[0]
+    as_float = _boxes(open_session(str(model_path(LOCATOR_FLOAT_FILE)), 1), frame)
+    assert len(as_float[0]) >= 6
+    assert _same_dice(as_float, _boxes(open_session(str(out), 1), frame), 3.0)

@@ -70,21 +70,27 @@ TRAINED_SIDE = (10.0, 48.0)
 BEST_SIDE = 26.0
 
 
+def locate_at(session: ort.InferenceSession, frame_bgr: np.ndarray, long_side: int,
+              threshold: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes and scores from one look at the frame shrunk to `long_side`, not clipped."""
+    tensor, scale = preprocess(frame_bgr, long_side)
+    return postprocess(infer(session, tensor), scale, threshold)
+
+
 def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3
            ) -> tuple[np.ndarray, np.ndarray]:
     """Die boxes (n, 4) and locator scores (n,) in one frame."""
     h, w = frame_bgr.shape[:2]
     long_side = LOCATOR_LONG_SIDE
-    tensor, scale = preprocess(frame_bgr, long_side)
-    boxes, scores = postprocess(infer(session, tensor), scale, threshold)
+    boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
     if len(boxes):
         # Photos from other cameras show dice much bigger or smaller than the arena camera.
+        scale = long_side / max(h, w)
         side = float(np.median(np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1)))) * scale
         if not TRAINED_SIDE[0] <= side <= TRAINED_SIDE[1]:
             new_long = int(np.clip(long_side * BEST_SIDE / side, 96, 1280))
             if abs(new_long - long_side) > 32:
-                tensor, scale = preprocess(frame_bgr, new_long)
-                boxes, scores = postprocess(infer(session, tensor), scale, threshold)
+                boxes, scores = locate_at(session, frame_bgr, new_long, threshold)
     boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w - 1)
     boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h - 1)
     return boxes, scores

@@ -17,8 +17,7 @@ def _frames(seed: int, count: int) -> list[np.ndarray]:
 
 def _boxes(session, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """One locator pass at the reader's scale: boxes and scores."""
-    tensor, scale = locate.preprocess(frame)
-    return locate.postprocess(locate.infer(session, tensor), scale, 0.3)
+    return locate.locate_at(session, frame, locate.LOCATOR_LONG_SIDE, 0.3)
 
 
 def _same_dice(reference, other, tolerance_px: float) -> bool:

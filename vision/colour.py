@@ -31,32 +31,62 @@ def _to_lab(bgr: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(np.shape(bgr))
 
 
+BODY_SAMPLES = 24  # each die's body colour comes from a 24 x 24 grid of its pixels
+
+
 def body_colours(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Median BGR of each die's body (pips and edges left out), shape (n, 3)."""
-    out = np.zeros((len(boxes), 3), np.float32)
+    """Median BGR of each die's body (pips and edges left out), shape (n, 3).
+
+    The inner part of each box is die, with pips a minority of it; it is sampled on a grid,
+    the samples whose lightness is far from the typical one (pips, glare) are left out, and
+    the rest give the median per channel. All dice are measured at once.
+    """
+    boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+    if len(boxes) == 0:
+        return np.zeros((0, 3), np.float32)
     h, w = frame_bgr.shape[:2]
-    for i, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.float32)):
-        # The inner part of the box is die; the pips are a minority of it.
-        mx, my = (x1 - x0) * 0.22, (y1 - y0) * 0.22
-        xa, ya = int(np.clip(x0 + mx, 0, w - 1)), int(np.clip(y0 + my, 0, h - 1))
-        xb, yb = int(np.clip(x1 - mx, xa + 1, w)), int(np.clip(y1 - my, ya + 1, h))
-        px = frame_bgr[ya:yb, xa:xb].reshape(-1, 3).astype(np.float32)
-        lum = px @ np.array([0.11, 0.59, 0.3], np.float32)
-        med = np.median(lum)
-        body = px[np.abs(lum - med) < max(25.0, 0.25 * med)]
-        out[i] = np.median(body if len(body) else px, axis=0)
-    return out
+    margin = (boxes[:, 2:] - boxes[:, :2]) * 0.22
+    lo = np.clip(boxes[:, :2] + margin, 0, [w - 1, h - 1])
+    hi = np.maximum(np.minimum(boxes[:, 2:] - margin, [w, h]), lo + 1)
+    # Pixel centres of an even grid over [lo, hi), per die and axis.
+    steps = (np.arange(BODY_SAMPLES) + 0.5) / BODY_SAMPLES
+    xs = (lo[:, None, 0] + steps * (hi[:, None, 0] - lo[:, None, 0])).astype(int)
+    ys = (lo[:, None, 1] + steps * (hi[:, None, 1] - lo[:, None, 1])).astype(int)
+    px = frame_bgr[ys[:, :, None], xs[:, None, :]].reshape(len(boxes), -1, 3).astype(np.float32)
+    lum = px @ np.array([0.11, 0.59, 0.3], np.float32)
+    typical = np.median(lum, axis=1, keepdims=True)
+    body = np.abs(lum - typical) < np.maximum(25.0, 0.25 * typical)
+    return _masked_median(px, body)
+
+
+def _masked_median(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per-row, per-channel median of values (n, m, c) where mask (n, m) holds, shape (n, c);
+    a row with no value in the mask takes the median of all its values."""
+    mask = mask | ~mask.any(axis=1, keepdims=True)
+    ordered = np.sort(np.where(mask[..., None], values, np.inf), axis=1)
+    count = mask.sum(axis=1)
+    rows = np.arange(len(values))
+    return (ordered[rows, (count - 1) // 2] + ordered[rows, count // 2]) / 2
 
 
 def background_colour(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """Median BGR of the frame outside the dice: the reference for the light's colour."""
     small = cv2.resize(frame_bgr, (80, 60), interpolation=cv2.INTER_AREA)
-    mask = np.ones((60, 80), bool)
+    mask = np.ones((60, 80), np.uint8)
     sx, sy = 80 / frame_bgr.shape[1], 60 / frame_bgr.shape[0]
     for x0, y0, x1, y1 in np.asarray(boxes, np.float32):
         mask[int(y0 * sy):int(np.ceil(y1 * sy)) + 1, int(x0 * sx):int(np.ceil(x1 * sx)) + 1] = 0
-    px = small[mask] if mask.sum() > 50 else small.reshape(-1, 3)
-    return np.median(px.astype(np.float32), axis=0)
+    if mask.sum() <= 50:
+        mask[:] = 1
+    # The median of each channel from its histogram: one pass in C instead of a sort.
+    out = np.zeros(3, np.float32)
+    half = mask.sum() / 2
+    for c in range(3):
+        counts = cv2.calcHist([small], [c], mask, [256], [0, 256]).ravel().cumsum()
+        low = int(np.searchsorted(counts, half))  # the lower and upper middle values
+        high = int(np.searchsorted(counts, half + 0.5))
+        out[c] = (low + high) / 2
+    return out
 
 
 @dataclass(frozen=True)

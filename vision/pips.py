@@ -10,6 +10,7 @@ from vision.crops import crop_dice
 CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
 CLASS_NOT_A_DIE = 8
 MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too
+FIRST_READER_SURE = 0.9  # a face the first reader is this sure of is not read by the others
 
 
 def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
@@ -41,11 +42,18 @@ def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models combined).
 
-    With `mirror`, crops the models are not all but sure about are read once more mirrored and
-    the two readings averaged; clear dice, most of them, are read once.
+    The first model reads every crop; the others read only the crops it does not read as a
+    face for sure, and the readings of those are combined. With `mirror`, crops still not all but sure
+    are read once more mirrored and the two readings averaged. Clear dice, most of them, cost
+    one model's reading.
     """
     crops = crop_dice(frame_bgr, boxes)
-    probs = _combine([infer(s, crops) for s in sessions]).reshape(-1, 9)
+    probs = infer(sessions[0], crops).reshape(-1, 9)
+    # Only a sure face skips the vote: one reader alone may not call a box "not a die".
+    unclear = (probs.max(1) < FIRST_READER_SURE) | (probs.argmax(1) >= CLASS_UNSURE)
+    if len(sessions) > 1 and unclear.any():
+        probs[unclear] = _combine([probs[unclear]]
+                                  + [infer(s, crops[unclear]) for s in sessions[1:]])
     doubt = probs.max(1) < MIRROR_BELOW
     if mirror and doubt.any():
         flipped = np.ascontiguousarray(crops[doubt][..., ::-1])

@@ -28,23 +28,25 @@ def die_sides(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
             continue
         lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)
         ring = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
-        table = np.full_like(lab, 0)
-        table[:] = np.median(ring, 0).astype(np.uint8)
+        table = np.median(ring, 0).astype(np.uint8)
         # L1 colour distance from the table, all in OpenCV's C loops (this runs per die).
-        dist = cv2.transform(cv2.absdiff(lab, table), np.ones((1, 3), np.float32))
+        diff = cv2.absdiff(lab, (*(float(v) for v in table), 0.0))
+        dist = cv2.transform(diff, np.ones((1, 3), np.float32))
         dist8 = cv2.normalize(dist, None, 0, 255, cv2.NORM_MINMAX, cv2.CV_8U)
         _, mask = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         k = max(3, int(box_side * 0.15)) | 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-        if n < 2:
-            continue
-        cx, cy = (x0 + x1) / 2 - xa, (y0 + y1) / 2 - ya
-        lab_id = labels[int(np.clip(cy, 0, labels.shape[0] - 1)),
-                        int(np.clip(cx, 0, labels.shape[1] - 1))]
-        if lab_id == 0:
-            lab_id = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        side = float(np.sqrt(stats[lab_id, cv2.CC_STAT_AREA]))
+        cx = int(np.clip((x0 + x1) / 2 - xa, 0, mask.shape[1] - 1))
+        cy = int(np.clip((y0 + y1) / 2 - ya, 0, mask.shape[0] - 1))
+        if mask[cy, cx]:
+            # The die is the patch that holds the box's centre.
+            area = cv2.floodFill(mask, None, (cx, cy), 128, flags=8)[0]
+        else:
+            n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+            if n < 2:
+                continue
+            area = stats[1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])), cv2.CC_STAT_AREA]
+        side = float(np.sqrt(area))
         # A clean mask covers between half the box and the whole of it.
         if 0.5 * box_side <= side <= 1.05 * box_side:
             out[i] = side

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from vision_synth import COOL, WARM, dice_frame
@@ -66,3 +67,26 @@ def test_calibration_needs_a_name_per_box() -> None:
     frame, boxes = _frame(np.random.default_rng(0), ["red", "blue"])
     with pytest.raises(ValueError, match="one colour name per box, got 1 for 2"):
         calibrate_from_frame(frame, boxes, ["red"])
+
+
+def test_body_colour_leaves_out_pips_and_the_table() -> None:
+    frame = np.full((120, 220, 3), (30, 120, 40), np.uint8)  # green felt
+    frame[20:100, 20:100] = (50, 45, 180)  # a red die ...
+    frame[50:70, 50:70] = (240, 240, 240)  # ... with a large white pip in its middle
+    frame[30:90, 130:190] = (225, 228, 228)  # a white die with a dark pip
+    frame[55:65, 155:165] = (20, 20, 20)
+    boxes = np.array([[20, 20, 100, 100], [130, 30, 190, 90]], np.float32)
+    assert body_colours(frame, boxes).tolist() == [[50, 45, 180], [225, 228, 228]]
+    assert body_colours(frame, boxes[:0]).shape == (0, 3)
+
+
+def test_table_colour_is_the_median_outside_the_dice() -> None:
+    rng = np.random.default_rng(3)
+    frame = rng.integers(90, 160, (480, 640, 3)).astype(np.uint8)
+    frame[100:200, 100:200] = (0, 0, 255)
+    boxes = np.array([[100, 100, 200, 200]], np.float32)
+    got = background_colour(frame, boxes)
+    small = cv2.resize(frame, (80, 60), interpolation=cv2.INTER_AREA)
+    outside = np.ones((60, 80), bool)
+    outside[12:26, 12:26] = False  # the box at 1/8 scale, rounded outward
+    assert np.allclose(got, np.median(small[outside], axis=0), atol=0.5)

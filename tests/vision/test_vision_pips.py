@@ -41,7 +41,9 @@ def test_only_doubtful_crops_are_read_again_mirrored() -> None:
     boxes = np.array([[20, 20, 80, 80], [110, 20, 170, 80]], np.float32)
     readers = [ScriptedReader(), ScriptedReader()]
     got, conf, unsure, is_die = pips.read_pips(readers, frame, boxes)
-    assert [r.batches for r in readers] == [[2, 1], [2, 1]]  # both crops, then the dark one
+    # The first reader reads both crops; the second only the dark one it was unsure of; then
+    # both read the dark one mirrored.
+    assert [r.batches for r in readers] == [[2, 1], [1, 1]]
     assert got[0] == 6 and not unsure[0] and conf[0] > 0.99
     # The two looks disagree (3 then 2), so the averaged reading is a coin toss: unsure.
     assert got[1] in (2, 3) and unsure[1] and is_die.all()
@@ -72,9 +74,43 @@ def test_one_dissenting_reader_of_three_leaves_a_clear_die_sure() -> None:
     torn = [0, 0, 4, 4, 0, 0, 0, 4, 0]  # 2, 3 or cocked: a third each
     frame = np.full((100, 100, 3), 60, np.uint8)
     box = np.array([[20, 20, 80, 80]], np.float32)
-    readers = [FixedReader(sure_three), FixedReader(torn), FixedReader(sure_three)]
+    readers = [FixedReader(torn), FixedReader(sure_three), FixedReader(sure_three)]
     got, conf, unsure, is_die = pips.read_pips(readers, frame, box)
     assert got[0] == 3 and not unsure[0] and conf[0] > 0.9 and is_die[0]
     # Averaged, the same three readings would give the 3 only about 0.74.
     mean = np.mean([pips.infer(r, np.zeros((1, 3, 40, 40), np.float32)) for r in readers], 0)
     assert 0.6 < mean[0, 3] < 0.8
+
+
+class CountingReader(FixedReader):
+    """A FixedReader that counts the crops it is given."""
+
+    def __init__(self, logits: list[float]) -> None:
+        super().__init__(logits)
+        self.crops = 0
+
+    def run(self, outputs, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        self.crops += len(feeds["image"])
+        return super().run(outputs, feeds)
+
+
+def test_a_face_the_first_reader_is_sure_of_is_not_read_by_the_others() -> None:
+    sure_five = [0, 0, 0, 0, 0, 9, 0, 0, 0]
+    readers = [CountingReader(sure_five), CountingReader(sure_five), CountingReader(sure_five)]
+    frame = np.full((100, 100, 3), 60, np.uint8)
+    boxes = np.array([[10, 10, 40, 40], [50, 50, 90, 90]], np.float32)
+    got, _conf, unsure, _is_die = pips.read_pips(readers, frame, boxes)
+    assert got.tolist() == [5, 5] and not unsure.any()
+    assert [r.crops for r in readers] == [2, 0, 0]
+
+
+def test_the_first_reader_alone_cannot_call_a_box_not_a_die() -> None:
+    sure_not_a_die = [0, 0, 0, 0, 0, 0, 0, 0, 9]
+    sure_four = [0, 0, 0, 0, 9, 0, 0, 0, 0]
+    readers = [CountingReader(sure_not_a_die), CountingReader(sure_four),
+               CountingReader(sure_four)]
+    frame = np.full((100, 100, 3), 60, np.uint8)
+    got, _conf, _unsure, is_die = pips.read_pips(readers, frame,
+                                                 np.array([[20, 20, 80, 80]], np.float32))
+    assert [r.crops for r in readers] == [1, 1, 1]
+    assert got[0] == 4 and is_die[0]

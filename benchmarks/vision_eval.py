@@ -44,8 +44,10 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
     return {**score.summary(), "pips_pct_by_value": score.pips_by_value()}
 
 
-def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None) -> dict:
-    """Found and pips rates on rendered scenes from a seed never used in training."""
+def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
+                      dice: tuple[int, int] = (4, 15)) -> dict:
+    """Found and pips rates on rendered scenes from a seed never used in training, each with
+    dice[0] to dice[1] - 1 dice."""
     import numpy as np
 
     from models.render import render_scene
@@ -53,7 +55,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None) -
     rng = np.random.default_rng(987654)
     total = found = right = unsure = 0
     for _ in range(scenes):
-        frame, truths = render_scene(rng, n_dice=int(rng.integers(4, 15)), elevation_deg=elevation)
+        frame, truths = render_scene(rng, n_dice=int(rng.integers(*dice)), elevation_deg=elevation)
         det = read_dice(frame, cfg)
         for t in truths:
             if t.label == 7:
@@ -91,8 +93,10 @@ def main() -> int:
     cfg = ReaderConfig(threads=1, locator_model=a.locator,
                        pips_models=tuple(a.pips) if a.pips else None)
     if a.rendered:
-        for name, elev in (("rendered top-down", 90.0), ("rendered any angle", None)):
-            s = evaluate_rendered(cfg, a.rendered, elev)
+        for name, elev, dice in (("rendered top-down", 90.0, (4, 15)),
+                                 ("rendered any angle", None, (4, 15)),
+                                 ("rendered crowded top-down", 90.0, (25, 41))):
+            s = evaluate_rendered(cfg, a.rendered, elev, dice)
             print(json.dumps({"split": name, **{k: round(v, 2) for k, v in s.items()}}))
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")

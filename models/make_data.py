@@ -28,13 +28,18 @@ def _jitter_boxes(rng: np.random.Generator, boxes: np.ndarray, amount: float) ->
     return np.concatenate([c - wh / 2, c + wh / 2], 1)
 
 
-def _one_chunk(args: tuple[int, int]) -> dict[str, np.ndarray]:
-    """Render `count` scenes from `seed`; return frames, boxes and crops."""
-    seed, count = args
+CROWDED_DICE = (15, 41)  # a crowded scene: a tray full of dice, most of them touching
+
+
+def _one_chunk(args: tuple[int, int, float]) -> dict[str, np.ndarray]:
+    """Render `count` scenes from `seed`, the share `crowded` of them crowded; return frames,
+    boxes and crops."""
+    seed, count, crowded = args
     rng = np.random.default_rng(seed)
     frames, boxes, crops, labels = [], [], [], []
     for _ in range(count):
-        img, truths = render_scene(rng)
+        n_dice = int(rng.integers(*CROWDED_DICE)) if crowded and rng.random() < crowded else None
+        img, truths = render_scene(rng, n_dice=n_dice)
         small = cv2.resize(img, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
                            interpolation=cv2.INTER_AREA)
         frames.append(small)
@@ -65,10 +70,11 @@ def _one_chunk(args: tuple[int, int]) -> dict[str, np.ndarray]:
             "labels": np.concatenate(labels).astype(np.int64)}
 
 
-def make(out: Path, scenes: int, seed: int, workers: int) -> Path:
-    """Render `scenes` scenes in parallel and save them as one .npz file."""
+def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0) -> Path:
+    """Render `scenes` scenes in parallel, the share `crowded` of them crowded, and save them as
+    one .npz file."""
     chunk = 100
-    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk))
+    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded)
             for i in range((scenes + chunk - 1) // chunk)]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
@@ -89,8 +95,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_dice.npz")
+    ap.add_argument("--crowded", type=float, default=0.0,
+                    help="share of scenes crowded with 15-40 dice")
     a = ap.parse_args()
-    print(make(a.out, a.scenes, a.seed, a.workers))
+    print(make(a.out, a.scenes, a.seed, a.workers, a.crowded))
 
 
 if __name__ == "__main__":

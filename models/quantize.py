@@ -57,6 +57,13 @@ def quantize_locator(src: Path, out: Path, frames: Iterator[np.ndarray]) -> Path
             frame = next(frames, None)
             return None if frame is None else {"image": frame}
 
+    import onnx
+
+    names = {node.name for node in onnx.load(str(src)).graph.node}
+    missing = [name for name in KEEP_FLOAT if name not in names]
+    if missing:
+        # quantize_static ignores names it does not find and would quantize those layers too.
+        raise ValueError(f"{src} has no layer named {', '.join(missing)}; update KEEP_FLOAT")
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
         quant_pre_process(str(src), str(prepared), skip_symbolic_shape=True)

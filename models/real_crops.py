@@ -1,4 +1,5 @@
-"""Cut pip-reader training crops from labelled real photos, around the boxes the locator finds.
+"""Cut pip-reader training crops (and locator training frames) from labelled real photos,
+around the boxes the locator finds.
 
 The crops are cut exactly as the reader cuts them at run time (the shipped locator's box, not the
 label's), so the pip reader learns the crops it will really see. Each labelled die gives several
@@ -18,7 +19,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from models.make_data import _jitter_boxes  # noqa: E402
+from models.make_data import LOCATOR_SCALE, _jitter_boxes  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
 from vision.devdata import OBLIQUE_WHITE, load_split, matched_boxes  # noqa: E402
@@ -46,14 +47,45 @@ def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_W
             "labels": np.concatenate(labels).astype(np.int64)}
 
 
+def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE) -> dict[str, np.ndarray]:
+    """Locator training frames from labelled real photos: each photo at the locator's training
+    scale, with the shipped locator's box around every labelled die it finds.
+
+    What the photos show besides the labelled dice (keyboards, plugs, ferrites, labels) is
+    background here, so the locator learns that these are not dice.
+    """
+    session = open_session(str(model_path(LOCATOR_FILE)), 2)
+    frames, boxes = [], []
+    for split in splits:
+        for item in load_split(split, root):
+            frame = cv2.imread(str(item.image))
+            if frame.shape[:2] != (480, 640):
+                continue  # the locator trains on 640x480 frames at half size
+            found, _scores = locate.locate(session, frame, 0.2)
+            matched = sorted({j for j in matched_boxes(found, item.centres) if j is not None})
+            b = found[matched] * LOCATOR_SCALE
+            boxes.append(np.concatenate([b, np.full((len(b), 1), len(frames))], 1))
+            frames.append(cv2.resize(frame, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
+                                     interpolation=cv2.INTER_AREA))
+    return {"frames": np.stack(frames), "boxes": np.concatenate(boxes).astype(np.float32)}
+
+
 def main() -> None:
-    """Command line: write the crops of the chosen splits to an .npz file."""
+    """Command line: write the crops (or, with --frames, the locator frames) of the chosen
+    splits to an .npz file."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--splits", nargs="+", default=["Train"])
     ap.add_argument("--copies", type=int, default=8, help="crops per labelled die")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_real.npz")
+    ap.add_argument("--frames", action="store_true",
+                    help="locator frames and boxes (train.py --real-frames) instead of crops")
     a = ap.parse_args()
+    if a.frames:
+        data = real_frames(a.splits)
+        np.savez(a.out, **data)
+        print(a.out, len(data["frames"]), "frames,", len(data["boxes"]), "dice")
+        return
     data = real_crops(a.splits, a.copies, a.seed)
     np.savez(a.out, **data)
     print(a.out, len(data["labels"]), "crops,", np.bincount(data["labels"], minlength=9))

@@ -15,6 +15,8 @@ import torch.nn.functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from torch import nn  # noqa: E402
+
 from models.nets import Locator, PipReader  # noqa: E402
 
 STRIDE = 4
@@ -59,22 +61,68 @@ def _colour_augment(x: torch.Tensor) -> torch.Tensor:
     return x.clamp(0, 255)
 
 
+def locator_from_onnx(path: Path) -> Locator:
+    """A Locator holding the weights of an exported locator .onnx file.
+
+    Export folds each batch norm into the convolution before it, so here every batch norm
+    becomes the identity and its convolution takes the folded weight and bias; fine-tuning
+    such a network trains the convolutions with the normalisation frozen.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
+    folded = [[weights[name] for name in node.input[1:]] for node in graph.node
+              if node.op_type == "Conv"]
+    net = Locator()
+    for module in net.modules():
+        if isinstance(module, nn.Sequential) and isinstance(module[0], nn.Conv2d) \
+                and len(module) > 1 and isinstance(module[1], nn.BatchNorm2d):
+            conv = module[0]
+            module[0] = nn.Conv2d(conv.in_channels, conv.out_channels, conv.kernel_size,
+                                  conv.stride, conv.padding, bias=True)
+            module[1] = nn.Identity()
+    convs = [m for m in net.modules() if isinstance(m, nn.Conv2d)]
+    if len(convs) != len(folded):
+        raise ValueError(f"{path}: {len(folded)} convolutions, the Locator has {len(convs)}")
+    with torch.no_grad():
+        for conv, (weight, bias) in zip(convs, folded, strict=True):
+            conv.weight.copy_(torch.from_numpy(np.array(weight)))
+            conv.bias.copy_(torch.from_numpy(np.array(bias)))
+    return net
+
+
 def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
-                  init: Path | None = None, lr: float = 3e-3, max_zoom: float = 1.0) -> Locator:
-    """Fit the locator to the rendered frames, each batch zoomed by up to `max_zoom`."""
+                  init: Path | None = None, lr: float = 3e-3, max_zoom: float = 1.0,
+                  real: dict[str, np.ndarray] | None = None, real_repeat: int = 1) -> Locator:
+    """Fit the locator to the rendered frames, plus real frames repeated `real_repeat` times
+    in every epoch if given, each batch zoomed by up to `max_zoom`; start from `init` weights
+    if given (a .pt state dict or an exported .onnx file)."""
     frames, boxes = data["frames"], data["boxes"]
     n, h, w = frames.shape[:3]
-    net = Locator()
-    if init is not None:
-        net.load_state_dict(torch.load(init))
+    order_from = np.arange(n)
+    if real is not None:
+        real_boxes = real["boxes"].copy()
+        real_boxes[:, 4] += n
+        frames = np.concatenate([frames, real["frames"]])
+        boxes = np.concatenate([boxes, real_boxes])
+        order_from = np.concatenate([order_from] + [np.arange(n, len(frames))] * real_repeat)
+        n = len(frames)
+    if init is not None and init.suffix == ".onnx":
+        net = locator_from_onnx(init)
+    else:
+        net = Locator()
+        if init is not None:
+            net.load_state_dict(torch.load(init))
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
-    steps = epochs * (n // batch)
+    steps = epochs * (len(order_from) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
     by_frame = [boxes[boxes[:, 4] == i] for i in range(n)]
     step, t0 = 0, time.time()
     for ep in range(epochs):
-        order = np.random.permutation(n)
-        for b0 in range(0, n - batch + 1, batch):
+        order = np.random.permutation(order_from)
+        for b0 in range(0, len(order) - batch + 1, batch):
             idx = order[b0:b0 + batch]
             imgs = frames[idx].copy()
             bx = []
@@ -177,12 +225,16 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=MODELS_DIR)
     ap.add_argument("--init-pips", type=Path, default=None, help="pips.pt to fine-tune from")
-    ap.add_argument("--init-locator", type=Path, default=None, help="locator.pt to fine-tune")
+    ap.add_argument("--init-locator", type=Path, default=None, help="locator.pt or locator.onnx to fine-tune")
     ap.add_argument("--max-zoom", type=float, default=1.0, help="largest frame zoom in training")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--real", type=Path, default=None,
                     help="crops from labelled real photos (models/real_crops.py) to mix in")
     ap.add_argument("--real-repeat", type=int, default=4, help="times each real crop is seen")
+    ap.add_argument("--real-frames", type=Path, default=None,
+                    help="real locator frames (models/real_crops.py --frames) to mix in")
+    ap.add_argument("--real-frames-repeat", type=int, default=3,
+                    help="times each real frame is seen")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rotate-rendered", action="store_true",
                     help="turn rendered crops by quarter turns (real crops stay upright)")
@@ -199,7 +251,9 @@ def main() -> None:
         torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):
-        net = train_locator(data, a.locator_epochs, 16, print, a.init_locator, a.lr, a.max_zoom)
+        real_frames = dict(np.load(a.real_frames)) if a.real_frames else None
+        net = train_locator(data, a.locator_epochs, 16, print, a.init_locator, a.lr, a.max_zoom,
+                            real_frames, a.real_frames_repeat)
         torch.save(net.state_dict(), a.out / "locator.pt")
         export(net, a.out / "locator.onnx", (1, 3, 240, 320),
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}})

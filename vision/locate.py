@@ -67,6 +67,7 @@ def _suppress(boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
 # Dice sides (in locator pixels) the locator was trained on; outside this, look again rescaled.
 TRAINED_SIDE = (10.0, 48.0)
 BEST_SIDE = 26.0
+EMPTY_FRAME_LONG_SIDE = 256  # the second look at a frame where the first found no die
 
 
 def locate_at(session: ort.InferenceSession, frame_bgr: np.ndarray, long_side: int,
@@ -82,6 +83,11 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
     h, w = frame_bgr.shape[:2]
     long_side = LOCATOR_LONG_SIDE
     boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
+    if not len(boxes):
+        # A die far bigger than most (a lone Biggy, the last die of a player) can stay unseen
+        # at the usual scale: look once more with the frame shrunk further.
+        long_side = EMPTY_FRAME_LONG_SIDE
+        boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
     if len(boxes):
         # Photos from other cameras show dice much bigger or smaller than the arena camera.
         scale = long_side / max(h, w)

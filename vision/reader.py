@@ -13,6 +13,8 @@ from vision.detections import Detections
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.zones import Zones
 
+BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
+
 
 @dataclass(frozen=True)
 class ReaderConfig:
@@ -51,6 +53,11 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)
+    # Only the grey dice have no pips: a "blank die" of another colour is a plug, a ferrite
+    # or a dark key, not a die.
+    real = (pip != 0) | (names == BLANK_DICE_COLOUR)
+    boxes, pip, names = boxes[real], pip[real], names[real]
+    confidence, unsure = confidence[real], unsure[real]
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
     return Detections(boxes, pip, names, size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure),
                       confidence, unsure, zone)

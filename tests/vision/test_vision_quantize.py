@@ -34,8 +34,9 @@ def _same_dice(reference, other, tolerance_px: float) -> bool:
 def test_shipped_int8_locator_agrees_with_the_float_one() -> None:
     as_float = open_session(str(model_path(LOCATOR_FLOAT_FILE)), 1)
     as_int8 = open_session(str(model_path(LOCATOR_FILE)), 1)
+    # Within 3 px at 640x480: under half a locator cell, about a twentieth of a die's side.
     for frame in _frames(11, 6):
-        assert _same_dice(_boxes(as_float, frame), _boxes(as_int8, frame), 1.5)
+        assert _same_dice(_boxes(as_float, frame), _boxes(as_int8, frame), 3.0)
 
 
 def test_quantizing_the_float_locator(tmp_path) -> None:
@@ -49,3 +50,15 @@ def test_quantizing_the_float_locator(tmp_path) -> None:
     as_float = _boxes(open_session(str(model_path(LOCATOR_FLOAT_FILE)), 1), frame)
     assert len(as_float[0]) >= 6
     assert _same_dice(as_float, _boxes(open_session(str(out), 1), frame), 3.0)
+
+
+def test_quantizing_refuses_a_locator_without_the_layers_kept_in_float(tmp_path,
+                                                                       monkeypatch) -> None:
+    pytest.importorskip("onnx")
+    from models import quantize
+
+    monkeypatch.setattr(quantize, "KEEP_FLOAT", ("/s4/s4.0/s4.0.0/Conv", "/renamed/Conv"))
+    with pytest.raises(ValueError, match="/renamed/Conv"):
+        quantize.quantize_locator(model_path(LOCATOR_FLOAT_FILE), tmp_path / "q.onnx",
+                                  iter([]))
+    assert not (tmp_path / "q.onnx").exists()

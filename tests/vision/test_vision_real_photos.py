@@ -19,3 +19,19 @@ def test_valid_photos_sample(dev_photos) -> None:
     assert s["found_pct"] >= 96.0, s
     assert s["pips_pct"] >= 95.0, s
     assert s["pips_pct_of_sure"] >= 97.0, s
+
+
+def test_real_locator_frames_hold_a_box_for_the_labelled_dice(dev_photos) -> None:
+    import numpy as np
+
+    from models.real_crops import real_frames
+
+    items = load_split("Valid", dev_photos)
+    data = real_frames(["Valid"], dev_photos)
+    assert data["frames"].shape == (len(items), 240, 320, 3)
+    boxes = data["boxes"]
+    assert set(np.unique(boxes[:, 4]).astype(int)) <= set(range(len(items)))
+    # Every found labelled die gives one box; the locator finds nearly all of them.
+    labelled = sum(len(item.centres) for item in items)
+    assert 0.95 * labelled <= len(boxes) <= labelled
+    assert np.all(boxes[:, 2:4] > boxes[:, :2]) and boxes[:, 2].max() <= 320

@@ -14,12 +14,14 @@ def test_render_train_export(tmp_path) -> None:
     from vision.onnx_models import open_session
 
     torch.set_num_threads(1)
-    data = _one_chunk((5, 3))
+    data = _one_chunk((5, 3, 0.5))
     assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
     real = {"crops": data["crops"][:4], "labels": data["labels"][:4]}  # stands in for photos
     pips_net = train.train_pips(data, 1, 16, lambda msg: None, real=real, real_repeat=2,
                                 rotate_rendered=True)
-    loc_net = train.train_locator(data, 1, 2, lambda msg: None)
+    first = data["boxes"][:, 4] == 0  # one frame stands in for a real photo
+    real_frames = {"frames": data["frames"][:1], "boxes": data["boxes"][first]}
+    loc_net = train.train_locator(data, 1, 2, lambda msg: None, real=real_frames, real_repeat=2)
     train.export(pips_net, tmp_path / "p.onnx", (1, 3, 40, 40), {"image": {0: "n"}})
     train.export(loc_net, tmp_path / "l.onnx", (1, 3, 240, 320),
                  {"image": {0: "n", 2: "h", 3: "w"}})
@@ -28,6 +30,20 @@ def test_render_train_export(tmp_path) -> None:
     m = open_session(str(tmp_path / "l.onnx"), 1).run(None, {"image": np.zeros((1, 3, 128, 160),
                                                                                np.float32)})[0]
     assert p.shape == (5, 9) and m.shape == (1, 5, 32, 40)
+
+
+def test_locator_from_onnx_computes_what_the_onnx_file_computes() -> None:
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from models.train import locator_from_onnx
+    from vision.onnx_models import LOCATOR_FLOAT_FILE, model_path, open_session
+
+    path = model_path(LOCATOR_FLOAT_FILE)
+    x = np.random.default_rng(0).uniform(0, 255, (1, 3, 96, 128)).astype(np.float32)
+    with torch.no_grad():
+        ours = locator_from_onnx(path).eval()(torch.from_numpy(x)).numpy()
+    theirs = open_session(str(path), 1).run(None, {"image": x})[0]
+    assert np.allclose(ours, theirs, atol=1e-3)
 
 
 def test_label_centres_matched_to_the_nearest_box_that_holds_them() -> None:

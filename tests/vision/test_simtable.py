@@ -162,3 +162,13 @@ def _read_back(dice: list[SimDie], seed: int, side: float | None) -> tuple[Count
 def test_reader_reads_the_table_exactly(dice: list[SimDie], seed: int, side: float | None) -> None:
     want, got = _read_back(dice, seed, side)
     assert got == want
+
+
+def test_a_blank_face_counts_only_on_a_grey_die() -> None:
+    # Only the grey dice have no pips. A black block without pips is what a cable ferrite
+    # looks like from above: it is dropped, not reported as a black blank die.
+    table = SimulatedTable(seed=8)
+    table.throw([SimDie("grey", 0), SimDie("black", 0), SimDie("red", 4)])
+    det = read_dice(_settle(table))
+    got = Counter(zip(det.colour.tolist(), det.pips.tolist(), strict=True))
+    assert got == Counter({("grey", 0): 1, ("red", 4): 1})

@@ -67,6 +67,7 @@ def _suppress(boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
 # Dice sides (in locator pixels) the locator was trained on; outside this, look again rescaled.
 TRAINED_SIDE = (10.0, 48.0)
 BEST_SIDE = 26.0
+SQUARE_ENOUGH = 2.0  # a frame needs a box at most this much longer than wide to be rescaled
 EMPTY_FRAME_LONG_SIDE = 256  # the second look at a frame where the first found no die
 
 
@@ -88,10 +89,13 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
         # at the usual scale: look once more with the frame shrunk further.
         long_side = EMPTY_FRAME_LONG_SIDE
         boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
-    if len(boxes):
-        # Photos from other cameras show dice much bigger or smaller than the arena camera.
+    # Photos from other cameras show dice much bigger or smaller than the arena camera. Only
+    # thin boxes (a table's rim, dice cut by the frame edge) are no sign of the dice's size: on
+    # their own they would send the reader to look again at a scale that fits nothing.
+    wh = boxes[:, 2:] - boxes[:, :2]
+    if np.any(wh.max(1) <= SQUARE_ENOUGH * wh.min(1)):
         scale = long_side / max(h, w)
-        side = float(np.median(np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1)))) * scale
+        side = float(np.median(np.sqrt(np.prod(wh, 1)))) * scale
         if not TRAINED_SIDE[0] <= side <= TRAINED_SIDE[1]:
             new_long = int(np.clip(long_side * BEST_SIDE / side, 96, 1280))
             if abs(new_long - long_side) > 32:

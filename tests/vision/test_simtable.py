@@ -172,3 +172,22 @@ def test_a_blank_face_counts_only_on_a_grey_die() -> None:
     det = read_dice(_settle(table))
     got = Counter(zip(det.colour.tolist(), det.pips.tolist(), strict=True))
     assert got == Counter({("grey", 0): 1, ("red", 4): 1})
+
+
+def test_an_empty_table_is_looked_at_no_closer_than_usual(monkeypatch) -> None:
+    # A thin box on the table's rim once sent the reader to a second look at 1040 px (about
+    # ten times the work) on every frame of an empty arena.
+    from vision import locate
+
+    sides: list[int] = []
+    look = locate.locate_at
+
+    def counted(session, frame, long_side, threshold=0.3):
+        sides.append(long_side)
+        return look(session, frame, long_side, threshold)
+
+    monkeypatch.setattr(locate, "locate_at", counted)
+    for seed in range(4):
+        table = SimulatedTable(seed=seed)
+        assert len(read_dice(_settle(table))) == 0
+    assert sides and max(sides) <= locate.LOCATOR_LONG_SIDE

@@ -43,9 +43,9 @@ def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes
     """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models combined).
 
     The first model reads every crop; the others read only the crops it does not read as a
-    face for sure, and the readings of those are combined. With `mirror`, crops still not all but sure
-    are read once more mirrored and the two readings averaged. Clear dice, most of them, cost
-    one model's reading.
+    face for sure, and the readings of those are combined. With `mirror`, crops still not all
+    but sure are read once more mirrored and the two readings averaged. Clear dice, most of
+    them, cost one model's reading.
     """
     crops = crop_dice(frame_bgr, boxes)
     probs = infer(sessions[0], crops).reshape(-1, 9)

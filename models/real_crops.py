@@ -26,23 +26,31 @@ from vision.devdata import OBLIQUE_WHITE, load_split, matched_boxes  # noqa: E40
 from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402
 
 
+def _located(splits: list[str], root: Path):
+    """Each labelled photo of the splits with the shipped locator's boxes: (frame, boxes, pips)
+    per photo, where boxes[k] is the box that holds label k's centre (None if no box does)."""
+    session = open_session(str(model_path(LOCATOR_FILE)), 2)
+    for split in splits:
+        for item in load_split(split, root):
+            frame = cv2.imread(str(item.image))
+            found, _scores = locate.locate(session, frame, 0.2)
+            matched = matched_boxes(found, item.centres)
+            yield frame, [None if j is None else found[j] for j in matched], item.pips
+
+
 def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE
                ) -> dict[str, np.ndarray]:
     """Crops (n, 3, 40, 40) uint8 and pip labels (n,) from every found labelled die."""
     rng = np.random.default_rng(seed)
-    session = open_session(str(model_path(LOCATOR_FILE)), 2)
     crops, labels = [], []
-    for split in splits:
-        for item in load_split(split, root):
-            frame = cv2.imread(str(item.image))
-            boxes, _scores = locate.locate(session, frame, 0.2)
-            for j, p in zip(matched_boxes(boxes, item.centres), item.pips, strict=True):
-                if j is None:
-                    continue
-                box = np.repeat(boxes[j:j + 1], copies, 0)
-                box[1:] = _jitter_boxes(rng, box[1:], 0.08)
-                crops.append(crop_dice(frame, box))
-                labels.append(np.full(copies, p))
+    for frame, boxes, pips in _located(splits, root):
+        for found, p in zip(boxes, pips, strict=True):
+            if found is None:
+                continue
+            box = np.repeat(found[None], copies, 0)
+            box[1:] = _jitter_boxes(rng, box[1:], 0.08)
+            crops.append(crop_dice(frame, box))
+            labels.append(np.full(copies, p))
     return {"crops": np.concatenate(crops).astype(np.uint8),
             "labels": np.concatenate(labels).astype(np.int64)}
 
@@ -54,19 +62,16 @@ def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE) -> dict[str, np.n
     What the photos show besides the labelled dice (keyboards, plugs, ferrites, labels) is
     background here, so the locator learns that these are not dice.
     """
-    session = open_session(str(model_path(LOCATOR_FILE)), 2)
     frames, boxes = [], []
-    for split in splits:
-        for item in load_split(split, root):
-            frame = cv2.imread(str(item.image))
-            if frame.shape[:2] != (480, 640):
-                continue  # the locator trains on 640x480 frames at half size
-            found, _scores = locate.locate(session, frame, 0.2)
-            matched = sorted({j for j in matched_boxes(found, item.centres) if j is not None})
-            b = found[matched] * LOCATOR_SCALE
-            boxes.append(np.concatenate([b, np.full((len(b), 1), len(frames))], 1))
-            frames.append(cv2.resize(frame, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
-                                     interpolation=cv2.INTER_AREA))
+    for frame, found, _pips in _located(splits, root):
+        if frame.shape[:2] != (480, 640):
+            continue  # the locator trains on 640x480 frames at half size
+        # One box per die, even where two labels fall in the same box.
+        unique = {tuple(b) for b in found if b is not None}
+        b = np.array(sorted(unique), np.float32).reshape(-1, 4) * LOCATOR_SCALE
+        boxes.append(np.concatenate([b, np.full((len(b), 1), len(frames))], 1))
+        frames.append(cv2.resize(frame, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
+                                 interpolation=cv2.INTER_AREA))
     return {"frames": np.stack(frames), "boxes": np.concatenate(boxes).astype(np.float32)}
 
 

@@ -61,6 +61,20 @@ def _colour_augment(x: torch.Tensor) -> torch.Tensor:
     return x.clamp(0, 255)
 
 
+def _folded_locator() -> Locator:
+    """A Locator whose batch norms are folded away: each is the identity and the convolution
+    before it has a bias (the shape of an exported locator, and of its fine-tunes)."""
+    net = Locator()
+    for module in net.modules():
+        if isinstance(module, nn.Sequential) and isinstance(module[0], nn.Conv2d) \
+                and len(module) > 1 and isinstance(module[1], nn.BatchNorm2d):
+            conv = module[0]
+            module[0] = nn.Conv2d(conv.in_channels, conv.out_channels, conv.kernel_size,
+                                  conv.stride, conv.padding, bias=True)
+            module[1] = nn.Identity()
+    return net
+
+
 def locator_from_onnx(path: Path) -> Locator:
     """A Locator holding the weights of an exported locator .onnx file.
 
@@ -75,14 +89,7 @@ def locator_from_onnx(path: Path) -> Locator:
     weights = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
     folded = [[weights[name] for name in node.input[1:]] for node in graph.node
               if node.op_type == "Conv"]
-    net = Locator()
-    for module in net.modules():
-        if isinstance(module, nn.Sequential) and isinstance(module[0], nn.Conv2d) \
-                and len(module) > 1 and isinstance(module[1], nn.BatchNorm2d):
-            conv = module[0]
-            module[0] = nn.Conv2d(conv.in_channels, conv.out_channels, conv.kernel_size,
-                                  conv.stride, conv.padding, bias=True)
-            module[1] = nn.Identity()
+    net = _folded_locator()
     convs = [m for m in net.modules() if isinstance(m, nn.Conv2d)]
     if len(convs) != len(folded):
         raise ValueError(f"{path}: {len(folded)} convolutions, the Locator has {len(convs)}")
@@ -111,10 +118,14 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
         n = len(frames)
     if init is not None and init.suffix == ".onnx":
         net = locator_from_onnx(init)
+    elif init is not None:
+        state = torch.load(init)
+        # A .pt saved by a fine-tune that started from an .onnx file has no batch norms.
+        folded = not any(key.endswith("running_mean") for key in state)
+        net = _folded_locator() if folded else Locator()
+        net.load_state_dict(state)
     else:
         net = Locator()
-        if init is not None:
-            net.load_state_dict(torch.load(init))
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     steps = epochs * (len(order_from) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))

@@ -46,6 +46,21 @@ def test_locator_from_onnx_computes_what_the_onnx_file_computes() -> None:
     assert np.allclose(ours, theirs, atol=1e-3)
 
 
+def test_a_fine_tune_started_from_onnx_can_be_continued_from_its_pt(tmp_path) -> None:
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from models import train
+    from vision.onnx_models import LOCATOR_FLOAT_FILE, model_path
+
+    start = train.locator_from_onnx(model_path(LOCATOR_FLOAT_FILE)).eval()
+    torch.save(start.state_dict(), tmp_path / "locator.pt")  # what train.py saves
+    data = {"frames": np.zeros((1, 240, 320, 3), np.uint8), "boxes": np.zeros((0, 5), np.float32)}
+    again = train.train_locator(data, 0, 1, lambda msg: None, init=tmp_path / "locator.pt")
+    x = torch.rand(1, 3, 96, 128) * 255
+    with torch.no_grad():
+        assert torch.allclose(again.eval()(x), start(x))
+
+
 def test_label_centres_matched_to_the_nearest_box_that_holds_them() -> None:
     from vision.devdata import matched_boxes
 

@@ -41,6 +41,7 @@ def calibration_frames(rendered: int, real_every: int, seed: int = 5,
 
 def quantize_locator(src: Path, out: Path, frames: Iterator[np.ndarray]) -> Path:
     """Write an 8-bit (QDQ, per-channel weights) copy of the float locator `src` to `out`."""
+    import onnx
     from onnxruntime.quantization import (
         CalibrationDataReader,
         CalibrationMethod,
@@ -56,8 +57,6 @@ def quantize_locator(src: Path, out: Path, frames: Iterator[np.ndarray]) -> Path
         def get_next(self) -> dict[str, np.ndarray] | None:
             frame = next(frames, None)
             return None if frame is None else {"image": frame}
-
-    import onnx
 
     names = {node.name for node in onnx.load(str(src)).graph.node}
     missing = [name for name in KEEP_FLOAT if name not in names]

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision import closer, locate, pips
 from vision import colour as colour_mod
-from vision import locate, pips
 from vision import size as size_mod
 from vision.detections import Detections
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
@@ -24,6 +24,7 @@ class ReaderConfig:
     locator_threshold: float = 0.2
     min_pip_prob: float = 0.6
     mirror_pips: bool = True
+    look_closer: bool = True  # locate again around boxes the pip readers doubt
     min_confidence: float = 0.08  # below this a box is more likely a plug or a shadow than a die
     palette: colour_mod.Palette = field(default_factory=colour_mod.default_palette)
     regular_side_px: float | None = None
@@ -42,8 +43,12 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     readers = [open_session(p, cfg.threads)
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
     boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold)
-    pip, prob, unsure, is_die = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
-                                               cfg.mirror_pips)
+    reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips)
+    if cfg.look_closer:
+        boxes, scores, reading = closer.look_closer(
+            loc, readers, frame_bgr, boxes, scores, reading, cfg.min_confidence,
+            cfg.locator_threshold, cfg.min_pip_prob, cfg.mirror_pips)
+    pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
     keep = is_die & (confidence >= cfg.min_confidence)
     if cfg.zones is not None and cfg.zones.markers:

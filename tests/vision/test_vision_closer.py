@@ -1,0 +1,115 @@
+"""The closer look: locate again around boxes the pip readers doubt, and keep only sure faces."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from vision_synth import dice_frame
+
+from models.render import render_scene
+from vision import closer, pips
+from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
+
+
+class CountingSession:
+    """Wraps an ONNX session and counts its runs."""
+
+    def __init__(self, session) -> None:
+        self.session, self.runs = session, 0
+
+    def get_inputs(self):
+        return self.session.get_inputs()
+
+    def run(self, outputs, feeds):
+        self.runs += 1
+        return self.session.run(outputs, feeds)
+
+
+@pytest.fixture(scope="module")
+def models():
+    locator = open_session(str(model_path(LOCATOR_FILE)), 1)
+    readers = [open_session(str(model_path(f)), 1) for f in PIPS_FILES]
+    return locator, readers
+
+
+def _reading(*verdicts: tuple[int, float, bool, bool]) -> closer.Reading:
+    """A pip reading from (pips, probability, unsure, is a die) per box."""
+    pip, prob, unsure, is_die = zip(*verdicts, strict=True)
+    return (np.array(pip, np.int8), np.array(prob, np.float32), np.array(unsure), np.array(is_die))
+
+
+def _one_die(seed: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """A rendered top-down frame with one die, its true box and its pips."""
+    frame, truths = render_scene(np.random.default_rng(seed), n_dice=1, elevation_deg=90.0)
+    return frame, np.array(truths[0].box, np.float32), truths[0].label
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        2,  # a grey 2, 42 px
+        6,  # a white 4, 76 px
+        10,  # a purple 2, 25 px
+        11,  # a dark blue 6, 80 px
+    ],
+)
+def test_a_box_off_the_die_is_replaced_by_the_die(models, seed) -> None:
+    frame, truth, label = _one_die(seed)
+    # The first look's box covers the die and as much table to its right and below.
+    side = truth[2] - truth[0]
+    off = (truth + np.array([0, 0, side, side], np.float32))[None]
+    reading = pips.read_pips(models[1], frame, off)
+    assert not reading[3][0]  # the readers call this box "not a die"
+    boxes, scores, (pip, prob, unsure, is_die) = closer.look_closer(
+        *models, frame, off, np.array([0.5], np.float32), reading, 0.08
+    )
+    assert is_die[0] and not unsure[0] and pip[0] == label
+    assert np.abs(boxes[0] - truth).max() < 0.15 * side
+    assert scores[0] >= 0.5
+
+
+def test_a_closer_look_at_a_die_already_kept_changes_nothing(models) -> None:
+    frame, truth, _ = _one_die(2)
+    # Two boxes on one die: the kept one, and a doubtful one shifted half a die to the left.
+    shifted = truth - np.array([21, 0, 21, 0], np.float32)
+    boxes = np.stack([truth, shifted])
+    reading = _reading((2, 0.95, False, True), (0, 0.5, True, False))
+    new_boxes, _, (_, _, _, is_die) = closer.look_closer(
+        *models, frame, boxes, np.array([0.9, 0.5], np.float32), reading, 0.08
+    )
+    assert list(is_die) == [True, False]
+    assert np.array_equal(new_boxes, boxes)
+
+
+@pytest.mark.parametrize(
+    "score, verdict",
+    [
+        (0.9, (4, 0.95, False, True)),  # a sure face needs no closer look
+        (0.9, (4, 0.3, True, True)),  # unsure but kept (0.9 x 0.3 >= 0.08): still reported
+        (0.25, (0, 0.9, False, False)),  # too weak a locator box to look at again
+    ],
+)
+def test_only_doubtful_strong_boxes_get_a_closer_look(models, score, verdict) -> None:
+    locator, readers = models
+    counting = CountingSession(locator)
+    frame, truth, _ = _one_die(2)
+    closer.look_closer(
+        counting,
+        readers,
+        frame,
+        truth[None],
+        np.array([score], np.float32),
+        _reading(verdict),
+        0.08,
+    )
+    assert counting.runs == 0
+
+
+def test_a_closer_look_at_bare_table_keeps_the_box_doubtful(models) -> None:
+    frame, _ = dice_frame([], np.random.default_rng(6))
+    box = np.array([[300, 220, 344, 264]], np.float32)
+    boxes, scores, (_, _, _, is_die) = closer.look_closer(
+        *models, frame, box, np.array([0.4], np.float32), _reading((0, 0.9, False, False)), 0.08
+    )
+    assert not is_die[0]
+    assert np.array_equal(boxes, box) and scores[0] == pytest.approx(0.4)

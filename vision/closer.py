@@ -1,5 +1,5 @@
 """A closer look at doubtful boxes: locate again in a window around each one, at the die size
-the locator knows best, and keep the new box only if its face is read for sure."""
+the locator knows best, and take the new box only if its face is read for sure."""
 
 from __future__ import annotations
 
@@ -27,12 +27,14 @@ def look_closer(
     min_pip_prob: float = 0.6,
     mirror: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, Reading]:
-    """Boxes, scores and reading with each doubtful box (read as not a die, or with
-    confidence under `min_confidence`) replaced where a closer look reads a die there for sure.
+    """Boxes, scores and reading after a closer look at each doubtful box: one dropped (read
+    as not a die, or with confidence under `min_confidence`) or kept but flagged unsure.
 
     A box from the first look can be off (two dice in one box, a die merged with a disc of its
     colour, a big die at the edge of the locator's sizes), and the readers then doubt a plain
-    die. A box whose closer look lands on a die already kept is left as it was.
+    die. The new box replaces the old one where its face is read for sure and it does not land
+    on another die already kept. A kept die's box is only refined: the new box's centre must
+    lie within the old box, so that the die is not swapped for a neighbour.
     """
     boxes, scores = boxes.copy(), scores.copy()
     pip, prob, unsure, is_die = (a.copy() for a in reading)
@@ -41,13 +43,16 @@ def look_closer(
     def kept() -> np.ndarray:
         return is_die & (np.clip(scores, 0, 1) * prob >= min_confidence)
 
-    for i in np.nonzero(~kept() & (scores >= MIN_LOCATOR_SCORE))[0]:
+    for i in np.nonzero((~kept() | unsure) & (scores >= MIN_LOCATOR_SCORE))[0]:
         new_box, new_score = _closest_box(locator, frame_bgr, boxes[i], threshold)
         if new_box is None:
             continue
         centre = (new_box[:2] + new_box[2:]) / 2
-        others = boxes[kept()]
-        if np.any(np.all((others[:, :2] <= centre) & (centre <= others[:, 2:]), axis=1)):
+        others = kept()
+        if others[i] and not _contains(boxes[i : i + 1], centre):
+            continue
+        others[i] = False
+        if _contains(boxes[others], centre):
             continue
         new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
         new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
@@ -57,6 +62,11 @@ def look_closer(
             boxes[i], scores[i] = new_box, score
             pip[i], prob[i], unsure[i], is_die[i] = p[0], pr[0], u[0], d[0]
     return boxes, scores, (pip, prob, unsure, is_die)
+
+
+def _contains(boxes: np.ndarray, point: np.ndarray) -> bool:
+    """Whether any of `boxes` (n, 4) holds the point (x, y)."""
+    return bool(np.any(np.all((boxes[:, :2] <= point) & (point <= boxes[:, 2:]), axis=1)))
 
 
 def _closest_box(

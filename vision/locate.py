@@ -65,7 +65,9 @@ def _suppress(boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
 
 
 # Dice sides (in locator pixels) the locator was trained on; outside this, look again rescaled.
-TRAINED_SIDE = (10.0, 48.0)
+# Training frames hold dice of 10-42 px, zoomed by up to 1.4 (about 60 px); a rescaled look at
+# dice of 48-64 px found fewer of them than the first.
+TRAINED_SIDE = (10.0, 64.0)
 BEST_SIDE = 26.0
 SQUARE_ENOUGH = 2.0  # a frame needs a box at most this much longer than wide to be rescaled
 EMPTY_FRAME_LONG_SIDE = 256  # the second look at a frame where the first found no die

@@ -85,7 +85,6 @@ def test_a_closer_look_at_a_die_already_kept_changes_nothing(models) -> None:
     "score, verdict",
     [
         (0.9, (4, 0.95, False, True)),  # a sure face needs no closer look
-        (0.9, (4, 0.3, True, True)),  # unsure but kept (0.9 x 0.3 >= 0.08): still reported
         (0.25, (0, 0.9, False, False)),  # too weak a locator box to look at again
     ],
 )
@@ -103,6 +102,30 @@ def test_only_doubtful_strong_boxes_get_a_closer_look(models, score, verdict) ->
         0.08,
     )
     assert counting.runs == 0
+
+
+def test_a_kept_unsure_die_gets_a_better_box_and_a_sure_reading(models) -> None:
+    frame, truth, label = _one_die(6)
+    # Kept (0.9 x 0.3 >= 0.08) but unsure: a box a third too big, with the die in one corner.
+    side = truth[2] - truth[0]
+    loose = (truth + np.array([0, 0, side / 3, side / 3], np.float32))[None]
+    boxes, _, (pip, _, unsure, is_die) = closer.look_closer(
+        *models, frame, loose, np.array([0.9], np.float32), _reading((label, 0.3, True, True)), 0.08
+    )
+    assert is_die[0] and not unsure[0] and pip[0] == label
+    assert np.abs(boxes[0] - truth).max() < 0.15 * side
+
+
+def test_a_kept_die_is_not_swapped_for_its_neighbour(models) -> None:
+    frame, truth, _ = _one_die(2)
+    # A kept, unsure box on bare table right of the die: the closer look finds the die, whose
+    # centre lies outside this box, so the box stays as it was.
+    side = truth[2] - truth[0]
+    beside = (truth + np.array([side * 0.9, 0, side * 0.9, 0], np.float32))[None]
+    boxes, _, (_, _, unsure, _) = closer.look_closer(
+        *models, frame, beside, np.array([0.9], np.float32), _reading((3, 0.3, True, True)), 0.08
+    )
+    assert unsure[0] and np.array_equal(boxes, beside)
 
 
 def test_a_closer_look_at_bare_table_keeps_the_box_doubtful(models) -> None:

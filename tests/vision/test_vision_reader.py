@@ -7,6 +7,7 @@ import json
 import cv2
 import numpy as np
 import pytest
+from vision_synth import dice_frame
 
 from vision.cli import register
 from vision.reader import ReaderConfig, read_dice
@@ -148,3 +149,35 @@ def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> 
     frame[300:300 + patch.shape[0], 200:200 + patch.shape[1]] = patch
     det = read_dice(frame, ReaderConfig(zones=zones))
     assert len(det) == 1 and det.zone[0] == "arena" and det.pips[0] == truths[0].label
+
+
+@pytest.mark.parametrize(
+    "side, shrunk_again",
+    [
+        (40, False),  # 24 px at 384: the locator's best size, one look
+        (90, False),  # 54 px: bigger than the training frames' dice, but within their zoom
+        (130, True),  # 78 px: looked at again with the frame shrunk (to dice of about 26 px)
+    ],
+)
+def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_trained_sizes(
+    monkeypatch, side, shrunk_again
+) -> None:
+    from vision import locate
+
+    seen: list[int] = []
+    look = locate.locate_at
+
+    def counted(session, frame, long_side, threshold=0.3):
+        if frame.shape[:2] == (480, 640):  # not the closer look at a window around a box
+            seen.append(long_side)
+        return look(session, frame, long_side, threshold)
+
+    monkeypatch.setattr(locate, "locate_at", counted)
+    colours = [(40, 40, 200), (200, 200, 200), (40, 160, 220), (160, 60, 40)]
+    dice = [(160 + 320 * (i % 2), 120 + 240 * (i // 2), side, colours[i], i + 2) for i in range(4)]
+    frame, _ = dice_frame(dice, np.random.default_rng(side))
+    read_dice(frame)
+    assert seen[0] == 384
+    assert seen[1:] == (
+        [pytest.approx(384 * 26 / (side * 384 / 640), rel=0.1)] if shrunk_again else []
+    )

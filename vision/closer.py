@@ -1,5 +1,6 @@
-"""A closer look at doubtful boxes: locate again in a window around each one, at the die size
-the locator knows best, and take the new box only if its face is read for sure."""
+"""A closer look at doubtful boxes: locate again in a small window around each one, with the die
+enlarged to well inside the locator's sizes, and take the new box only if its face is read for
+sure."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from vision import locate, pips
 
 WINDOW = 1.0  # half the window's side, in sides of the doubtful box
 MIN_LOCATOR_SCORE = 0.3  # a weaker box is more often felt or a shadow than a die: no closer look
-# The window goes to the locator at this many px or more. With a window of two box sides this,
-# not the locator's best size (26 px), sets the die at about 32 px: 80-128 px found up to 0.4
-# points more on rendered frames, within a few dice, and at 128 added false boxes on real photos.
-SMALLEST_LOOK = 64
+# The window (two box sides, fewer at the frame edge) goes to the locator at this many px on its
+# long side, so the die is about 32 px there. 80-128 px found up to 0.4 points more on rendered
+# frames, a few dice, and at 128 added false boxes on real photos.
+LOOK_SIDE = 64
 
 # The pip readers' verdict on each box: pips, probability, unsure flag, is-a-die flag.
 Reading = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -87,8 +88,7 @@ def _closest_box(
     window = frame_bgr[y0:y1, x0:x1]
     if min(window.shape[:2]) < 8:
         return None, 0.0
-    long_side = int(np.clip(max(window.shape[:2]) * locate.BEST_SIDE / side, SMALLEST_LOOK, 640))
-    found, found_scores = locate.locate_at(locator, window, long_side, threshold)
+    found, found_scores = locate.locate_at(locator, window, LOOK_SIDE, threshold)
     if not len(found):
         return None, 0.0
     found = found + np.array([x0, y0, x0, y0], np.float32)

@@ -16,9 +16,6 @@ MIN_LOCATOR_SCORE = 0.3  # a weaker box is more often felt or a shadow than a di
 # frames, a few dice, and at 128 added false boxes on real photos.
 LOOK_SIDE = 64
 
-# The pip readers' verdict on each box: pips, probability, unsure flag, is-a-die flag.
-Reading = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-
 
 def look_closer(
     locator: ort.InferenceSession,
@@ -26,12 +23,12 @@ def look_closer(
     frame_bgr: np.ndarray,
     boxes: np.ndarray,
     scores: np.ndarray,
-    reading: Reading,
+    reading: pips.Reading,
     min_confidence: float,
     threshold: float = 0.2,
     min_pip_prob: float = 0.6,
     mirror: bool = True,
-) -> tuple[np.ndarray, np.ndarray, Reading]:
+) -> tuple[np.ndarray, np.ndarray, pips.Reading]:
     """Boxes, scores and reading after a closer look at each doubtful box: one dropped (read
     as not a die, or with confidence under `min_confidence`) or kept but flagged unsure.
 

@@ -12,6 +12,9 @@ CLASS_NOT_A_DIE = 8
 MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too
 FIRST_READER_SURE = 0.9  # a face the first reader is this sure of is not read by the others
 
+# The readers' verdict on n boxes: pips (0-6), confidence, unsure flag, is-a-die flag, each (n,).
+Reading = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
 
 def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
     """Class probabilities (n, 9) for crops (n, 3, 40, 40)."""
@@ -24,7 +27,7 @@ def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
 
 
 def postprocess(probs: np.ndarray, min_prob: float = 0.6
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                ) -> Reading:
     """Pips (0-6), probability, unsure flag and is-a-die flag for each crop."""
     face = probs[:, :7]
     pips = face.argmax(1).astype(np.int8)
@@ -39,7 +42,7 @@ def postprocess(probs: np.ndarray, min_prob: float = 0.6
 
 def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes: np.ndarray,
               min_prob: float = 0.6, mirror: bool = True
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+              ) -> Reading:
     """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models combined).
 
     The first model reads every crop; the others read only the crops it does not read as a

@@ -32,7 +32,7 @@ def models():
     return locator, readers
 
 
-def _reading(*verdicts: tuple[int, float, bool, bool]) -> closer.Reading:
+def _reading(*verdicts: tuple[int, float, bool, bool]) -> pips.Reading:
     """A pip reading from (pips, probability, unsure, is a die) per box."""
     pip, prob, unsure, is_die = zip(*verdicts, strict=True)
     return (np.array(pip, np.int8), np.array(prob, np.float32), np.array(unsure), np.array(is_die))

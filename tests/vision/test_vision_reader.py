@@ -152,15 +152,16 @@ def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> 
 
 
 @pytest.mark.parametrize(
-    "side, shrunk_again",
+    "side, looked_again",
     [
-        (40, False),  # 24 px at 384: the locator's best size, one look
+        (30, True),  # 18 px at 384: looked at again with the frame enlarged (to dice of 30 px)
+        (55, False),  # 33 px: the locator's best sizes, one look
         (90, False),  # 54 px: bigger than the training frames' dice, but within their zoom
-        (130, True),  # 78 px: looked at again with the frame shrunk (to dice of about 26 px)
+        (130, True),  # 78 px: looked at again with the frame shrunk (to dice of 30 px)
     ],
 )
-def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_trained_sizes(
-    monkeypatch, side, shrunk_again
+def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_best_sizes(
+    monkeypatch, side, looked_again
 ) -> None:
     from vision import locate
 
@@ -179,5 +180,28 @@ def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_trained_sizes(
     read_dice(frame)
     assert seen[0] == 384
     assert seen[1:] == (
-        [pytest.approx(384 * 26 / (side * 384 / 640), rel=0.1)] if shrunk_again else []
+        [pytest.approx(384 * 30 / (side * 384 / 640), rel=0.1)] if looked_again else []
     )
+
+
+@pytest.mark.parametrize(
+    "boxes, scores, side",
+    [
+        # no box at all: nothing to judge the dice's size by
+        ([], [], None),
+        # only a table's rim (thin): no sign of the dice's size
+        ([[0, 0, 200, 10]], [0.9], None),
+        # three plain dice: their median side
+        ([[0, 0, 20, 20], [50, 50, 80, 80], [100, 100, 140, 140]], [0.8, 0.7, 0.9], 30.0),
+        # a sure die with two faint boxes on its side face's pips (a real photo, 1.0x): the
+        # faint boxes would make the frame's dice look small and send it to a needless look
+        ([[0, 0, 92, 92], [10, 70, 42, 102], [50, 72, 77, 99]], [0.88, 0.46, 0.29], 92.0),
+        # small dice the locator is unsure of, and nothing sure: they all count
+        ([[0, 0, 16, 16], [30, 30, 48, 48], [60, 60, 80, 80]], [0.35, 0.3, 0.4], 18.0),
+    ],
+)
+def test_typical_die_side(boxes, scores, side) -> None:
+    from vision.locate import typical_side
+
+    found = typical_side(np.array(boxes, np.float32).reshape(-1, 4), np.array(scores))
+    assert found == (None if side is None else pytest.approx(side))

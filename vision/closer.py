@@ -1,6 +1,6 @@
 """A closer look at doubtful boxes: locate again in a small window around each one, with the die
-enlarged to well inside the locator's sizes, and take the new box only if its face is read for
-sure."""
+enlarged to well inside the locator's sizes, or else search the box for a smaller square that
+holds a die; take the new box only if its face is read for sure."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ MIN_LOCATOR_SCORE = 0.3  # a weaker box is more often felt or a shadow than a di
 # long side, so the die is about 32 px there. 80-128 px found up to 0.4 points more on rendered
 # frames, a few dice, and at 128 added false boxes on real photos.
 LOOK_SIDE = 64
+# A dropped box the window look cannot mend is searched for a die inside it: squares of these
+# sides (in the box's short side) at nine places each.
+INNER_SCALES = (0.7, 0.85)
+INNER_SURE = 0.85  # of many guesses at a box, only a plainly read face is taken
+MAX_COVERED = 0.5  # an inner square half on a die already kept is that die's side face
+SQUARE_BOX = 1.35  # only a box at most this much longer than wide is searched for a die
 
 
 def look_closer(
@@ -36,7 +42,8 @@ def look_closer(
     colour, a big die at the edge of the locator's sizes), and the readers then doubt a plain
     die. The new box replaces the old one where its face is read for sure and it does not land
     on another die already kept. A kept die's box is only refined: the new box's centre must
-    lie within the old box, so that the die is not swapped for a neighbour.
+    lie within the old box, so that the die is not swapped for a neighbour. A dropped box the
+    window does not mend is searched for a square die inside it (a box grown onto a neighbour).
     """
     boxes, scores = boxes.copy(), scores.copy()
     pip, prob, unsure, is_die = (a.copy() for a in reading)
@@ -46,24 +53,80 @@ def look_closer(
         return is_die & (np.clip(scores, 0, 1) * prob >= min_confidence)
 
     for i in np.nonzero((~kept() | unsure) & (scores >= MIN_LOCATOR_SCORE))[0]:
-        new_box, new_score = _closest_box(locator, frame_bgr, boxes[i], threshold)
-        if new_box is None:
-            continue
-        centre = (new_box[:2] + new_box[2:]) / 2
         others = kept()
-        if others[i] and not _contains(boxes[i : i + 1], centre):
-            continue
+        own = others[i]
         others[i] = False
-        if _contains(boxes[others], centre):
-            continue
-        new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
-        new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
-        p, pr, u, d = pips.read_pips(readers, frame_bgr, new_box[None], min_pip_prob, mirror)
-        score = max(new_score, float(scores[i]))
-        if d[0] and not u[0] and score * pr[0] >= min_confidence:
-            boxes[i], scores[i] = new_box, score
-            pip[i], prob[i], unsure[i], is_die[i] = p[0], pr[0], u[0], d[0]
+        found, found_scores = _boxes_nearby(locator, frame_bgr, boxes[i], threshold)
+        for new_box, new_score in zip(found, found_scores, strict=True):
+            centre = (new_box[:2] + new_box[2:]) / 2
+            if own and not _contains(boxes[i : i + 1], centre):
+                continue
+            if _contains(boxes[others], centre):
+                continue
+            # The nearest box that is on no other die: the one this box was meant to be.
+            new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
+            new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
+            p, pr, u, d = pips.read_pips(readers, frame_bgr, new_box[None], min_pip_prob, mirror)
+            score = max(float(new_score), float(scores[i]))
+            if d[0] and not u[0] and score * pr[0] >= min_confidence:
+                boxes[i], scores[i] = new_box, score
+                pip[i], prob[i], unsure[i], is_die[i] = p[0], pr[0], u[0], d[0]
+            break
+        if own or kept()[i]:
+            continue  # a kept die stays as read (flagged unsure where it was)
+        inside = _die_inside(readers, frame_bgr, boxes[i], boxes[others], float(scores[i]),
+                             min_confidence, min_pip_prob, mirror)
+        if inside is not None:
+            boxes[i], (pip[i], prob[i], unsure[i], is_die[i]) = inside
     return boxes, scores, (pip, prob, unsure, is_die)
+
+
+def _die_inside(
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    box: np.ndarray,
+    kept_boxes: np.ndarray,
+    score: float,
+    min_confidence: float,
+    min_pip_prob: float,
+    mirror: bool,
+) -> tuple[np.ndarray, tuple] | None:
+    """The square inside `box` read most surely as a die's face, with its reading (pips,
+    confidence, unsure, is a die), or None where no square is read for sure. Squares on a die
+    already kept are not tried."""
+    inner = _inner_boxes(box)
+    if not len(inner):
+        return None
+    centres = (inner[:, :2] + inner[:, 2:]) / 2
+    free = ~np.array([_contains(kept_boxes, c) for c in centres], bool)
+    free &= _covered(inner, kept_boxes) <= MAX_COVERED
+    if not free.any():
+        return None
+    inner = inner[free]
+    p, pr, u, d = pips.read_pips(readers, frame_bgr, inner, min_pip_prob, mirror)
+    good = d & ~u & (pr >= INNER_SURE) & (score * pr >= min_confidence)
+    if not good.any():
+        return None
+    j = int(np.argmax(np.where(good, pr, -1)))
+    return inner[j], (p[j], pr[j], u[j], d[j])
+
+
+def _inner_boxes(box: np.ndarray) -> np.ndarray:
+    """Squares inside `box` (m, 4): a locator box too big for its die (grown onto a neighbour
+    in a crowded tray) holds the die's own box near one of its sides or corners. A long box
+    (a key, a label, a cable) gets none: dice seen from above are square."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    w, h = x1 - x0, y1 - y0
+    if max(w, h) > SQUARE_BOX * min(w, h):
+        return np.zeros((0, 4), np.float32)
+    out = []
+    for f in INNER_SCALES:
+        side = min(w, h) * f
+        for fx in (0.0, 0.5, 1.0):
+            for fy in (0.0, 0.5, 1.0):
+                ax, ay = x0 + fx * (w - side), y0 + fy * (h - side)
+                out.append((ax, ay, ax + side, ay + side))
+    return np.array(out, np.float32).reshape(-1, 4)
 
 
 def _contains(boxes: np.ndarray, point: np.ndarray) -> bool:
@@ -71,11 +134,11 @@ def _contains(boxes: np.ndarray, point: np.ndarray) -> bool:
     return bool(np.any(np.all((boxes[:, :2] <= point) & (point <= boxes[:, 2:]), axis=1)))
 
 
-def _closest_box(
+def _boxes_nearby(
     locator: ort.InferenceSession, frame_bgr: np.ndarray, box: np.ndarray, threshold: float
-) -> tuple[np.ndarray | None, float]:
-    """The box (frame pixels) and score that a look at a window around `box` finds nearest
-    the box's centre, or (None, 0) where it finds nothing."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes (m, 4) in frame pixels and scores (m,) that a look at a window around `box`
+    finds, nearest the box's centre first."""
     h, w = frame_bgr.shape[:2]
     side = float(max(box[2] - box[0], box[3] - box[1], 2.0))
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
@@ -84,11 +147,20 @@ def _closest_box(
     x1, y1 = int(min(cx + reach, w)), int(min(cy + reach, h))
     window = frame_bgr[y0:y1, x0:x1]
     if min(window.shape[:2]) < 8:
-        return None, 0.0
+        return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
     found, found_scores = locate.locate_at(locator, window, LOOK_SIDE, threshold)
-    if not len(found):
-        return None, 0.0
     found = found + np.array([x0, y0, x0, y0], np.float32)
     centres = (found[:, :2] + found[:, 2:]) / 2
-    j = int(np.argmin(np.hypot(centres[:, 0] - cx, centres[:, 1] - cy)))
-    return found[j].copy(), float(found_scores[j])
+    order = np.argsort(np.hypot(centres[:, 0] - cx, centres[:, 1] - cy), kind="stable")
+    return found[order], found_scores[order]
+
+
+def _covered(inner: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The largest share of each inner box (m,) that one of `boxes` (n, 4) covers."""
+    if not len(boxes):
+        return np.zeros(len(inner), np.float32)
+    lo = np.maximum(inner[:, None, :2], boxes[None, :, :2])
+    hi = np.minimum(inner[:, None, 2:], boxes[None, :, 2:])
+    overlap = np.prod(np.clip(hi - lo, 0, None), axis=2)
+    area = np.prod(inner[:, 2:] - inner[:, :2], axis=1)
+    return (overlap / np.maximum(area[:, None], 1e-6)).max(1)

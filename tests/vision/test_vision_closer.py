@@ -136,3 +136,69 @@ def test_a_closer_look_at_bare_table_keeps_the_box_doubtful(models) -> None:
     )
     assert not is_die[0]
     assert np.array_equal(boxes, box) and scores[0] == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        2,  # a grey 2, 43 px
+        7,  # a 3 of 99 px
+        10,  # a purple 2, 25 px
+        11,  # a dark blue 6, 81 px
+    ],
+)
+def test_a_box_grown_onto_the_table_is_narrowed_to_its_die(models, seed) -> None:
+    frame, truth, label = _one_die(seed)
+    # The first look's box has grown by almost half a die to the right and below (as onto a
+    # neighbour in a crowded tray), and the window look finds nothing (threshold over 1).
+    side = truth[2] - truth[0]
+    grown = (truth + np.array([0, 0, 0.45 * side, 0.45 * side], np.float32))[None]
+    reading = pips.read_pips(models[1], frame, grown)
+    assert not reading[3][0]  # the readers call the grown box "not a die"
+    boxes, _, (pip, _, unsure, is_die) = closer.look_closer(
+        *models, frame, grown, np.array([0.5], np.float32), reading, 0.08, threshold=1.1
+    )
+    assert is_die[0] and not unsure[0] and pip[0] == label
+    assert np.abs(boxes[0] - truth).max() < 0.1 * side
+
+
+def test_a_cocked_die_in_a_grown_box_stays_doubtful(models) -> None:
+    frame, truth, label = _one_die(4)
+    assert label == 7  # cocked on an edge: no face to read
+    side = truth[2] - truth[0]
+    grown = (truth + np.array([0, 0, 0.45 * side, 0.45 * side], np.float32))[None]
+    reading = pips.read_pips(models[1], frame, grown)
+    _, _, (_, _, _, is_die) = closer.look_closer(
+        *models, frame, grown, np.array([0.5], np.float32), reading, 0.08, threshold=1.1
+    )
+    assert not is_die[0]
+
+
+@pytest.mark.parametrize(
+    "box, squares",
+    [
+        ([0, 0, 40, 40], 18),  # a square box: two sizes at nine places each
+        ([0, 0, 40, 50], 18),  # a little taller than wide: still a die seen from above
+        ([0, 0, 20, 40], 0),  # twice as tall as wide (a key, a label): never a die from above
+    ],
+)
+def test_inner_squares_lie_in_the_box(box, squares) -> None:
+    inner = closer._inner_boxes(np.array(box, np.float32))
+    assert inner.shape == (squares, 4)
+    assert np.all(inner[:, :2] >= np.array(box[:2]) - 1e-3)
+    assert np.all(inner[:, 2:] <= np.array(box[2:]) + 1e-3)
+    sides = inner[:, 2:] - inner[:, :2]
+    assert np.allclose(sides[:, 0], sides[:, 1])
+
+
+@pytest.mark.parametrize(
+    "inner, kept, covered",
+    [
+        ([[0, 0, 10, 10]], [], 0.0),  # no die kept: nothing covers it
+        ([[0, 0, 10, 10]], [[5, 0, 30, 10], [0, 8, 10, 30]], 0.5),  # the larger share counts
+        ([[0, 0, 10, 10]], [[-5, -5, 20, 20]], 1.0),  # wholly on a kept die
+    ],
+)
+def test_share_of_an_inner_square_on_kept_dice(inner, kept, covered) -> None:
+    share = closer._covered(np.array(inner, np.float32), np.array(kept, np.float32).reshape(-1, 4))
+    assert share == pytest.approx([covered])

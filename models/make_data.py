@@ -31,15 +31,15 @@ def _jitter_boxes(rng: np.random.Generator, boxes: np.ndarray, amount: float) ->
 CROWDED_DICE = (15, 41)  # a crowded scene: a tray full of dice, most of them touching
 
 
-def _one_chunk(args: tuple[int, int, float]) -> dict[str, np.ndarray]:
-    """Render `count` scenes from `seed`, the share `crowded` of them crowded; return frames,
-    boxes and crops."""
-    seed, count, crowded = args
+def _one_chunk(args: tuple[int, int, float, float]) -> dict[str, np.ndarray]:
+    """Render `count` scenes from `seed`, the share `crowded` of them crowded and the share
+    `camouflage` of dice coloured as the table under them; return frames, boxes and crops."""
+    seed, count, crowded, camouflage = args
     rng = np.random.default_rng(seed)
     frames, boxes, crops, labels = [], [], [], []
     for _ in range(count):
         n_dice = int(rng.integers(*CROWDED_DICE)) if crowded and rng.random() < crowded else None
-        img, truths = render_scene(rng, n_dice=n_dice)
+        img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage)
         small = cv2.resize(img, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
                            interpolation=cv2.INTER_AREA)
         frames.append(small)
@@ -70,11 +70,12 @@ def _one_chunk(args: tuple[int, int, float]) -> dict[str, np.ndarray]:
             "labels": np.concatenate(labels).astype(np.int64)}
 
 
-def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0) -> Path:
+def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
+         camouflage: float = 0.0) -> Path:
     """Render `scenes` scenes in parallel, the share `crowded` of them crowded, and save them as
     one .npz file."""
     chunk = 100
-    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded)
+    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded, camouflage)
             for i in range((scenes + chunk - 1) // chunk)]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
@@ -97,8 +98,10 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_dice.npz")
     ap.add_argument("--crowded", type=float, default=0.0,
                     help="share of scenes crowded with 15-40 dice")
+    ap.add_argument("--camouflage", type=float, default=0.0,
+                    help="share of dice coloured as the table under them")
     a = ap.parse_args()
-    print(make(a.out, a.scenes, a.seed, a.workers, a.crowded))
+    print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage))
 
 
 if __name__ == "__main__":

@@ -224,10 +224,15 @@ def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
 
 
 def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
-                 n_dice: int | None = None, elevation_deg: float | None = None
-                 ) -> tuple[np.ndarray, list[RenderedDie]]:
-    """Render one BGR frame of dice on a random surface and return it with its ground truth."""
+                 n_dice: int | None = None, elevation_deg: float | None = None,
+                 camouflage: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+    """Render one BGR frame of dice on a random surface and return it with its ground truth.
+
+    `camouflage` is the share of dice whose body takes the colour of the table under them
+    (a green die on green felt): the hardest dice to see.
+    """
     img = _background(rng, h, w)
+    table = img.copy() if camouflage else None
     elevation = math.radians(rng.uniform(65, 90) if rng.random() < 0.4 else rng.uniform(30, 65))
     if elevation_deg is not None:
         elevation = math.radians(elevation_deg)
@@ -268,6 +273,10 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         placed.append((pos, s))
         cname = str(rng.choice(scene_colours))
         body = _jitter_colour(rng, DIE_COLOURS[cname])
+        if table is not None and rng.random() < camouflage:
+            x, y = int(np.clip(pos[0], 0, w - 1)), int(np.clip(pos[1], 0, h - 1))
+            under = table[y, x].astype(np.float32)
+            body = np.clip(under * rng.uniform(0.85, 1.15) + rng.normal(0, 8, 3), 5, 250)
         pip = _pip_colour(rng, body)
         blank = cname == "grey" and rng.random() < 0.5
         top = 0 if blank else int(rng.integers(1, 7))

@@ -14,7 +14,7 @@ def test_render_train_export(tmp_path) -> None:
     from vision.onnx_models import open_session
 
     torch.set_num_threads(1)
-    data = _one_chunk((5, 3, 0.5))
+    data = _one_chunk((5, 3, 0.5, 0.2))
     assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
     real = {"crops": data["crops"][:4], "labels": data["labels"][:4]}  # stands in for photos
     pips_net = train.train_pips(data, 1, 16, lambda msg: None, real=real, real_repeat=2,

@@ -68,7 +68,7 @@ def _suppress(boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
 # that the typical die is about BEST_SIDE. Training frames hold dice of 10-42 px, zoomed by up to
 # 1.4 (about 60 px); a rescaled look at dice of 48-64 px found fewer of them than the first. Dice
 # under 25 px are found less often than dice of 30: enlarged to 30 px, rendered top-down frames
-# gave 0.8 points more dice found, crowded trays 1.1 points (see the model card).
+# gave 0.5 points more dice found, crowded trays 0.8 points (see the model card).
 ONE_LOOK_SIDE = (25.0, 64.0)
 BEST_SIDE = 30.0
 SQUARE_ENOUGH = 2.0  # a box longer than this times its width is no sign of the dice's size

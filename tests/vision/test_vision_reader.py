@@ -205,3 +205,22 @@ def test_typical_die_side(boxes, scores, side) -> None:
 
     found = typical_side(np.array(boxes, np.float32).reshape(-1, 4), np.array(scores))
     assert found == (None if side is None else pytest.approx(side))
+
+
+def test_a_tray_of_eighty_dice_is_read_whole() -> None:
+    # More dice than a game ever rolls at once (a bulk photo of a dice tray): the locator's
+    # peaks must not be cut off at some count.
+    colours = [(40, 40, 200), (200, 200, 200), (40, 160, 220), (160, 60, 40), (60, 150, 60)]
+    dice = [(32 + 64 * (i % 10), 30 + 60 * (i // 10), 40, colours[i % 5], 1 + i % 6)
+            for i in range(80)]
+    frame, boxes = dice_frame(dice, np.random.default_rng(1))
+    det = read_dice(frame)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    found = right = 0
+    for (cx, cy), (*_, pips_shown) in zip(centres, dice, strict=True):
+        inside = ((det.boxes[:, 0] <= cx) & (cx <= det.boxes[:, 2])
+                  & (det.boxes[:, 1] <= cy) & (cy <= det.boxes[:, 3]))
+        if inside.any():
+            found += 1
+            right += int(det.pips[np.nonzero(inside)[0][0]] == pips_shown)
+    assert found >= 76 and right >= found - 2

@@ -95,7 +95,8 @@ def main() -> int:
     if a.rendered:
         for name, elev, dice in (("rendered top-down", 90.0, (4, 15)),
                                  ("rendered any angle", None, (4, 15)),
-                                 ("rendered crowded top-down", 90.0, (25, 41))):
+                                 ("rendered crowded top-down", 90.0, (25, 41)),
+                                 ("rendered full tray top-down", 90.0, (60, 121))):
             s = evaluate_rendered(cfg, a.rendered, elev, dice)
             print(json.dumps({"split": name, **{k: round(v, 2) for k, v in s.items()}}))
     if not OBLIQUE_WHITE.is_dir():

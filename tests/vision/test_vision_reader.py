@@ -10,6 +10,7 @@ import pytest
 from vision_synth import dice_frame
 
 from vision.cli import register
+from vision.devdata import matched_boxes
 from vision.reader import ReaderConfig, read_dice
 
 
@@ -215,12 +216,7 @@ def test_a_tray_of_eighty_dice_is_read_whole() -> None:
             for i in range(80)]
     frame, boxes = dice_frame(dice, np.random.default_rng(1))
     det = read_dice(frame)
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    found = right = 0
-    for (cx, cy), (*_, pips_shown) in zip(centres, dice, strict=True):
-        inside = ((det.boxes[:, 0] <= cx) & (cx <= det.boxes[:, 2])
-                  & (det.boxes[:, 1] <= cy) & (cy <= det.boxes[:, 3]))
-        if inside.any():
-            found += 1
-            right += int(det.pips[np.nonzero(inside)[0][0]] == pips_shown)
-    assert found >= 76 and right >= found - 2
+    matched = matched_boxes(det.boxes, (boxes[:, :2] + boxes[:, 2:]) / 2)
+    found = [(j, shown) for j, (*_, shown) in zip(matched, dice, strict=True) if j is not None]
+    right = sum(int(det.pips[j]) == shown for j, shown in found)
+    assert len(found) >= 76 and right >= len(found) - 2

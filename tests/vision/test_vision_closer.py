@@ -145,6 +145,7 @@ def test_a_closer_look_at_bare_table_keeps_the_box_doubtful(models) -> None:
         7,  # a 3 of 99 px
         10,  # a purple 2, 25 px
         11,  # a dark blue 6, 81 px
+        4,  # cocked on an edge (label 7): no face to read, so it stays doubtful
     ],
 )
 def test_a_box_grown_onto_the_table_is_narrowed_to_its_die(models, seed) -> None:
@@ -158,20 +159,11 @@ def test_a_box_grown_onto_the_table_is_narrowed_to_its_die(models, seed) -> None
     boxes, _, (pip, _, unsure, is_die) = closer.look_closer(
         *models, frame, grown, np.array([0.5], np.float32), reading, 0.08, threshold=1.1
     )
+    if label == pips.CLASS_UNSURE:
+        assert not is_die[0]
+        return
     assert is_die[0] and not unsure[0] and pip[0] == label
     assert np.abs(boxes[0] - truth).max() < 0.1 * side
-
-
-def test_a_cocked_die_in_a_grown_box_stays_doubtful(models) -> None:
-    frame, truth, label = _one_die(4)
-    assert label == 7  # cocked on an edge: no face to read
-    side = truth[2] - truth[0]
-    grown = (truth + np.array([0, 0, 0.45 * side, 0.45 * side], np.float32))[None]
-    reading = pips.read_pips(models[1], frame, grown)
-    _, _, (_, _, _, is_die) = closer.look_closer(
-        *models, frame, grown, np.array([0.5], np.float32), reading, 0.08, threshold=1.1
-    )
-    assert not is_die[0]
 
 
 @pytest.mark.parametrize(

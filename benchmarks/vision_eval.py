@@ -45,9 +45,11 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
 
 
 def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
-                      dice: tuple[int, int] = (4, 15)) -> dict:
+                      dice: tuple[int, int] = (4, 15),
+                      camera_heights: tuple[float, float] | None = None) -> dict:
     """Found and pips rates on rendered scenes from a seed never used in training, each with
-    dice[0] to dice[1] - 1 dice."""
+    dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera straight above the
+    frame's centre at a height (in frame widths) drawn from that range."""
     import numpy as np
 
     from models.render import render_scene
@@ -55,7 +57,10 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     rng = np.random.default_rng(987654)
     total = found = right = unsure = 0
     for _ in range(scenes):
-        frame, truths = render_scene(rng, n_dice=int(rng.integers(*dice)), elevation_deg=elevation)
+        n_dice = int(rng.integers(*dice))
+        height = None if camera_heights is None else float(rng.uniform(*camera_heights))
+        frame, truths = render_scene(rng, n_dice=n_dice, elevation_deg=elevation,
+                                     camera_height=height)
         det = read_dice(frame, cfg)
         for t in truths:
             if t.label == 7:
@@ -93,11 +98,14 @@ def main() -> int:
     cfg = ReaderConfig(threads=1, locator_model=a.locator,
                        pips_models=tuple(a.pips) if a.pips else None)
     if a.rendered:
-        for name, elev, dice in (("rendered top-down", 90.0, (4, 15)),
-                                 ("rendered any angle", None, (4, 15)),
-                                 ("rendered crowded top-down", 90.0, (25, 41)),
-                                 ("rendered full tray top-down", 90.0, (60, 121))):
-            s = evaluate_rendered(cfg, a.rendered, elev, dice)
+        for name, elev, dice, heights in (
+                ("rendered top-down", 90.0, (4, 15), None),
+                ("rendered any angle", None, (4, 15), None),
+                ("rendered crowded top-down", 90.0, (25, 41), None),
+                ("rendered full tray top-down", 90.0, (60, 121), None),
+                ("rendered photo from above", 90.0, (4, 15), (0.6, 1.2)),
+                ("rendered crowded photo from above", 90.0, (25, 41), (0.6, 1.2))):
+            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights)
             print(json.dumps({"split": name, **{k: round(v, 2) for k, v in s.items()}}))
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")

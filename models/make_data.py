@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models.render import render_scene  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
+from vision.viewpoint import downs  # noqa: E402
 
 NOT_A_DIE = 8
 LOCATOR_SCALE = 0.5  # the locator sees frames at half of 640x480
@@ -29,17 +30,32 @@ def _jitter_boxes(rng: np.random.Generator, boxes: np.ndarray, amount: float) ->
 
 
 CROWDED_DICE = (15, 41)  # a crowded scene: a tray full of dice, most of them touching
+CAMERA_HEIGHTS = (0.5, 1.4)  # a photo from above: a phone or webcam 0.5-1.4 frame widths up
 
 
-def _one_chunk(args: tuple[int, int, float, float]) -> dict[str, np.ndarray]:
-    """Render `count` scenes from `seed`, the share `crowded` of them crowded and the share
-    `camouflage` of dice coloured as the table under them; return frames, boxes and crops."""
-    seed, count, crowded, camouflage = args
+def _one_chunk(args: tuple[int, int, float, float, float]) -> dict[str, np.ndarray]:
+    """Render `count` scenes from `seed`, the share `crowded` of them crowded, the share
+    `camouflage` of dice coloured as the table under them and the share `from_above` seen by
+    a camera straight above; return frames, boxes and crops.
+
+    The crops of a scene seen from above are turned as the reader turns them for a camera
+    there (toward the frame's centre is down)."""
+    seed, count, crowded, camouflage, from_above = args
     rng = np.random.default_rng(seed)
     frames, boxes, crops, labels = [], [], [], []
     for _ in range(count):
         n_dice = int(rng.integers(*CROWDED_DICE)) if crowded and rng.random() < crowded else None
-        img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage)
+        above = bool(from_above) and rng.random() < from_above
+        if above:
+            img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage,
+                                       elevation_deg=90.0,
+                                       camera_height=float(rng.uniform(*CAMERA_HEIGHTS)))
+        else:
+            img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage)
+
+        def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
+            return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
+
         small = cv2.resize(img, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
                            interpolation=cv2.INTER_AREA)
         frames.append(small)
@@ -49,13 +65,13 @@ def _one_chunk(args: tuple[int, int, float, float]) -> dict[str, np.ndarray]:
         if len(truths):
             lab = np.array([t.label for t in truths])
             for _rep in range(2):
-                crops.append(crop_dice(img, _jitter_boxes(rng, b, 0.1)))
+                crops.append(cut(_jitter_boxes(rng, b, 0.1)))
                 labels.append(lab)
             far = _jitter_boxes(rng, b, 0.0)
             shift = rng.choice([-1, 1], (len(b), 2)) * rng.uniform(0.45, 0.7, (len(b), 2))
             far[:, :2] += shift * (b[:, 2:] - b[:, :2])
             far[:, 2:] += shift * (b[:, 2:] - b[:, :2])
-            crops.append(crop_dice(img, far))
+            crops.append(cut(far))
             labels.append(np.full(len(b), NOT_A_DIE))
         side = float(np.median(b[:, 2] - b[:, 0])) if len(b) else rng.uniform(20, 80)
         rnd = rng.uniform([0, 0], [640, 480], (3, 2))
@@ -63,7 +79,7 @@ def _one_chunk(args: tuple[int, int, float, float]) -> dict[str, np.ndarray]:
                                                      .max(1)) > side]
         if ok:
             r = np.array(ok)
-            crops.append(crop_dice(img, np.concatenate([r - side / 2, r + side / 2], 1)))
+            crops.append(cut(np.concatenate([r - side / 2, r + side / 2], 1)))
             labels.append(np.full(len(r), NOT_A_DIE))
     return {"frames": np.stack(frames), "boxes": np.concatenate(boxes),
             "crops": np.concatenate(crops).astype(np.uint8),
@@ -71,11 +87,11 @@ def _one_chunk(args: tuple[int, int, float, float]) -> dict[str, np.ndarray]:
 
 
 def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
-         camouflage: float = 0.0) -> Path:
-    """Render `scenes` scenes in parallel, the share `crowded` of them crowded, and save them as
-    one .npz file."""
+         camouflage: float = 0.0, from_above: float = 0.0) -> Path:
+    """Render `scenes` scenes in parallel, the share `crowded` of them crowded and the share
+    `from_above` seen by a camera straight above, and save them as one .npz file."""
     chunk = 100
-    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded, camouflage)
+    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded, camouflage, from_above)
             for i in range((scenes + chunk - 1) // chunk)]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
@@ -100,8 +116,10 @@ def main() -> None:
                     help="share of scenes crowded with 15-40 dice")
     ap.add_argument("--camouflage", type=float, default=0.0,
                     help="share of dice coloured as the table under them")
+    ap.add_argument("--from-above", type=float, default=0.0,
+                    help="share of scenes seen by a camera straight above (a photo of a tray)")
     a = ap.parse_args()
-    print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage))
+    print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage, a.from_above))
 
 
 if __name__ == "__main__":

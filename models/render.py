@@ -142,10 +142,17 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
 def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, side: float,
               rot: np.ndarray, elevation: float, body: np.ndarray, pip: np.ndarray,
               faces: dict[int, int], light: np.ndarray, pip_radius: float,
-              dims: tuple[float, float, float] = (1.0, 1.0, 1.0), flat: float = 0.0
-              ) -> tuple[float, ...]:
-    """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1)."""
+              dims: tuple[float, float, float] = (1.0, 1.0, 1.0), flat: float = 0.0,
+              ray: np.ndarray | None = None) -> tuple[float, ...]:
+    """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1).
+
+    With `ray` (the direction from a camera straight above the table to this die), the die is
+    drawn as that camera sees it, its top face pushed away from the frame's centre and the side
+    faces toward it show; otherwise as an orthographic camera at `elevation` sees it.
+    """
     fwd, right, down = _camera(elevation)
+    if ray is not None:
+        fwd, right, down = ray / np.linalg.norm(ray), np.array([1.0, 0, 0]), np.array([0, -1.0, 0])
     normals = {"+z": np.array([0, 0, 1.0]), "-z": np.array([0, 0, -1.0]),
                "+x": np.array([1.0, 0, 0]), "-x": np.array([-1.0, 0, 0]),
                "+y": np.array([0, 1.0, 0]), "-y": np.array([0, -1.0, 0])}
@@ -159,6 +166,8 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
 
     def project(p3: np.ndarray) -> np.ndarray:
         q = (p3 * np.asarray(dims)) @ rot.T * side
+        if ray is not None:  # along the ray onto the table's plane, which the image is
+            q = q - (q[..., 2:] / fwd[2]) * fwd
         return np.stack([q @ right, q @ down], -1) + centre
 
     visible = []
@@ -225,11 +234,15 @@ def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
 
 def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
                  n_dice: int | None = None, elevation_deg: float | None = None,
-                 camouflage: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+                 camouflage: float = 0.0, camera_height: float | None = None
+                 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
     `camouflage` is the share of dice whose body takes the colour of the table under them
-    (a green die on green felt): the hardest dice to see.
+    (a green die on green felt): the hardest dice to see. `camera_height` (in frame widths)
+    puts a camera straight above the frame's centre at that height, so that dice away from the
+    centre show the side faces that face it, as in a photo taken from above; without it the
+    camera is orthographic, at the scene's elevation.
     """
     img = _background(rng, h, w)
     table = img.copy() if camouflage else None
@@ -297,8 +310,10 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         k = int(s * 0.4) | 1
         shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.15, 0.45)
         img = (img * (1 - shadow[..., None])).astype(np.uint8)
+        ray = None if camera_height is None else np.array(
+            [pos[0] - w / 2, h / 2 - pos[1], -camera_height * w])
         box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
-                        rng.uniform(0.075, 0.11), flat=flat)
+                        rng.uniform(0.075, 0.11), flat=flat, ray=ray)
         x0, y0, x1, y1 = box
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
         if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):

@@ -61,10 +61,9 @@ def _colour_augment(x: torch.Tensor) -> torch.Tensor:
     return x.clamp(0, 255)
 
 
-def _folded_locator() -> Locator:
-    """A Locator whose batch norms are folded away: each is the identity and the convolution
-    before it has a bias (the shape of an exported locator, and of its fine-tunes)."""
-    net = Locator()
+def _folded(net: nn.Module) -> nn.Module:
+    """`net` with its batch norms folded away: each is the identity and the convolution before
+    it has a bias (the shape of an exported network, and of its fine-tunes)."""
     for module in net.modules():
         if isinstance(module, nn.Sequential) and isinstance(module[0], nn.Conv2d) \
                 and len(module) > 1 and isinstance(module[1], nn.BatchNorm2d):
@@ -75,29 +74,40 @@ def _folded_locator() -> Locator:
     return net
 
 
-def locator_from_onnx(path: Path) -> Locator:
-    """A Locator holding the weights of an exported locator .onnx file.
+def _folded_locator() -> Locator:
+    """A Locator with its batch norms folded away."""
+    return _folded(Locator())
+
+
+def from_onnx(path: Path, net: nn.Module) -> nn.Module:
+    """`net` (a Locator or a PipReader) holding the weights of its exported .onnx file.
 
     Export folds each batch norm into the convolution before it, so here every batch norm
     becomes the identity and its convolution takes the folded weight and bias; fine-tuning
-    such a network trains the convolutions with the normalisation frozen.
+    such a network trains the convolutions and linear layers with the normalisation frozen.
     """
     import onnx
     from onnx import numpy_helper
 
     graph = onnx.load(str(path)).graph
     weights = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
-    folded = [[weights[name] for name in node.input[1:]] for node in graph.node
-              if node.op_type == "Conv"]
-    net = _folded_locator()
-    convs = [m for m in net.modules() if isinstance(m, nn.Conv2d)]
-    if len(convs) != len(folded):
-        raise ValueError(f"{path}: {len(folded)} convolutions, the Locator has {len(convs)}")
+    stored = [[weights[name] for name in node.input[1:]] for node in graph.node
+              if node.op_type in ("Conv", "Gemm")]
+    net = _folded(net)
+    layers = [m for m in net.modules() if isinstance(m, nn.Conv2d | nn.Linear)]
+    if len(layers) != len(stored):
+        raise ValueError(f"{path}: {len(stored)} layers with weights, the network has "
+                         f"{len(layers)}")
     with torch.no_grad():
-        for conv, (weight, bias) in zip(convs, folded, strict=True):
-            conv.weight.copy_(torch.from_numpy(np.array(weight)))
-            conv.bias.copy_(torch.from_numpy(np.array(bias)))
+        for layer, (weight, bias) in zip(layers, stored, strict=True):
+            layer.weight.copy_(torch.from_numpy(np.array(weight)))
+            layer.bias.copy_(torch.from_numpy(np.array(bias)))
     return net
+
+
+def locator_from_onnx(path: Path) -> Locator:
+    """A Locator holding the weights of an exported locator .onnx file."""
+    return from_onnx(path, Locator())
 
 
 def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
@@ -186,9 +196,12 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
         crops = np.concatenate([crops, real["crops"]])
         labels = np.concatenate([labels, real["labels"]])
         train = np.concatenate([train] + [np.arange(n, len(crops))] * real_repeat)
-    net = PipReader()
-    if init is not None:
-        net.load_state_dict(torch.load(init))
+    if init is not None and init.suffix == ".onnx":
+        net = from_onnx(init, PipReader())
+    else:
+        net = PipReader()
+        if init is not None:
+            net.load_state_dict(torch.load(init))
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     steps = epochs * (len(train) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
@@ -235,7 +248,7 @@ def main() -> None:
     ap.add_argument("--pips-epochs", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=MODELS_DIR)
-    ap.add_argument("--init-pips", type=Path, default=None, help="pips.pt to fine-tune from")
+    ap.add_argument("--init-pips", type=Path, default=None, help="pips.pt or pips.onnx to fine-tune from")
     ap.add_argument("--init-locator", type=Path, default=None, help="locator.pt or locator.onnx to fine-tune")
     ap.add_argument("--max-zoom", type=float, default=1.0, help="largest frame zoom in training")
     ap.add_argument("--lr", type=float, default=3e-3)

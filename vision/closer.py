@@ -34,6 +34,7 @@ def look_closer(
     threshold: float = 0.2,
     min_pip_prob: float = 0.6,
     mirror: bool = True,
+    camera_place: str = "bottom",
 ) -> tuple[np.ndarray, np.ndarray, pips.Reading]:
     """Boxes, scores and reading after a closer look at each doubtful box: one dropped (read
     as not a die, or with confidence under `min_confidence`) or kept but flagged unsure.
@@ -66,7 +67,8 @@ def look_closer(
             # The nearest box that is on no other die: the one this box was meant to be.
             new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
             new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
-            p, pr, u, d = pips.read_pips(readers, frame_bgr, new_box[None], min_pip_prob, mirror)
+            p, pr, u, d = pips.read_pips(readers, frame_bgr, new_box[None], min_pip_prob, mirror,
+                                         camera_place)
             score = max(float(new_score), float(scores[i]))
             if d[0] and not u[0] and score * pr[0] >= min_confidence:
                 boxes[i], scores[i] = new_box, score
@@ -75,7 +77,7 @@ def look_closer(
         if own or kept()[i]:
             continue  # a kept die stays as read (flagged unsure where it was)
         inside = _die_inside(readers, frame_bgr, boxes[i], boxes[others], float(scores[i]),
-                             min_confidence, min_pip_prob, mirror)
+                             min_confidence, min_pip_prob, mirror, camera_place)
         if inside is not None:
             boxes[i], (pip[i], prob[i], unsure[i], is_die[i]) = inside
     return boxes, scores, (pip, prob, unsure, is_die)
@@ -90,6 +92,7 @@ def _die_inside(
     min_confidence: float,
     min_pip_prob: float,
     mirror: bool,
+    camera_place: str,
 ) -> tuple[np.ndarray, tuple] | None:
     """The square inside `box` read most surely as a die's face, with its reading (pips,
     confidence, unsure, is a die), or None where no square is read for sure. Squares on a die
@@ -103,7 +106,7 @@ def _die_inside(
     if not free.any():
         return None
     inner = inner[free]
-    p, pr, u, d = pips.read_pips(readers, frame_bgr, inner, min_pip_prob, mirror)
+    p, pr, u, d = pips.read_pips(readers, frame_bgr, inner, min_pip_prob, mirror, camera_place)
     good = d & ~u & (pr >= INNER_SURE) & (score * pr >= min_confidence)
     if not good.any():
         return None

@@ -10,16 +10,23 @@ CROP_MARGIN = 1.15
 
 
 def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
-              margin: float = CROP_MARGIN) -> np.ndarray:
-    """Crops of shape (n, 3, size, size), float32 BGR in [0, 255], one square per box."""
+              margin: float = CROP_MARGIN, down: np.ndarray | None = None) -> np.ndarray:
+    """Crops of shape (n, 3, size, size), float32 BGR in [0, 255], one square per box.
+
+    `down` (n, 2) holds, per box, the unit vector of the frame that becomes the crop's down
+    (the crop is turned about the box's centre); without it the crops keep the frame's down.
+    """
     boxes = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)
     out = np.zeros((len(boxes), size, size, 3), np.float32)
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         side = max(x1 - x0, y1 - y0, 2.0) * margin
         scale = size / side
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        mat = np.array([[scale, 0, size / 2 - scale * cx], [0, scale, size / 2 - scale * cy]],
-                       np.float32)
+        dx, dy = (0.0, 1.0) if down is None else (float(down[i][0]), float(down[i][1]))
+        # Rows map frame offsets to crop x and y: (dx, dy) to (0, 1), a turn without a mirror.
+        turn = np.array([[dy, -dx], [dx, dy]], np.float32) * scale
+        mat = np.concatenate([turn, (np.array([size / 2, size / 2], np.float32)
+                                     - turn @ np.array([cx, cy], np.float32))[:, None]], 1)
         # Shrinking a lot with plain bilinear sampling aliases pips away, so pre-blur.
         src = frame_bgr
         if scale < 0.5:
@@ -29,8 +36,7 @@ def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
             xb, yb = int(cx + pad) + 1, int(cy + pad) + 1
             src = frame_bgr[ya:yb, xa:xb]
             src = cv2.GaussianBlur(src, (k, k), 0)
-            mat[0, 2] += scale * xa
-            mat[1, 2] += scale * ya
+            mat[:, 2] += turn @ np.array([xa, ya], np.float32)
         out[i] = cv2.warpAffine(src, mat, (size, size), flags=cv2.INTER_AREA if scale < 1
                                 else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return np.ascontiguousarray(out.transpose(0, 3, 1, 2))

@@ -5,12 +5,14 @@ from __future__ import annotations
 import numpy as np
 import onnxruntime as ort
 
+from vision import viewpoint
 from vision.crops import crop_dice
 
 CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
 CLASS_NOT_A_DIE = 8
 MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too
 FIRST_READER_SURE = 0.9  # a face the first reader is this sure of is not read by the others
+SAMPLE_DICE = 8  # the camera's place is judged from this many of the surest boxes
 
 # The readers' verdict on n boxes: pips (0-6), confidence, unsure flag, is-a-die flag, each (n,).
 Reading = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -41,16 +43,17 @@ def postprocess(probs: np.ndarray, min_prob: float = 0.6
 
 
 def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes: np.ndarray,
-              min_prob: float = 0.6, mirror: bool = True
+              min_prob: float = 0.6, mirror: bool = True, camera_place: str = "bottom"
               ) -> Reading:
     """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models combined).
 
     The first model reads every crop; the others read only the crops it does not read as a
     face for sure, and the readings of those are combined. With `mirror`, crops still not all
     but sure are read once more mirrored and the two readings averaged. Clear dice, most of
-    them, cost one model's reading.
+    them, cost one model's reading. Each crop is turned so that the die's side faces, seen from
+    `camera_place`, are below its top face, as the readers learned them.
     """
-    crops = crop_dice(frame_bgr, boxes)
+    crops = crop_dice(frame_bgr, boxes, down=viewpoint.downs(camera_place, frame_bgr.shape, boxes))
     probs = infer(sessions[0], crops).reshape(-1, 9)
     # Only a sure face skips the vote: one reader alone may not call a box "not a die".
     unclear = (probs.max(1) < FIRST_READER_SURE) | (probs.argmax(1) >= CLASS_UNSURE)
@@ -63,6 +66,22 @@ def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes
         again = _combine([infer(s, flipped) for s in sessions])
         probs[doubt] = (probs[doubt] + again) / 2
     return postprocess(probs, min_prob)
+
+
+def surest_camera_place(session: ort.InferenceSession, frame_bgr: np.ndarray, boxes: np.ndarray,
+                        scores: np.ndarray) -> str:
+    """The camera place (`viewpoint.CAMERA_PLACES`) under which one reader reads the dice in
+    `boxes` most surely as faces, judged from the boxes the locator is surest of ("bottom"
+    where there are none)."""
+    places = viewpoint.CAMERA_PLACES
+    if not len(boxes):
+        return places[0]
+    sample = boxes[np.argsort(-scores, kind="stable")[:SAMPLE_DICE]]
+    crops = np.concatenate([crop_dice(frame_bgr, sample,
+                                      down=viewpoint.downs(p, frame_bgr.shape, sample))
+                            for p in places])
+    face = infer(session, crops)[:, :7].max(1).reshape(len(places), len(sample))
+    return places[int(np.argmax(face.sum(1)))]
 
 
 def _combine(readings: list[np.ndarray]) -> np.ndarray:

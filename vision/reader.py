@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision import closer, locate, pips
+from vision import closer, locate, pips, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
@@ -25,6 +25,8 @@ class ReaderConfig:
     min_pip_prob: float = 0.6
     mirror_pips: bool = True
     look_closer: bool = True  # locate again around boxes the pip readers doubt
+    # Where the camera stands (viewpoint.CAMERA_PLACES); None: wherever the dice read surest.
+    camera_place: str | None = None
     min_confidence: float = 0.08  # below this a box is more likely a plug or a shadow than a die
     palette: colour_mod.Palette = field(default_factory=colour_mod.default_palette)
     regular_side_px: float | None = None
@@ -43,11 +45,23 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     readers = [open_session(p, cfg.threads)
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
     boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold)
-    reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips)
+    if cfg.zones is not None and cfg.zones.markers:
+        # The locator takes a printed marker for a die: it must not sway the readers' view.
+        off_marker = ~cfg.zones.on_marker(boxes)
+        boxes, scores = boxes[off_marker], scores[off_marker]
+    place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
+    reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
+    if cfg.camera_place is None and _in_doubt(reading, scores):
+        # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
+        # the camera stands elsewhere, or straight above.
+        place = pips.surest_camera_place(readers[0], frame_bgr, boxes, scores)
+        if place != viewpoint.CAMERA_PLACES[0]:
+            reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
+                                     cfg.mirror_pips, place)
     if cfg.look_closer:
         boxes, scores, reading = closer.look_closer(
             loc, readers, frame_bgr, boxes, scores, reading, cfg.min_confidence,
-            cfg.locator_threshold, cfg.min_pip_prob, cfg.mirror_pips)
+            cfg.locator_threshold, cfg.min_pip_prob, cfg.mirror_pips, place)
     pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
     keep = is_die & (confidence >= cfg.min_confidence)
@@ -66,3 +80,10 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
     return Detections(boxes, pip, names, size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure),
                       confidence, unsure, zone)
+
+
+def _in_doubt(reading: pips.Reading, scores: np.ndarray) -> bool:
+    """Whether any box the locator is sure of is not read as a face for sure."""
+    _pip, prob, unsure, is_die = reading
+    sure_box = scores >= locate.SURE_BOX
+    return bool(np.any(sure_box & (~is_die | unsure | (prob < pips.FIRST_READER_SURE))))

@@ -33,3 +33,32 @@ def test_without_camouflage_the_scenes_are_drawn_as_before() -> None:
     a, truths_a = render_scene(np.random.default_rng(5))
     b, truths_b = render_scene(np.random.default_rng(5), camouflage=0.0)
     assert np.array_equal(a, b) and truths_a == truths_b
+
+
+def test_a_camera_above_sees_the_side_faces_of_dice_away_from_the_centre() -> None:
+    # Same seed, same dice: seen from straight above at half a frame width, a die left or
+    # right of the centre shows the side face toward it, so its box is wider than from
+    # infinitely far above; a die near the centre looks the same.
+    ortho, flat = render_scene(np.random.default_rng(8), n_dice=14, elevation_deg=90.0)
+    photo, above = render_scene(np.random.default_rng(8), n_dice=14, elevation_deg=90.0,
+                                camera_height=0.5)
+    assert not np.array_equal(ortho, photo)
+    wider = []
+    for a in flat:
+        # The same die: same colour and face, the nearest box (a die may leave the frame).
+        same = [b for b in above if (b.colour, b.label, b.big) == (a.colour, a.label, a.big)]
+        b = min(same, key=lambda b: abs(b.box[0] - a.box[0]) + abs(b.box[1] - a.box[1]))
+        cx, cy = (a.box[0] + a.box[2]) / 2, (a.box[1] + a.box[3]) / 2
+        w_flat, w_above = a.box[2] - a.box[0], b.box[2] - b.box[0]
+        inside = a.box[0] > 0 and a.box[2] < 639 and b.box[0] > 0 and b.box[2] < 639
+        if inside and abs(cx - 320) > 160:
+            wider.append(w_above / w_flat)
+        elif abs(cx - 320) < 40 and abs(cy - 240) < 40:
+            assert abs(w_above - w_flat) < 0.1 * w_flat
+    assert len(wider) >= 3 and min(wider) > 1.1, wider
+
+
+def test_without_a_camera_height_the_scenes_are_drawn_as_before() -> None:
+    a, truths_a = render_scene(np.random.default_rng(6), elevation_deg=90.0)
+    b, truths_b = render_scene(np.random.default_rng(6), elevation_deg=90.0, camera_height=None)
+    assert np.array_equal(a, b) and truths_a == truths_b

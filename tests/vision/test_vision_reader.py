@@ -86,6 +86,17 @@ def test_detect_json_reads_good_files_and_names_bad_ones(rendered_scenes, tmp_pa
     assert (tmp_path / "out" / "roll.png").is_file()
 
 
+def test_detect_takes_the_camera_place_and_refuses_an_unknown_one(rendered_scenes, tmp_path,
+                                                                  capsys):
+    img = tmp_path / "roll.png"
+    cv2.imwrite(str(img), rendered_scenes[0][0])
+    assert _cli(["detect", str(img), "--json", "--camera", "above"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["dice"]
+    assert _cli(["detect", str(img), "--camera", "ceiling"]) == 2
+    err = capsys.readouterr().err
+    assert "--camera" in err and "above" in err
+
+
 def test_thread_count_is_a_setting(rendered_scenes) -> None:
     frame = rendered_scenes[1][0]
     one = read_dice(frame, ReaderConfig(threads=1))

@@ -14,7 +14,7 @@ def test_render_train_export(tmp_path) -> None:
     from vision.onnx_models import open_session
 
     torch.set_num_threads(1)
-    data = _one_chunk((5, 3, 0.5, 0.2))
+    data = _one_chunk((5, 3, 0.5, 0.2, 0.5))
     assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
     real = {"crops": data["crops"][:4], "labels": data["labels"][:4]}  # stands in for photos
     pips_net = train.train_pips(data, 1, 16, lambda msg: None, real=real, real_repeat=2,
@@ -44,6 +44,31 @@ def test_locator_from_onnx_computes_what_the_onnx_file_computes() -> None:
         ours = locator_from_onnx(path).eval()(torch.from_numpy(x)).numpy()
     theirs = open_session(str(path), 1).run(None, {"image": x})[0]
     assert np.allclose(ours, theirs, atol=1e-3)
+
+
+def test_pip_reader_from_onnx_computes_what_the_onnx_file_computes() -> None:
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from models.nets import PipReader
+    from models.train import from_onnx
+    from vision.onnx_models import PIPS_FILES, model_path, open_session
+
+    path = model_path(PIPS_FILES[0])
+    x = np.random.default_rng(1).uniform(0, 255, (3, 3, 40, 40)).astype(np.float32)
+    with torch.no_grad():
+        ours = from_onnx(path, PipReader()).eval()(torch.from_numpy(x)).numpy()
+    theirs = open_session(str(path), 1).run(None, {"image": x})[0]
+    assert np.allclose(ours, theirs, atol=1e-3)
+
+
+def test_scenes_seen_from_above_give_labelled_crops() -> None:
+    from models.make_data import _one_chunk
+
+    above = _one_chunk((7, 2, 0.0, 0.0, 1.0))
+    level = _one_chunk((7, 2, 0.0, 0.0, 0.0))
+    assert len(above["crops"]) == len(above["labels"]) > 0
+    assert above["crops"].shape[1:] == (3, 40, 40)
+    assert not np.array_equal(above["frames"], level["frames"])
 
 
 def test_a_fine_tune_started_from_onnx_can_be_continued_from_its_pt(tmp_path) -> None:

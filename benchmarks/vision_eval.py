@@ -12,18 +12,19 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.devdata import OBLIQUE_WHITE, Score, load_split  # noqa: E402
+from vision.devdata import OBLIQUE_WHITE, Score, load_split, turned  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
 def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
-             scale: float = 1.0) -> dict:
-    """Read every photo of a split (resized by `scale`, as another camera would give it) and
+             scale: float = 1.0, turns: int = 0) -> dict:
+    """Read every photo of a split (resized by `scale`, as another camera would give it, and
+    turned by `turns` quarter turns, as a webcam at another edge of the table sees it) and
     return its score summary."""
     score = Score()
     for item in load_split(split):
-        frame = cv2.imread(str(item.image))
+        item, frame = turned(item, cv2.imread(str(item.image)), turns)
         if scale != 1.0:
             frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA
                                if scale < 1 else cv2.INTER_CUBIC)
@@ -82,6 +83,11 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             "unsure_pct": 100.0 * unsure / max(found, 1)}
 
 
+def _rounded(summary: dict) -> dict:
+    """The summary's figures to two decimals (per-value tables as they are)."""
+    return {k: v if isinstance(v, dict) else round(v, 2) for k, v in summary.items()}
+
+
 def main() -> int:
     """Print the per-split scores as JSON lines."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -91,6 +97,8 @@ def main() -> int:
                     help="also score this many rendered scenes, top-down and any angle (0: skip)")
     ap.add_argument("--scales", nargs="*", type=float, default=[1.0],
                     help="also read the photos resized by these factors (other cameras)")
+    ap.add_argument("--turns", nargs="*", type=int, default=[],
+                    help="also read Valid turned by these quarter turns (a webcam at another edge)")
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
     ap.add_argument("--pips", nargs="+", default=None,
                     help="pip reader .onnx files to use instead of the shipped ones")
@@ -113,9 +121,10 @@ def main() -> int:
     for scale in a.scales:
         for split in a.splits:
             s = evaluate(split, cfg, a.draw_misses, scale)
-            print(json.dumps({"split": split, "scale": scale,
-                              **{k: v if isinstance(v, dict) else round(v, 2)
-                                 for k, v in s.items()}}))
+            print(json.dumps({"split": split, "scale": scale, **_rounded(s)}))
+    for turns in a.turns:
+        s = evaluate("Valid", cfg, turns=turns)
+        print(json.dumps({"split": "Valid", "quarter_turns": turns, **_rounded(s)}))
     return 0
 
 

@@ -37,6 +37,17 @@ def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
     return items
 
 
+def turned(item: Labelled, frame: np.ndarray, turns: int) -> tuple[Labelled, np.ndarray]:
+    """The photo turned by `turns` quarter turns counter-clockwise, with its labels turned
+    alike: what a webcam at another edge of the table would see."""
+    centres = item.centres.copy()
+    for _ in range(turns % 4):
+        w = frame.shape[1]
+        frame = np.ascontiguousarray(np.rot90(frame))
+        centres = np.stack([centres[:, 1], w - 1 - centres[:, 0]], 1).reshape(-1, 2)
+    return Labelled(item.image, centres, item.pips), frame
+
+
 def matched_boxes(boxes: np.ndarray, centres: np.ndarray) -> list[int | None]:
     """For each label centre, the index of the nearest box that contains it (None if none)."""
     out: list[int | None] = []

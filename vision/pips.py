@@ -12,7 +12,7 @@ CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
 CLASS_NOT_A_DIE = 8
 MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too
 FIRST_READER_SURE = 0.9  # a face the first reader is this sure of is not read by the others
-SAMPLE_DICE = 8  # the camera's place is judged from this many of the surest boxes
+SAMPLE_DICE = 12  # the camera's place is judged from this many of the surest boxes (a roll)
 
 # The readers' verdict on n boxes: pips (0-6), confidence, unsure flag, is-a-die flag, each (n,).
 Reading = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]

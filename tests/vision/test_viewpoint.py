@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.crops import crop_dice
-from vision.devdata import Score, load_split
+from vision.devdata import Score, load_split, turned
 from vision.reader import ReaderConfig, read_dice
 from vision.viewpoint import CAMERA_PLACES, downs
 
@@ -71,16 +71,9 @@ def test_heavily_shrunk_crops_turn_too() -> None:
 
 
 def _turned_photos(dev_photos, turns: int):
-    """Every third Valid photo turned by `turns` quarter turns counter-clockwise, with its
-    labels turned alike."""
+    """Every third Valid photo turned by `turns` quarter turns, with its labels."""
     for item in load_split("Valid", dev_photos)[::3]:
-        frame = cv2.imread(str(item.image))
-        centres = item.centres.copy()
-        for _ in range(turns):
-            w = frame.shape[1]
-            frame = np.ascontiguousarray(np.rot90(frame))
-            centres = np.stack([centres[:, 1], w - 1 - centres[:, 0]], 1)
-        yield item.__class__(item.image, centres, item.pips), frame
+        yield turned(item, cv2.imread(str(item.image)), turns)
 
 
 @pytest.mark.parametrize("turns", [1, 2])

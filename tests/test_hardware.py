@@ -13,7 +13,18 @@ from pathlib import Path
 import pytest
 
 HARDWARE = Path(__file__).resolve().parents[1] / "hardware"
-SETTINGS = ("host", "port", "camera", "db", "pin", "language", "threads", "width", "height")
+SETTINGS = (
+    "host",
+    "port",
+    "camera",
+    "db",
+    "pin",
+    "language",
+    "threads",
+    "camera_place",
+    "width",
+    "height",
+)
 
 
 def unit() -> configparser.ConfigParser:
@@ -87,6 +98,7 @@ def test_example_settings_have_the_documented_keys_and_values() -> None:
         "pin": "",
         "language": "en",
         "threads": 2,
+        "camera_place": "auto",
     }
 
 

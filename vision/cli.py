@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--draw", metavar="OUT_DIR", type=Path,
                    help="write each image with what was read drawn on it")
     p.add_argument("--threads", type=int, default=1, help="CPU threads for inference")
-    p.add_argument("--camera", default="auto", metavar="PLACE",
+    p.add_argument("--camera-place", default="auto", metavar="PLACE",
                    help="where the camera stands: bottom, left, top or right (beyond that edge "
                         "of the image, looking across the table), above (straight over it), "
                         "or auto (default: judged in each image)")

@@ -39,11 +39,11 @@ def _read_one(path: str, cfg: ReaderConfig, draw_dir: Path | None, markers: bool
 def _config(args: argparse.Namespace) -> ReaderConfig:
     """Reader settings from the command line's options."""
     cfg = ReaderConfig(threads=args.threads)
-    if args.camera != "auto":
-        if args.camera not in CAMERA_PLACES:
-            raise ValueError(f"--camera must be auto or one of {', '.join(CAMERA_PLACES)}, "
-                             f"got {args.camera!r}")
-        cfg = replace(cfg, camera_place=args.camera)
+    if args.camera_place != "auto":
+        if args.camera_place not in CAMERA_PLACES:
+            raise ValueError(f"--camera-place must be auto or one of {', '.join(CAMERA_PLACES)}, "
+                             f"got {args.camera_place!r}")
+        cfg = replace(cfg, camera_place=args.camera_place)
     if args.palette is not None:
         cfg = replace(cfg, palette=palette_from_json(json.loads(args.palette.read_text())))
     if args.zones is not None and str(args.zones) != "markers":

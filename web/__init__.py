@@ -17,6 +17,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         CAMERA=None,  # a camera spec for vision.camera.open_source, or None for no camera
         SEED=None,
         THREADS=1,
+        CAMERA_PLACE="auto",  # where the camera stands, for the dice reader
         PUBLIC_URL=None,
         CAMERA_FPS=10,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,

@@ -20,7 +20,10 @@ def register(subparsers: Any) -> None:
         description="Serve the table page on the local network. Settings come from --config "
         "(TOML), then from these flags.",
     )
-    p.add_argument("--config", help="TOML file with host, port, camera, db, pin, language, threads")
+    p.add_argument(
+        "--config",
+        help="TOML file with host, port, camera, db, pin, language, threads, camera_place",
+    )
     p.add_argument("--host", help="address to listen on (default 0.0.0.0: the whole network)")
     p.add_argument("--port", type=int, help="port (default 8000)")
     p.add_argument(
@@ -32,5 +35,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--pin", help="PIN that a tablet enters to control the game (default: none)")
     p.add_argument("--lang", dest="language", choices=("en", "de"), help="page language")
     p.add_argument("--threads", type=int, help="CPU threads for the dice reader (default 1)")
+    p.add_argument(
+        "--camera-place",
+        help="where the camera stands: auto (default), above (over the table, looking down), "
+        "or bottom, left, top, right (beyond that edge of the picture, looking across)",
+    )
     p.add_argument("--seed", type=int, help="seed for the simulated table and simulated deals")
     p.set_defaults(handler=_run)

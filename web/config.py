@@ -7,6 +7,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from vision.viewpoint import CAMERA_PLACES
+
 
 class ConfigError(ValueError):
     """The configuration file or a setting cannot be used; the message says which and why."""
@@ -23,6 +25,7 @@ class ServerConfig:
     pin: str = ""
     language: str = "en"
     threads: int = 1
+    camera_place: str = "auto"
     width: int = 1280
     height: int = 720
     fps: int = 10
@@ -36,6 +39,11 @@ class ServerConfig:
             raise ConfigError("pin must be 3-8 digits, or empty for no PIN")
         if not 1 <= self.threads <= 16:
             raise ConfigError(f"threads must be 1-16, got {self.threads}")
+        if self.camera_place != "auto" and self.camera_place not in CAMERA_PLACES:
+            raise ConfigError(
+                f"camera_place must be auto or one of {', '.join(CAMERA_PLACES)}, "
+                f"got {self.camera_place!r}"
+            )
         if not 1 <= self.fps <= 60:
             raise ConfigError(f"fps must be 1-60, got {self.fps}")
 

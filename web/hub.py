@@ -43,9 +43,11 @@ class TableHub:
         seed: int | None = None,
         language: str = "en",
         threads: int = 1,
+        camera_place: str = "auto",
     ) -> None:
         self.store = store
         self.threads = threads
+        self.camera_place = camera_place
         self.palette: Any = None
         self.zones: Any = None
         setup.load_table_settings(self)

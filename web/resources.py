@@ -23,6 +23,7 @@ def init_app(app: Flask) -> None:
         seed=app.config["SEED"],
         language=app.config["LANGUAGE"],
         threads=int(app.config["THREADS"]),
+        camera_place=str(app.config["CAMERA_PLACE"]),
     )
     app.extensions["hub"] = hub
     camera_spec = app.config["CAMERA"]

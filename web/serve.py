@@ -53,7 +53,7 @@ def run_server(args: argparse.Namespace) -> int:
     """`lasvegas serve`: load settings, open the game file, start the camera, serve the page."""
     overrides = {
         k: getattr(args, k, None)
-        for k in ("host", "port", "camera", "db", "pin", "language", "threads")
+        for k in ("host", "port", "camera", "db", "pin", "language", "threads", "camera_place")
     }
     try:
         config = load_config(args.config, overrides)
@@ -73,6 +73,7 @@ def run_server(args: argparse.Namespace) -> int:
                 "CAMERA": camera,
                 "SEED": args.seed,
                 "THREADS": config.threads,
+                "CAMERA_PLACE": config.camera_place,
                 "PUBLIC_URL": url,
                 "CAMERA_FPS": config.fps,
                 "CAMERA_SIZE": (config.width, config.height),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -98,7 +99,8 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
     frame = None if hub.camera is None else hub.camera.snapshot()
     if frame is None:
         raise ActionError(409, "the camera shows no picture; calibration needs one")
-    det = read_dice(frame, ReaderConfig(threads=hub.threads, zones=hub.zones))
+    # Calibration reads with the default palette: the table's own is what it is learning.
+    det = read_dice(frame, replace(reader_config(hub), palette=default_palette()))
     if len(det) != len(names):
         raise ActionError(
             409,
@@ -179,8 +181,11 @@ def load_table_settings(hub: TableHub) -> None:
 
 
 def reader_config(hub: TableHub) -> ReaderConfig:
-    """The reader settings for this table: threads, palette, zones."""
-    return ReaderConfig(threads=hub.threads, palette=hub.palette, zones=hub.zones)
+    """The reader settings for this table: threads, camera place, palette, zones."""
+    place = None if hub.camera_place == "auto" else hub.camera_place
+    return ReaderConfig(
+        threads=hub.threads, camera_place=place, palette=hub.palette, zones=hub.zones
+    )
 
 
 __all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "set_zones"]

@@ -90,11 +90,11 @@ def test_detect_takes_the_camera_place_and_refuses_an_unknown_one(rendered_scene
                                                                   capsys):
     img = tmp_path / "roll.png"
     cv2.imwrite(str(img), rendered_scenes[0][0])
-    assert _cli(["detect", str(img), "--json", "--camera", "above"]) == 0
+    assert _cli(["detect", str(img), "--json", "--camera-place", "above"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["dice"]
-    assert _cli(["detect", str(img), "--camera", "ceiling"]) == 2
+    assert _cli(["detect", str(img), "--camera-place", "ceiling"]) == 2
     err = capsys.readouterr().err
-    assert "--camera" in err and "above" in err
+    assert "--camera-place" in err and "above" in err
 
 
 def test_thread_count_is_a_setting(rendered_scenes) -> None:

@@ -31,6 +31,7 @@ def test_file_then_flags(tmp_path):
         ('language = "fr"', "language must be en or de"),
         ('pin = "12ab"', "pin must be 3-8 digits"),
         ("threads = 0", "threads must be 1-16"),
+        ('camera_place = "ceiling"', "camera_place must be auto or one of bottom"),
         ('port = "eighty"', "port must be a whole number"),
         ("colour = 3", "unknown setting 'colour'"),
         ("port = ", "not valid TOML"),
@@ -41,6 +42,23 @@ def test_bad_settings_are_named(tmp_path, text, message):
     path.write_text(text + "\n")
     with pytest.raises(ConfigError, match=message):
         load_config(path, {})
+
+
+def test_camera_place_from_file_then_flag(tmp_path):
+    path = tmp_path / "lasvegas.toml"
+    path.write_text('camera_place = "above"\n')
+    assert load_config(path, {}).camera_place == "above"
+    assert load_config(path, {"camera_place": "left"}).camera_place == "left"
+    assert load_config(None, {}).camera_place == "auto"
+
+
+@pytest.mark.parametrize(("setting", "reader_place"), [("above", "above"), ("auto", None)])
+def test_the_camera_place_reaches_the_dice_reader(tmp_path, setting, reader_place):
+    from web import create_app
+    from web.setup import reader_config
+
+    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA_PLACE": setting})
+    assert reader_config(app.extensions["hub"]).camera_place == reader_place
 
 
 def test_missing_file(tmp_path):

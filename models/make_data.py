@@ -105,6 +105,14 @@ def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
     return out
 
 
+def join(out: Path, parts: list[Path]) -> Path:
+    """Save the crops and labels of several rendered sets as one set for the pip reader."""
+    sets = [np.load(p) for p in parts]
+    np.savez(out, crops=np.concatenate([s["crops"] for s in sets]),
+             labels=np.concatenate([s["labels"] for s in sets]))
+    return out
+
+
 def main() -> None:
     """Command line: render a data set file."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -118,7 +126,12 @@ def main() -> None:
                     help="share of dice coloured as the table under them")
     ap.add_argument("--from-above", type=float, default=0.0,
                     help="share of scenes seen by a camera straight above (a photo of a tray)")
+    ap.add_argument("--join", nargs="+", type=Path, default=None, metavar="SET",
+                    help="instead of rendering, join these sets' crops and labels into --out")
     a = ap.parse_args()
+    if a.join:
+        print(join(a.out, a.join))
+        return
     print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage, a.from_above))
 
 

@@ -93,3 +93,16 @@ def test_label_centres_matched_to_the_nearest_box_that_holds_them() -> None:
     centres = np.array([[6, 6], [20, 20], [100, 100], [55, 52]], np.float32)
     # (6, 6) lies in the first two boxes and nearer the first one's centre.
     assert matched_boxes(boxes, centres) == [0, 1, None, 2]
+
+
+def test_rendered_sets_join_into_one_pip_reader_set(tmp_path) -> None:
+    from models.make_data import _one_chunk, join
+
+    parts = []
+    for seed in (3, 4):
+        data = _one_chunk((seed, 1, 0.0, 0.0, 0.0))
+        np.savez(tmp_path / f"{seed}.npz", **data)
+        parts.append(data)
+    joined = np.load(join(tmp_path / "both.npz", [tmp_path / "3.npz", tmp_path / "4.npz"]))
+    assert np.array_equal(joined["labels"], np.concatenate([p["labels"] for p in parts]))
+    assert len(joined["crops"]) == sum(len(p["crops"]) for p in parts)

@@ -49,15 +49,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         # The locator takes a printed marker for a die: it must not sway the readers' view.
         off_marker = ~cfg.zones.on_marker(boxes)
         boxes, scores = boxes[off_marker], scores[off_marker]
-    place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
-    reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
-    if cfg.camera_place is None and _in_doubt(reading, scores):
-        # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
-        # the camera stands elsewhere, or straight above.
-        place = pips.surest_camera_place(readers[0], frame_bgr, boxes, scores)
-        if place != viewpoint.CAMERA_PLACES[0]:
-            reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
-                                     cfg.mirror_pips, place)
+    place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg)
     if cfg.look_closer:
         boxes, scores, reading = closer.look_closer(
             loc, readers, frame_bgr, boxes, scores, reading, cfg.min_confidence,
@@ -80,6 +72,22 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
     return Detections(boxes, pip, names, size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure),
                       confidence, unsure, zone)
+
+
+def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
+                cfg: ReaderConfig) -> tuple[str, pips.Reading]:
+    """The camera's place (the configured one, else judged) and the readers' verdict on the
+    boxes as seen from there."""
+    place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
+    reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
+    if cfg.camera_place is None and _in_doubt(reading, scores):
+        # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
+        # the camera stands elsewhere, or straight above.
+        place = pips.surest_camera_place(readers[0], frame_bgr, boxes, scores)
+        if place != viewpoint.CAMERA_PLACES[0]:
+            reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
+                                     cfg.mirror_pips, place)
+    return place, reading
 
 
 def _in_doubt(reading: pips.Reading, scores: np.ndarray) -> bool:

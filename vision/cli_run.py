@@ -15,7 +15,7 @@ import numpy as np
 from vision.colour import calibrate_from_frame, palette_from_json, palette_to_json
 from vision.draw import draw_detections
 from vision.reader import ReaderConfig, read_dice
-from vision.viewpoint import CAMERA_PLACES
+from vision.viewpoint import place_setting
 from vision.zones import detect_zones, zones_from_corners
 
 
@@ -38,12 +38,8 @@ def _read_one(path: str, cfg: ReaderConfig, draw_dir: Path | None, markers: bool
 
 def _config(args: argparse.Namespace) -> ReaderConfig:
     """Reader settings from the command line's options."""
-    cfg = ReaderConfig(threads=args.threads)
-    if args.camera_place != "auto":
-        if args.camera_place not in CAMERA_PLACES:
-            raise ValueError(f"--camera-place must be auto or one of {', '.join(CAMERA_PLACES)}, "
-                             f"got {args.camera_place!r}")
-        cfg = replace(cfg, camera_place=args.camera_place)
+    cfg = ReaderConfig(threads=args.threads,
+                       camera_place=place_setting(args.camera_place, "--camera-place"))
     if args.palette is not None:
         cfg = replace(cfg, palette=palette_from_json(json.loads(args.palette.read_text())))
     if args.zones is not None and str(args.zones) != "markers":

@@ -18,6 +18,17 @@ _TOWARD_FOOT = {"bottom": (0.0, 1.0), "left": (-1.0, 0.0), "top": (0.0, -1.0),
                 "right": (1.0, 0.0)}
 
 
+def place_setting(value: str, name: str = "camera place") -> str | None:
+    """The reader's `camera_place` for a setting's value: None for "auto" (judged in each
+    frame), else the place; a ValueError naming the setting and the choices otherwise."""
+    if value == "auto":
+        return None
+    if value not in CAMERA_PLACES:
+        raise ValueError(f"{name} must be auto or one of {', '.join(CAMERA_PLACES)}, "
+                         f"got {value!r}")
+    return value
+
+
 def downs(place: str, frame_shape: tuple[int, ...], boxes: np.ndarray) -> np.ndarray:
     """Unit vectors (n, 2), one per box: the frame direction that is "down" in the die's crop."""
     if place not in CAMERA_PLACES:

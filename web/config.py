@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from vision.viewpoint import CAMERA_PLACES
+from vision.viewpoint import place_setting
 
 
 class ConfigError(ValueError):
@@ -39,11 +39,10 @@ class ServerConfig:
             raise ConfigError("pin must be 3-8 digits, or empty for no PIN")
         if not 1 <= self.threads <= 16:
             raise ConfigError(f"threads must be 1-16, got {self.threads}")
-        if self.camera_place != "auto" and self.camera_place not in CAMERA_PLACES:
-            raise ConfigError(
-                f"camera_place must be auto or one of {', '.join(CAMERA_PLACES)}, "
-                f"got {self.camera_place!r}"
-            )
+        try:
+            place_setting(self.camera_place, "camera_place")
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
         if not 1 <= self.fps <= 60:
             raise ConfigError(f"fps must be 1-60, got {self.fps}")
 

@@ -17,6 +17,7 @@ from vision.colour import (
     palette_to_json,
 )
 from vision.reader import ReaderConfig, read_dice
+from vision.viewpoint import place_setting
 from vision.zones import ZONE_NAMES, Zones, detect_zones, zones_from_corners
 from web.errors import ActionError
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR
@@ -182,7 +183,7 @@ def load_table_settings(hub: TableHub) -> None:
 
 def reader_config(hub: TableHub) -> ReaderConfig:
     """The reader settings for this table: threads, camera place, palette, zones."""
-    place = None if hub.camera_place == "auto" else hub.camera_place
+    place = place_setting(hub.camera_place)
     return ReaderConfig(
         threads=hub.threads, camera_place=place, palette=hub.palette, zones=hub.zones
     )

@@ -57,6 +57,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
 
     rng = np.random.default_rng(987654)
     total = found = right = unsure = 0
+    whole = whole_found = 0  # dice wholly in the frame that show pips, as a tray photo holds
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))
@@ -71,6 +72,10 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             c = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
             inside = ((det.centres[:, 0] >= x0) & (det.centres[:, 0] <= x1)
                       & (det.centres[:, 1] >= y0) & (det.centres[:, 1] <= y1))
+            h, w = frame.shape[:2]
+            is_whole = t.label != 0 and min(x0, y0) > 1 and x1 < w - 2 and y1 < h - 2
+            whole += is_whole
+            whole_found += is_whole and bool(inside.any())
             if not inside.any():
                 continue
             idx = np.nonzero(inside)[0]
@@ -80,7 +85,8 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             unsure += int(det.unsure[j])
     return {"labelled": total, "found_pct": 100.0 * found / max(total, 1),
             "pips_pct": 100.0 * right / max(found, 1),
-            "unsure_pct": 100.0 * unsure / max(found, 1)}
+            "unsure_pct": 100.0 * unsure / max(found, 1),
+            "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1)}
 
 
 def _rounded(summary: dict) -> dict:

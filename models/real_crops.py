@@ -26,10 +26,11 @@ from vision.devdata import OBLIQUE_WHITE, load_split, matched_boxes  # noqa: E40
 from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402
 
 
-def _located(splits: list[str], root: Path):
-    """Each labelled photo of the splits with the shipped locator's boxes: (frame, boxes, pips)
-    per photo, where boxes[k] is the box that holds label k's centre (None if no box does)."""
-    session = open_session(str(model_path(LOCATOR_FILE)), 2)
+def _located(splits: list[str], root: Path, locator: Path | None = None):
+    """Each labelled photo of the splits with the locator's boxes (the shipped one unless
+    given): (frame, boxes, pips) per photo, where boxes[k] is the box that holds label k's
+    centre (None if no box does)."""
+    session = open_session(str(locator or model_path(LOCATOR_FILE)), 2)
     for split in splits:
         for item in load_split(split, root):
             frame = cv2.imread(str(item.image))
@@ -38,12 +39,12 @@ def _located(splits: list[str], root: Path):
             yield frame, [None if j is None else found[j] for j in matched], item.pips
 
 
-def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE
-               ) -> dict[str, np.ndarray]:
+def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE,
+               locator: Path | None = None) -> dict[str, np.ndarray]:
     """Crops (n, 3, 40, 40) uint8 and pip labels (n,) from every found labelled die."""
     rng = np.random.default_rng(seed)
     crops, labels = [], []
-    for frame, boxes, pips in _located(splits, root):
+    for frame, boxes, pips in _located(splits, root, locator):
         for found, p in zip(boxes, pips, strict=True):
             if found is None:
                 continue
@@ -55,7 +56,8 @@ def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_W
             "labels": np.concatenate(labels).astype(np.int64)}
 
 
-def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE) -> dict[str, np.ndarray]:
+def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE, locator: Path | None = None
+                ) -> dict[str, np.ndarray]:
     """Locator training frames from labelled real photos: each photo at the locator's training
     scale, with the shipped locator's box around every labelled die it finds.
 
@@ -63,7 +65,7 @@ def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE) -> dict[str, np.n
     background here, so the locator learns that these are not dice.
     """
     frames, boxes = [], []
-    for frame, found, _pips in _located(splits, root):
+    for frame, found, _pips in _located(splits, root, locator):
         if frame.shape[:2] != (480, 640):
             continue  # the locator trains on 640x480 frames at half size
         # One box per die, even where two labels fall in the same box.
@@ -85,13 +87,15 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_real.npz")
     ap.add_argument("--frames", action="store_true",
                     help="locator frames and boxes (train.py --real-frames) instead of crops")
+    ap.add_argument("--locator", type=Path, default=None,
+                    help="locator .onnx whose boxes to cut around (default: the shipped one)")
     a = ap.parse_args()
     if a.frames:
-        data = real_frames(a.splits)
+        data = real_frames(a.splits, locator=a.locator)
         np.savez(a.out, **data)
         print(a.out, len(data["frames"]), "frames,", len(data["boxes"]), "dice")
         return
-    data = real_crops(a.splits, a.copies, a.seed)
+    data = real_crops(a.splits, a.copies, a.seed, locator=a.locator)
     np.savez(a.out, **data)
     print(a.out, len(data["labels"]), "crops,", np.bincount(data["labels"], minlength=9))
 

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from torch import nn  # noqa: E402
 
+from models.frame_turns import mirrored, transposed  # noqa: E402
 from models.nets import Locator, PipReader  # noqa: E402
 
 STRIDE = 4
@@ -110,12 +111,37 @@ def locator_from_onnx(path: Path) -> Locator:
     return from_onnx(path, Locator())
 
 
+FRAME_TURNS = ("none", "rendered", "all")
+
+
+def _batches(order_from: np.ndarray, batch: int, split_at: int | None) -> list[np.ndarray]:
+    """One epoch's batches of frame indices, shuffled; where `split_at` is given, frames
+    below it and frames from it on never share a batch."""
+    if split_at is None:
+        order = np.random.permutation(order_from)
+        return [order[b0:b0 + batch] for b0 in range(0, len(order) - batch + 1, batch)]
+    parts = [order_from[order_from < split_at], order_from[order_from >= split_at]]
+    batches = [b for part in parts for b in _batches(part, batch, None)]
+    return [batches[k] for k in np.random.permutation(len(batches))]
+
+
 def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
                   init: Path | None = None, lr: float = 3e-3, max_zoom: float = 1.0,
-                  real: dict[str, np.ndarray] | None = None, real_repeat: int = 1) -> Locator:
+                  real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
+                  turn: str = "none") -> Locator:
     """Fit the locator to the rendered frames, plus real frames repeated `real_repeat` times
     in every epoch if given, each batch zoomed by up to `max_zoom`; start from `init` weights
-    if given (a .pt state dict or an exported .onnx file)."""
+    if given (a .pt state dict or an exported .onnx file).
+
+    Frames are mirrored left to right at random. With `turn` "all" they are also mirrored top
+    to bottom, and half the batches are transposed, so the locator sees every frame in all
+    eight ways a camera at any edge of the table (or above it) could show it. With "rendered"
+    only rendered frames are turned so; real frames, from one webcam at one edge, keep their
+    side faces below the top face, and batches are drawn from one kind of frame only.
+    """
+    if turn not in FRAME_TURNS:
+        raise ValueError(f"turn must be one of {FRAME_TURNS}, got {turn!r}")
+    n_rendered = len(data["frames"])
     frames, boxes = data["frames"], data["boxes"]
     n, h, w = frames.shape[:3]
     order_from = np.arange(n)
@@ -142,26 +168,28 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
     by_frame = [boxes[boxes[:, 4] == i] for i in range(n)]
     step, t0 = 0, time.time()
     for ep in range(epochs):
-        order = np.random.permutation(order_from)
-        for b0 in range(0, len(order) - batch + 1, batch):
-            idx = order[b0:b0 + batch]
+        for idx in _batches(order_from, batch, n_rendered if turn == "rendered" else None):
+            turnable = turn == "all" or (turn == "rendered" and idx.max() < n_rendered)
             imgs = frames[idx].copy()
             bx = []
             for j, i in enumerate(idx):
-                fb = by_frame[i].copy()
+                left_right = np.random.rand() < 0.5
+                top_bottom = turnable and np.random.rand() < 0.5
+                imgs[j], fb = mirrored(imgs[j], by_frame[i], left_right, top_bottom)
                 fb[:, 4] = j
-                if np.random.rand() < 0.5:
-                    imgs[j] = imgs[j][:, ::-1]
-                    fb[:, [0, 2]] = w - fb[:, [2, 0]]
                 bx.append(fb)
-            x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).float()
             bxs = np.concatenate(bx)
+            bh, bw = h, w
+            if turnable and np.random.rand() < 0.5:
+                imgs, bxs = transposed(imgs, bxs)
+                bh, bw = w, h
+            x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).float()
             zoom = np.random.uniform(1.0, max_zoom)
-            th, tw = int(round(h * zoom / 16)) * 16, int(round(w * zoom / 16)) * 16
-            if (th, tw) != (h, w):
+            th, tw = int(round(bh * zoom / 16)) * 16, int(round(bw * zoom / 16)) * 16
+            if (th, tw) != (bh, bw):
                 x = F.interpolate(x, size=(th, tw), mode="bilinear", align_corners=False)
-                bxs[:, [0, 2]] *= tw / w
-                bxs[:, [1, 3]] *= th / h
+                bxs[:, [0, 2]] *= tw / bw
+                bxs[:, [1, 3]] *= th / bh
             heat, reg, mask = locator_targets(bxs, len(idx), th // STRIDE, tw // STRIDE)
             x = _colour_augment(x)
             out = net(x)
@@ -262,6 +290,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rotate-rendered", action="store_true",
                     help="turn rendered crops by quarter turns (real crops stay upright)")
+    ap.add_argument("--turn-frames", choices=FRAME_TURNS, default="none",
+                    help="locator: which frames to mirror top to bottom and transpose too, not "
+                         "only mirror left to right")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
@@ -277,7 +308,7 @@ def main() -> None:
     if a.what in ("both", "locator"):
         real_frames = dict(np.load(a.real_frames)) if a.real_frames else None
         net = train_locator(data, a.locator_epochs, 16, print, a.init_locator, a.lr, a.max_zoom,
-                            real_frames, a.real_frames_repeat)
+                            real_frames, a.real_frames_repeat, a.turn_frames)
         torch.save(net.state_dict(), a.out / "locator.pt")
         export(net, a.out / "locator.onnx", (1, 3, 240, 320),
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}})

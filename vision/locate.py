@@ -86,17 +86,23 @@ def locate_at(session: ort.InferenceSession, frame_bgr: np.ndarray, long_side: i
     return postprocess(infer(session, tensor), scale, threshold)
 
 
-def typical_side(boxes: np.ndarray, scores: np.ndarray) -> float | None:
+def typical_side(boxes: np.ndarray, scores: np.ndarray,
+                 frame_shape: tuple[int, ...] | None = None) -> float | None:
     """Median side (frame px) of the boxes that show a whole die, or None where none does.
 
-    Thin boxes (a table's rim, dice cut by the frame edge) say nothing of the dice's size, and
-    a faint box (a pip of a side face, a shadow) next to a plain die must not make the dice of
-    the frame look small: where the locator is sure of some boxes, only those count.
+    Thin boxes (a table's rim) say nothing of the dice's size, and a faint box (a pip of a
+    side face, a shadow) next to a plain die must not make the dice of the frame look small:
+    where the locator is sure of some boxes, only those count. Where it is sure of none, faint
+    boxes at the edge of the frame (if its shape is given) do not count either: in an empty
+    frame that is often all there is, a speck in a corner.
     """
     wh = boxes[:, 2:] - boxes[:, :2]
     whole = wh.max(1) <= SQUARE_ENOUGH * wh.min(1) if len(wh) else np.zeros(0, bool)
     sure = whole & (scores >= SURE_BOX)
     pick = sure if sure.any() else whole
+    if frame_shape is not None and not sure.any() and len(boxes):
+        h, w = frame_shape[:2]
+        pick = pick & (boxes[:, :2].min(1) > 1) & (boxes[:, 2] < w - 2) & (boxes[:, 3] < h - 2)
     if not pick.any():
         return None
     return float(np.median(np.sqrt(np.prod(wh[pick], 1))))
@@ -114,7 +120,7 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
         long_side = EMPTY_FRAME_LONG_SIDE
         boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
     # Photos from other cameras show dice much bigger or smaller than the arena camera.
-    side = typical_side(boxes, scores)
+    side = typical_side(boxes, scores, frame_bgr.shape)
     if side is not None:
         side *= long_side / max(h, w)
         if not ONE_LOOK_SIDE[0] <= side <= ONE_LOOK_SIDE[1]:

@@ -31,12 +31,28 @@ def _same_dice(reference, other, tolerance_px: float) -> bool:
     return bool(np.all(nearest[score >= 0.4] <= tolerance_px))
 
 
+# One locator cell at 640x480 (stride 4 at 384 px): 8-bit rounding moves a peak by a few pixels
+# now and then, on some frame of a dozen for every locator shipped so far.
+ONE_CELL_PX = 4 * 640 / locate.LOCATOR_LONG_SIDE
+
+
+def _centre_shifts(reference, other) -> np.ndarray:
+    """How far each clear die (score 0.4 or more) of `reference` lies from `other`'s nearest."""
+    (a, score), (b, _) = reference, other
+    ca, cb = (a[:, :2] + a[:, 2:]) / 2, (b[:, :2] + b[:, 2:]) / 2
+    return np.linalg.norm(ca[:, None] - cb[None], axis=2).min(1)[score >= 0.4]
+
+
 def test_shipped_int8_locator_agrees_with_the_float_one() -> None:
     as_float = open_session(str(model_path(LOCATOR_FLOAT_FILE)), 1)
     as_int8 = open_session(str(model_path(LOCATOR_FILE)), 1)
-    # Within 3 px at 640x480: under half a locator cell, about a twentieth of a die's side.
-    for frame in _frames(11, 6):
-        assert _same_dice(_boxes(as_float, frame), _boxes(as_int8, frame), 3.0)
+    shifts = []
+    for frame in _frames(11, 12):
+        reference, other = _boxes(as_float, frame), _boxes(as_int8, frame)
+        assert _same_dice(reference, other, ONE_CELL_PX)
+        shifts.append(_centre_shifts(reference, other))
+    # Most dice do not move at all: a twentieth of a pixel is rounding, a pixel would not be.
+    assert np.median(np.concatenate(shifts)) < 0.5
 
 
 def test_quantizing_the_float_locator(tmp_path) -> None:

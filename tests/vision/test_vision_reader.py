@@ -196,26 +196,37 @@ def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_best_sizes(
     )
 
 
+FRAME = (480, 640, 3)
+
+
 @pytest.mark.parametrize(
-    "boxes, scores, side",
+    "boxes, scores, side, frame_shape",
     [
         # no box at all: nothing to judge the dice's size by
-        ([], [], None),
+        ([], [], None, None),
         # only a table's rim (thin): no sign of the dice's size
-        ([[0, 0, 200, 10]], [0.9], None),
+        ([[0, 0, 200, 10]], [0.9], None, None),
         # three plain dice: their median side
-        ([[0, 0, 20, 20], [50, 50, 80, 80], [100, 100, 140, 140]], [0.8, 0.7, 0.9], 30.0),
+        ([[0, 0, 20, 20], [50, 50, 80, 80], [100, 100, 140, 140]], [0.8, 0.7, 0.9], 30.0, None),
         # a sure die with two faint boxes on its side face's pips (a real photo, 1.0x): the
         # faint boxes would make the frame's dice look small and send it to a needless look
-        ([[0, 0, 92, 92], [10, 70, 42, 102], [50, 72, 77, 99]], [0.88, 0.46, 0.29], 92.0),
+        ([[0, 0, 92, 92], [10, 70, 42, 102], [50, 72, 77, 99]], [0.88, 0.46, 0.29], 92.0, None),
         # small dice the locator is unsure of, and nothing sure: they all count
-        ([[0, 0, 16, 16], [30, 30, 48, 48], [60, 60, 80, 80]], [0.35, 0.3, 0.4], 18.0),
+        ([[0, 0, 16, 16], [30, 30, 48, 48], [60, 60, 80, 80]], [0.35, 0.3, 0.4], 18.0, None),
+        # the same three with the frame known: the first, faint in its corner, does not count
+        ([[0, 0, 16, 16], [30, 30, 48, 48], [60, 60, 80, 80]], [0.35, 0.3, 0.4], 19.0, FRAME),
+        # an empty table's faint box in the frame's corner: no sign of any die's size (it once
+        # sent every empty frame to a look at 1,108 px)
+        ([[621, 1, 639, 17]], [0.21], None, FRAME),
+        # sure dice count wherever they lie, at the frame's edge too
+        ([[300, 450, 340, 479], [50, 50, 80, 80], [100, 100, 120, 120]], [0.9] * 3, 30.0, FRAME),
     ],
 )
-def test_typical_die_side(boxes, scores, side) -> None:
+def test_typical_die_side(boxes, scores, side, frame_shape) -> None:
     from vision.locate import typical_side
 
-    found = typical_side(np.array(boxes, np.float32).reshape(-1, 4), np.array(scores))
+    found = typical_side(np.array(boxes, np.float32).reshape(-1, 4), np.array(scores),
+                         frame_shape)
     assert found == (None if side is None else pytest.approx(side))
 
 

@@ -106,3 +106,18 @@ def test_rendered_sets_join_into_one_pip_reader_set(tmp_path) -> None:
     joined = np.load(join(tmp_path / "both.npz", [tmp_path / "3.npz", tmp_path / "4.npz"]))
     assert np.array_equal(joined["labels"], np.concatenate([p["labels"] for p in parts]))
     assert len(joined["crops"]) == sum(len(p["crops"]) for p in parts)
+
+
+@pytest.mark.parametrize("split_at", [None, 40])  # mixed batches; rendered and real apart
+def test_locator_batches_cover_the_epoch_and_keep_kinds_apart(split_at) -> None:
+    pytest.importorskip("torch")
+    from models.train import _batches
+
+    order_from = np.concatenate([np.arange(40), np.tile(np.arange(40, 52), 3)])  # real x3
+    batches = _batches(order_from, 8, split_at)
+    assert all(len(b) == 8 for b in batches)
+    seen = np.concatenate(batches)
+    assert len(seen) >= len(order_from) - 2 * 8
+    assert set(seen) <= set(order_from)
+    if split_at is not None:
+        assert all(b.max() < split_at or b.min() >= split_at for b in batches)

@@ -60,8 +60,19 @@ class LiveServer:
         self.thread.start()
 
     def close(self) -> None:
-        """Stop serving (open streams end with the process)."""
-        self.server.close()
+        """Stop listening (open streams end with the process).
+
+        The server is closed in its own thread, between two waits on its sockets: closed from
+        here, its wait could meet a socket closed under it ("Bad file descriptor").
+        """
+        closed = threading.Event()
+
+        def close_here() -> None:
+            self.server.close()
+            closed.set()
+
+        self.server.trigger.pull_trigger(close_here)
+        closed.wait(timeout=5)
 
 
 def chromium(width: int = 1280, height: int = 800) -> Any:

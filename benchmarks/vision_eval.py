@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.devdata import OBLIQUE_WHITE, Score, load_split, turned  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
+from vision.locate import clear_of_edge  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
@@ -72,8 +73,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             c = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
             inside = ((det.centres[:, 0] >= x0) & (det.centres[:, 0] <= x1)
                       & (det.centres[:, 1] >= y0) & (det.centres[:, 1] <= y1))
-            h, w = frame.shape[:2]
-            is_whole = t.label != 0 and min(x0, y0) > 1 and x1 < w - 2 and y1 < h - 2
+            is_whole = t.label != 0 and bool(clear_of_edge(np.array([t.box]), frame.shape)[0])
             whole += is_whole
             whole_found += is_whole and bool(inside.any())
             if not inside.any():

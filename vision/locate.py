@@ -86,6 +86,13 @@ def locate_at(session: ort.InferenceSession, frame_bgr: np.ndarray, long_side: i
     return postprocess(infer(session, tensor), scale, threshold)
 
 
+def clear_of_edge(boxes: np.ndarray, frame_shape: tuple[int, ...]) -> np.ndarray:
+    """Which boxes (n, 4) keep off the frame's two outermost pixels on every side: a box that
+    reaches them may hold a die the frame cuts."""
+    h, w = frame_shape[:2]
+    return (boxes[:, :2].min(1) > 1) & (boxes[:, 2] < w - 2) & (boxes[:, 3] < h - 2)
+
+
 def typical_side(boxes: np.ndarray, scores: np.ndarray,
                  frame_shape: tuple[int, ...] | None = None) -> float | None:
     """Median side (frame px) of the boxes that show a whole die, or None where none does.
@@ -101,8 +108,7 @@ def typical_side(boxes: np.ndarray, scores: np.ndarray,
     sure = whole & (scores >= SURE_BOX)
     pick = sure if sure.any() else whole
     if frame_shape is not None and not sure.any() and len(boxes):
-        h, w = frame_shape[:2]
-        pick = pick & (boxes[:, :2].min(1) > 1) & (boxes[:, 2] < w - 2) & (boxes[:, 3] < h - 2)
+        pick = pick & clear_of_edge(boxes, frame_shape)
     if not pick.any():
         return None
     return float(np.median(np.sqrt(np.prod(wh[pick], 1))))

@@ -120,7 +120,7 @@ def main() -> int:
                 ("rendered photo from above", 90.0, (4, 15), (0.6, 1.2)),
                 ("rendered crowded photo from above", 90.0, (25, 41), (0.6, 1.2))):
             s = evaluate_rendered(cfg, a.rendered, elev, dice, heights)
-            print(json.dumps({"split": name, **{k: round(v, 2) for k, v in s.items()}}))
+            print(json.dumps({"split": name, **_rounded(s)}))
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")
         return 0

@@ -48,10 +48,13 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
 
 def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
                       dice: tuple[int, int] = (4, 15),
-                      camera_heights: tuple[float, float] | None = None) -> dict:
+                      camera_heights: tuple[float, float] | None = None,
+                      glossy: float = 0.0, marbled: float = 0.0,
+                      speckled: float = 0.0) -> dict:
     """Found and pips rates on rendered scenes from a seed never used in training, each with
     dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera straight above the
-    frame's centre at a height (in frame widths) drawn from that range."""
+    frame's centre at a height (in frame widths) drawn from that range; `glossy`, `marbled`
+    and `speckled`, the shares of shiny, marbled and speckled dice."""
     import numpy as np
 
     from models.render import render_scene
@@ -63,7 +66,8 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
         n_dice = int(rng.integers(*dice))
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))
         frame, truths = render_scene(rng, n_dice=n_dice, elevation_deg=elevation,
-                                     camera_height=height)
+                                     camera_height=height, glossy=glossy,
+                                     marbled=marbled, speckled=speckled)
         det = read_dice(frame, cfg)
         for t in truths:
             if t.label == 7:
@@ -89,6 +93,30 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1)}
 
 
+ABOVE = (0.6, 1.2)  # a camera straight above at 0.6-1.2 frame widths
+FEW, CROWDED, FULL = (4, 15), (25, 41), (60, 121)
+# name, camera elevation (None: any), dice per scene, camera heights above, the dice's finish
+RENDERED_ROWS: tuple[tuple[str, float | None, tuple[int, int], tuple[float, float] | None,
+                           dict[str, float]], ...] = (
+    ("rendered top-down", 90.0, FEW, None, {}),
+    ("rendered any angle", None, FEW, None, {}),
+    ("rendered crowded top-down", 90.0, CROWDED, None, {}),
+    ("rendered full tray top-down", 90.0, FULL, None, {}),
+    ("rendered photo from above", 90.0, FEW, ABOVE, {}),
+    ("rendered crowded photo from above", 90.0, CROWDED, ABOVE, {}),
+    ("rendered shiny dice, photo from above", 90.0, FEW, ABOVE, {"glossy": 1.0}),
+    ("rendered shiny dice, crowded, from above", 90.0, CROWDED, ABOVE, {"glossy": 1.0}),
+    ("rendered marbled dice, photo from above", 90.0, FEW, ABOVE, {"marbled": 1.0}),
+    ("rendered marbled shiny dice, crowded, from above", 90.0, CROWDED, ABOVE,
+     {"glossy": 0.5, "marbled": 1.0}),
+    # Speckled dice are in no training set: how the reader fares on dice unlike its own.
+    ("rendered speckled dice, photo from above (finish never trained on)", 90.0, FEW, ABOVE,
+     {"speckled": 1.0}),
+    ("rendered speckled shiny dice, crowded, from above (finish never trained on)", 90.0,
+     CROWDED, ABOVE, {"glossy": 0.5, "speckled": 1.0}),
+)
+
+
 def _rounded(summary: dict) -> dict:
     """The summary's figures to two decimals (per-value tables as they are)."""
     return {k: v if isinstance(v, dict) else round(v, 2) for k, v in summary.items()}
@@ -101,6 +129,8 @@ def main() -> int:
     ap.add_argument("--draw-misses", type=Path, default=None)
     ap.add_argument("--rendered", type=int, default=100,
                     help="also score this many rendered scenes, top-down and any angle (0: skip)")
+    ap.add_argument("--only-rows", nargs="*", default=[],
+                    help="score only the rendered rows whose name holds one of these words")
     ap.add_argument("--scales", nargs="*", type=float, default=[1.0],
                     help="also read the photos resized by these factors (other cameras)")
     ap.add_argument("--turns", nargs="*", type=int, default=[],
@@ -112,14 +142,10 @@ def main() -> int:
     cfg = ReaderConfig(threads=1, locator_model=a.locator,
                        pips_models=tuple(a.pips) if a.pips else None)
     if a.rendered:
-        for name, elev, dice, heights in (
-                ("rendered top-down", 90.0, (4, 15), None),
-                ("rendered any angle", None, (4, 15), None),
-                ("rendered crowded top-down", 90.0, (25, 41), None),
-                ("rendered full tray top-down", 90.0, (60, 121), None),
-                ("rendered photo from above", 90.0, (4, 15), (0.6, 1.2)),
-                ("rendered crowded photo from above", 90.0, (25, 41), (0.6, 1.2))):
-            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights)
+        for name, elev, dice, heights, finish in RENDERED_ROWS:
+            if a.only_rows and not any(part in name for part in a.only_rows):
+                continue
+            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, **finish)
             print(json.dumps({"split": name, **_rounded(s)}))
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")

@@ -143,12 +143,17 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
               rot: np.ndarray, elevation: float, body: np.ndarray, pip: np.ndarray,
               faces: dict[int, int], light: np.ndarray, pip_radius: float,
               dims: tuple[float, float, float] = (1.0, 1.0, 1.0), flat: float = 0.0,
-              ray: np.ndarray | None = None) -> tuple[float, ...]:
+              ray: np.ndarray | None = None, shine: float = 0.0,
+              veins: np.ndarray | None = None, speckles: np.ndarray | None = None
+              ) -> tuple[float, ...]:
     """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1).
 
     With `ray` (the direction from a camera straight above the table to this die), the die is
     drawn as that camera sees it, its top face pushed away from the frame's centre and the side
-    faces toward it show; otherwise as an orthographic camera at `elevation` sees it.
+    faces toward it show; otherwise as an orthographic camera at `elevation` sees it. `shine`
+    (0-1) is how strongly a glossy die's face nearest the camera reflects the light; `veins`
+    (a colour) marbles the die's body with swirls of that colour, `speckles` (a colour) dots it
+    with flecks smaller than a pip.
     """
     fwd, right, down = _camera(elevation)
     if ray is not None:
@@ -185,6 +190,8 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     hull = cv2.convexHull(np.concatenate(outlines).astype(np.float32))
     cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], tuple(float(v) for v in body * 0.55),
                  cv2.LINE_AA, shift=4)
+    marbling = None if veins is None else _marbling(rng, hull[:, 0], side)
+    speckling = None if speckles is None else _speckling(rng, hull[:, 0], side)
     for (_, key, nw), outline in zip(visible, outlines, strict=True):
         lit = max(0.0, float(nw @ light))
         # `flat` blends toward the even light of a room lit from everywhere: sides as bright
@@ -193,6 +200,10 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         col = np.clip(body * shade, 0, 255)
         cv2.fillPoly(img, [np.round(outline * 16).astype(np.int32)], tuple(float(v) for v in col),
                      cv2.LINE_AA, shift=4)
+        if marbling is not None and veins is not None:
+            _pattern_face(img, outline, marbling, np.clip(veins * shade, 0, 255))
+        if speckling is not None and speckles is not None:
+            _pattern_face(img, outline, speckling, np.clip(speckles * shade, 0, 255))
         value = values[key]
         if value == 0:
             continue
@@ -203,9 +214,98 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
                     + (v + pip_radius * _CIRCLE[:, 1:]) * b)
             cv2.fillPoly(img, [np.round(project(circ) * 16).astype(np.int32)], pcol,
                          cv2.LINE_AA, shift=4)
+    if shine > 0 and visible:
+        towards_light = np.array([float(light @ right), float(light @ down)])
+        _glare(img, rng, outlines[-1], side, towards_light, shine)
     x0, y0 = hull[:, 0, 0].min(), hull[:, 0, 1].min()
     x1, y1 = hull[:, 0, 0].max(), hull[:, 0, 1].max()
     return float(x0), float(y0), float(x1), float(y1)
+
+
+def _marbling(rng: np.random.Generator, hull: np.ndarray, side: float
+              ) -> tuple[int, int, np.ndarray]:
+    """Where the veins of a marbled die lie over its outline's bounding box: the box's corner
+    and a map of vein strength (0-1) over it."""
+    x0, y0 = np.floor(hull.min(0)).astype(int)
+    x1, y1 = np.ceil(hull.max(0)).astype(int) + 1
+    h, w = max(y1 - y0, 1), max(x1 - x0, 1)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    warp = cv2.resize(rng.normal(0, 1, (4, 4)).astype(np.float32), (w, h),
+                      interpolation=cv2.INTER_CUBIC) * side * rng.uniform(0.1, 0.4)
+    ang = rng.uniform(0, math.pi)
+    coord = (xx * math.cos(ang) + yy * math.sin(ang) + warp) / side * rng.uniform(6, 16)
+    strength = ((np.sin(coord) + 1) / 2) ** rng.uniform(1.5, 6) * rng.uniform(0.4, 0.9)
+    return int(x0), int(y0), strength.astype(np.float32)
+
+
+def _speckling(rng: np.random.Generator, hull: np.ndarray, side: float
+               ) -> tuple[int, int, np.ndarray]:
+    """Where the flecks of a speckled die lie over its outline's bounding box: the box's corner
+    and a map of fleck strength (0-1) over it. Flecks are a third of a pip across or less."""
+    x0, y0 = np.floor(hull.min(0)).astype(int)
+    x1, y1 = np.ceil(hull.max(0)).astype(int) + 1
+    h, w = max(y1 - y0, 1), max(x1 - x0, 1)
+    strength = np.zeros((h, w), np.float32)
+    count = int(rng.uniform(20, 120) * h * w / side ** 2)
+    radius = max(side * rng.uniform(0.01, 0.03), 0.6)
+    for x, y in rng.uniform([0, 0], [w, h], (count, 2)):
+        cv2.circle(strength, (int(x * 16), int(y * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA,
+                   shift=4)
+    return int(x0), int(y0), strength * rng.uniform(0.5, 1.0)
+
+
+def _pattern_face(img: np.ndarray, face: np.ndarray, pattern: tuple[int, int, np.ndarray],
+                  colour: np.ndarray) -> None:
+    """Blend a die's body pattern (marbling or speckling, in that colour) into one of its
+    faces (outline `face`, frame px), in place."""
+    x0, y0, strength = pattern
+    h, w = img.shape[:2]
+    mh, mw = strength.shape
+    ax0, ay0 = max(x0, 0), max(y0, 0)
+    ax1, ay1 = min(x0 + mw, w), min(y0 + mh, h)
+    if ax1 <= ax0 or ay1 <= ay0:
+        return
+    mask = np.zeros((ay1 - ay0, ax1 - ax0), np.float32)
+    cv2.fillPoly(mask, [np.round((face - [ax0, ay0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA,
+                 shift=4)
+    alpha = (mask * strength[ay0 - y0:ay1 - y0, ax0 - x0:ax1 - x0])[..., None]
+    roi = img[ay0:ay1, ax0:ax1].astype(np.float32)
+    img[ay0:ay1, ax0:ax1] = np.clip(roi * (1 - alpha) + colour * alpha, 0,
+                                    255).astype(np.uint8)
+
+
+def _glare(img: np.ndarray, rng: np.random.Generator, face: np.ndarray, side: float,
+           towards_light: np.ndarray, shine: float) -> None:
+    """Light reflected by a glossy face (outline `face`, frame px), drawn in place: a soft
+    bright spot off the face's middle toward the light, and the lit rim of its rounded edge."""
+    h, w = img.shape[:2]
+    x0, y0 = np.maximum(np.floor(face.min(0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(face.max(0)).astype(int) + 3, [w, h])
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    cv2.fillPoly(mask, [np.round((face - [x0, y0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA,
+                 shift=4)
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    length = float(np.linalg.norm(towards_light))
+    toward = towards_light / length if length > 1e-3 else np.array([0.0, -1.0])
+    spot = face.mean(0) + toward * side * rng.uniform(0.0, 0.3) + rng.normal(0, 0.08 * side, 2)
+    ang = rng.uniform(0, math.pi)
+    du, dv = xx - spot[0], yy - spot[1]
+    along = du * math.cos(ang) + dv * math.sin(ang)
+    across = -du * math.sin(ang) + dv * math.cos(ang)
+    radius = side * rng.uniform(0.05, 0.2)
+    stretch = rng.uniform(1.0, 2.5)
+    glow = np.exp(-0.5 * ((along / (radius * stretch)) ** 2 + (across / radius) ** 2))
+    glow *= rng.uniform(0.4, 1.0)
+    thin = max(int(round(side * 0.06)), 1)
+    rim = mask - cv2.erode(mask, np.ones((2 * thin + 1, 2 * thin + 1), np.uint8))
+    lit_side = np.clip(((xx - face[:, 0].mean()) * toward[0] + (yy - face[:, 1].mean()) * toward[1])
+                       / (0.5 * side), 0, 1)
+    glow = glow + rim * lit_side * rng.uniform(0.3, 0.9)
+    glow = np.clip(glow * mask * shine, 0, 1)[..., None]
+    roi = img[y0:y1, x0:x1].astype(np.float32)
+    img[y0:y1, x0:x1] = np.clip(roi + (255 - roi) * glow, 0, 255).astype(np.uint8)
 
 
 def _distractor(img: np.ndarray, rng: np.random.Generator, pos: np.ndarray, size: float,
@@ -234,7 +334,8 @@ def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
 
 def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
                  n_dice: int | None = None, elevation_deg: float | None = None,
-                 camouflage: float = 0.0, camera_height: float | None = None
+                 camouflage: float = 0.0, camera_height: float | None = None,
+                 glossy: float = 0.0, marbled: float = 0.0, speckled: float = 0.0
                  ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
@@ -242,7 +343,10 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
     (a green die on green felt): the hardest dice to see. `camera_height` (in frame widths)
     puts a camera straight above the frame's centre at that height, so that dice away from the
     centre show the side faces that face it, as in a photo taken from above; without it the
-    camera is orthographic, at the scene's elevation.
+    camera is orthographic, at the scene's elevation. `glossy` is the share of dice with a
+    shiny finish, which reflects the light as a bright spot and rim on the face nearest the
+    camera; `marbled` the share of dice whose body is swirled with veins of another colour;
+    `speckled` the share dotted with small flecks of another colour.
     """
     img = _background(rng, h, w)
     table = img.copy() if camouflage else None
@@ -312,8 +416,16 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         img = (img * (1 - shadow[..., None])).astype(np.uint8)
         ray = None if camera_height is None else np.array(
             [pos[0] - w / 2, h / 2 - pos[1], -camera_height * w])
+        shine = rng.uniform(0.3, 1.0) if glossy and rng.random() < glossy else 0.0
+        veins = None
+        if marbled and rng.random() < marbled:
+            veins = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
+        speckles = None
+        if speckled and rng.random() < speckled:
+            speckles = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
         box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
-                        rng.uniform(0.075, 0.11), flat=flat, ray=ray)
+                        rng.uniform(0.075, 0.11), flat=flat, ray=ray, shine=shine,
+                        veins=veins, speckles=speckles)
         x0, y0, x1, y1 = box
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
         if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from models.render import render_scene
+from models.render import _glare, _marbling, _pattern_face, render_scene
 from vision.colour import body_colours
 
 
@@ -58,7 +59,59 @@ def test_a_camera_above_sees_the_side_faces_of_dice_away_from_the_centre() -> No
     assert len(wider) >= 3 and min(wider) > 1.1, wider
 
 
-def test_without_a_camera_height_the_scenes_are_drawn_as_before() -> None:
+@pytest.mark.parametrize(
+    "option", [{"camera_height": None}, {"glossy": 0.0}, {"marbled": 0.0}, {"speckled": 0.0}]
+)
+def test_an_option_left_off_draws_the_scenes_as_before(option: dict) -> None:
     a, truths_a = render_scene(np.random.default_rng(6), elevation_deg=90.0)
-    b, truths_b = render_scene(np.random.default_rng(6), elevation_deg=90.0, camera_height=None)
+    b, truths_b = render_scene(np.random.default_rng(6), elevation_deg=90.0, **option)
     assert np.array_equal(a, b) and truths_a == truths_b
+
+
+def test_glare_brightens_the_face_only_and_most_on_its_side_toward_the_light() -> None:
+    face = np.array([[100, 100], [160, 100], [160, 160], [100, 160]], np.float64)
+    gain_lit = gain_dark = 0.0
+    for seed in range(10):
+        img = np.full((240, 320, 3), 90, np.uint8)
+        _glare(img, np.random.default_rng(seed), face, 60.0, np.array([1.0, 0.0]), 1.0)
+        gain = img.astype(np.float64) - 90
+        assert gain.min() >= 0
+        outside = np.ones(img.shape[:2], bool)
+        outside[98:163, 98:163] = False
+        assert not gain[outside].any()
+        assert gain[100:160, 100:160].max() > 60
+        gain_lit += gain[100:160, 130:160].sum()
+        gain_dark += gain[100:160, 100:130].sum()
+    assert gain_lit > 1.5 * gain_dark
+
+
+def test_glossy_dice_shine_where_plain_ones_do_not() -> None:
+    # A glossy die's brightest pixels stand out further above its body than a plain die's.
+    def highlight(glossy: float) -> float:
+        rng = np.random.default_rng(12)
+        rises = []
+        for _ in range(8):
+            frame, truths = render_scene(rng, n_dice=8, elevation_deg=90.0, glossy=glossy)
+            grey = frame.mean(2)
+            for t in truths:
+                x0, y0, x1, y1 = (int(v) for v in t.box)
+                if x1 - x0 > 8 and y1 - y0 > 8:
+                    patch = grey[y0:y1, x0:x1]
+                    rises.append(np.percentile(patch, 99) - np.median(patch))
+        return float(np.median(rises))
+
+    assert highlight(1.0) > highlight(0.0) + 10
+
+
+def test_marbling_veins_the_face_only() -> None:
+    face = np.array([[100, 100], [160, 100], [160, 160], [100, 160]], np.float64)
+    for seed in range(5):
+        img = np.full((240, 320, 3), 90, np.uint8)
+        marbling = _marbling(np.random.default_rng(seed), face, 60.0)
+        _pattern_face(img, face, marbling, np.array([240.0, 240.0, 240.0]))
+        outside = np.ones(img.shape[:2], bool)
+        outside[98:163, 98:163] = False
+        assert (img[outside] == 90).all()
+        inner = img[102:158, 102:158, 0].astype(np.float64)
+        # Bands of vein and plain body: bright in some places, the body's own grey in others.
+        assert inner.max() > 130 and np.percentile(inner, 10) < 100

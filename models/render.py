@@ -190,8 +190,9 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     hull = cv2.convexHull(np.concatenate(outlines).astype(np.float32))
     cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], tuple(float(v) for v in body * 0.55),
                  cv2.LINE_AA, shift=4)
-    marbling = None if veins is None else _marbling(rng, hull[:, 0], side)
-    speckling = None if speckles is None else _speckling(rng, hull[:, 0], side)
+    patterns = [(draw(rng, hull[:, 0], side), colour)
+                for draw, colour in ((_marbling, veins), (_speckling, speckles))
+                if colour is not None]
     for (_, key, nw), outline in zip(visible, outlines, strict=True):
         lit = max(0.0, float(nw @ light))
         # `flat` blends toward the even light of a room lit from everywhere: sides as bright
@@ -200,10 +201,8 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         col = np.clip(body * shade, 0, 255)
         cv2.fillPoly(img, [np.round(outline * 16).astype(np.int32)], tuple(float(v) for v in col),
                      cv2.LINE_AA, shift=4)
-        if marbling is not None and veins is not None:
-            _pattern_face(img, outline, marbling, np.clip(veins * shade, 0, 255))
-        if speckling is not None and speckles is not None:
-            _pattern_face(img, outline, speckling, np.clip(speckles * shade, 0, 255))
+        for pattern, colour in patterns:
+            _pattern_face(img, outline, pattern, np.clip(colour * shade, 0, 255))
         value = values[key]
         if value == 0:
             continue
@@ -222,36 +221,39 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     return float(x0), float(y0), float(x1), float(y1)
 
 
+def _bounds(points: np.ndarray) -> tuple[int, int, int, int]:
+    """Whole-pixel bounding box of points (n, 2): its corner x, y and its height and width."""
+    x0, y0 = np.floor(points.min(0)).astype(int)
+    x1, y1 = np.ceil(points.max(0)).astype(int) + 1
+    return int(x0), int(y0), max(int(y1 - y0), 1), max(int(x1 - x0), 1)
+
+
 def _marbling(rng: np.random.Generator, hull: np.ndarray, side: float
               ) -> tuple[int, int, np.ndarray]:
     """Where the veins of a marbled die lie over its outline's bounding box: the box's corner
     and a map of vein strength (0-1) over it."""
-    x0, y0 = np.floor(hull.min(0)).astype(int)
-    x1, y1 = np.ceil(hull.max(0)).astype(int) + 1
-    h, w = max(y1 - y0, 1), max(x1 - x0, 1)
+    x0, y0, h, w = _bounds(hull)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     warp = cv2.resize(rng.normal(0, 1, (4, 4)).astype(np.float32), (w, h),
                       interpolation=cv2.INTER_CUBIC) * side * rng.uniform(0.1, 0.4)
     ang = rng.uniform(0, math.pi)
     coord = (xx * math.cos(ang) + yy * math.sin(ang) + warp) / side * rng.uniform(6, 16)
     strength = ((np.sin(coord) + 1) / 2) ** rng.uniform(1.5, 6) * rng.uniform(0.4, 0.9)
-    return int(x0), int(y0), strength.astype(np.float32)
+    return x0, y0, strength.astype(np.float32)
 
 
 def _speckling(rng: np.random.Generator, hull: np.ndarray, side: float
                ) -> tuple[int, int, np.ndarray]:
     """Where the flecks of a speckled die lie over its outline's bounding box: the box's corner
     and a map of fleck strength (0-1) over it. Flecks are a third of a pip across or less."""
-    x0, y0 = np.floor(hull.min(0)).astype(int)
-    x1, y1 = np.ceil(hull.max(0)).astype(int) + 1
-    h, w = max(y1 - y0, 1), max(x1 - x0, 1)
+    x0, y0, h, w = _bounds(hull)
     strength = np.zeros((h, w), np.float32)
     count = int(rng.uniform(20, 120) * h * w / side ** 2)
     radius = max(side * rng.uniform(0.01, 0.03), 0.6)
     for x, y in rng.uniform([0, 0], [w, h], (count, 2)):
         cv2.circle(strength, (int(x * 16), int(y * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA,
                    shift=4)
-    return int(x0), int(y0), strength * rng.uniform(0.5, 1.0)
+    return x0, y0, strength * rng.uniform(0.5, 1.0)
 
 
 def _pattern_face(img: np.ndarray, face: np.ndarray, pattern: tuple[int, int, np.ndarray],

@@ -128,7 +128,7 @@ def main() -> int:
     ap.add_argument("--splits", nargs="*", default=["Train", "Valid"])
     ap.add_argument("--draw-misses", type=Path, default=None)
     ap.add_argument("--rendered", type=int, default=100,
-                    help="also score this many rendered scenes, top-down and any angle (0: skip)")
+                    help="also score this many rendered scenes a row, every row of RENDERED_ROWS (0: skip)")
     ap.add_argument("--only-rows", nargs="*", default=[],
                     help="score only the rendered rows whose name holds one of these words")
     ap.add_argument("--scales", nargs="*", type=float, default=[1.0],

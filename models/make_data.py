@@ -48,14 +48,10 @@ def _one_chunk(args: tuple[int, int, float, float, float, float, float]
     for _ in range(count):
         n_dice = int(rng.integers(*CROWDED_DICE)) if crowded and rng.random() < crowded else None
         above = bool(from_above) and rng.random() < from_above
-        if above:
-            img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage,
-                                       elevation_deg=90.0,
-                                       camera_height=float(rng.uniform(*CAMERA_HEIGHTS)),
-                                       glossy=glossy, marbled=marbled)
-        else:
-            img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage, glossy=glossy,
-                                       marbled=marbled)
+        camera = ({"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
+                  if above else {})
+        img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage, glossy=glossy,
+                                   marbled=marbled, **camera)
 
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)

@@ -45,11 +45,20 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     readers = [open_session(p, cfg.threads)
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
     boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold)
+    printed = np.zeros(len(boxes), bool)
     if cfg.zones is not None and cfg.zones.markers:
         # The locator takes a printed marker for a die: it must not sway the readers' view.
         off_marker = ~cfg.zones.on_marker(boxes)
         boxes, scores = boxes[off_marker], scores[off_marker]
-    place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg)
+        printed = cfg.zones.on_label(boxes)
+    place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
+    if printed.any():
+        # A printed zone name's letters read as no die are the print itself: no closer look. A
+        # die lying on the name is read as any other, and kept if it is read for sure.
+        pip, prob, unsure, is_die = reading
+        keep = ~printed | is_die
+        boxes, scores = boxes[keep], scores[keep]
+        reading = pip[keep], prob[keep], unsure[keep], is_die[keep]
     if cfg.look_closer:
         boxes, scores, reading = closer.look_closer(
             loc, readers, frame_bgr, boxes, scores, reading, cfg.min_confidence,
@@ -58,7 +67,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     confidence = np.clip(scores, 0, 1) * prob
     keep = is_die & (confidence >= cfg.min_confidence)
     if cfg.zones is not None and cfg.zones.markers:
-        keep &= ~cfg.zones.on_marker(boxes)
+        keep &= ~cfg.zones.on_marker(boxes) & ~(cfg.zones.on_label(boxes) & unsure)
     boxes, pip = boxes[keep], pip[keep]
     confidence, unsure = confidence[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)
@@ -75,15 +84,16 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
 
 
 def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
-                cfg: ReaderConfig) -> tuple[str, pips.Reading]:
-    """The camera's place (the configured one, else judged) and the readers' verdict on the
-    boxes as seen from there."""
+                cfg: ReaderConfig, printed: np.ndarray) -> tuple[str, pips.Reading]:
+    """The camera's place (the configured one, else judged from the boxes not on `printed`
+    zone names) and the readers' verdict on the boxes as seen from there."""
     place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
     reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
-    if cfg.camera_place is None and _in_doubt(reading, scores):
+    judged = ~printed
+    if cfg.camera_place is None and _in_doubt(reading, np.where(judged, scores, 0)):
         # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
         # the camera stands elsewhere, or straight above.
-        place = pips.surest_camera_place(readers[0], frame_bgr, boxes, scores)
+        place = pips.surest_camera_place(readers[0], frame_bgr, boxes[judged], scores[judged])
         if place != viewpoint.CAMERA_PLACES[0]:
             reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
                                      cfg.mirror_pips, place)

@@ -11,6 +11,13 @@ import numpy as np
 ZONE_NAMES = ("arena", "casino1", "casino2", "casino3", "casino4", "casino5", "casino6", "slot")
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 # Marker id = 4 * zone index + corner (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left).
+# The one-page sheet prints each zone's name right of its top-left marker (a casino's number, to
+# fit between its top markers), at this font scale per pixel of marker side; the locator takes some
+# of the letters for dice.
+LABEL_SCALE_PER_MARKER_PX = 2.0 / 120
+LABEL_FONT = cv2.FONT_HERSHEY_SIMPLEX
+LABEL_ORIGIN = (1.2, 0.7)  # the text's bottom-left, from the marker's top-left, in marker sides
+LABEL_PAD = 0.35  # around the text, in marker sides
 
 
 @dataclass(frozen=True)
@@ -18,12 +25,14 @@ class Zones:
     """Named convex polygons in frame pixels; polygons[i] has shape (k, 2), k >= 3.
 
     markers holds the corner quads (4, 2) of the ArUco markers seen, so that the reader does not
-    take a printed marker for a die.
+    take a printed marker for a die; labels the quads (4, 2) where the sheet prints a zone's
+    name, so that the reader does not take the letters for doubtful dice.
     """
 
     names: tuple[str, ...]
     polygons: tuple[np.ndarray, ...]
     markers: tuple[np.ndarray, ...] = ()
+    labels: tuple[np.ndarray, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.names) != len(self.polygons):
@@ -36,15 +45,12 @@ class Zones:
 
     def on_marker(self, boxes: np.ndarray) -> np.ndarray:
         """True for each box whose centre lies on a printed marker (or just around it)."""
-        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
-        out = np.zeros(len(boxes), bool)
-        for quad in self.markers:
-            c = quad.mean(0)
-            grown = (c + (quad - c) * 1.3).astype(np.float32)
-            for k, (x0, y0, x1, y1) in enumerate(boxes):
-                centre = (float((x0 + x1) / 2), float((y0 + y1) / 2))
-                out[k] |= cv2.pointPolygonTest(grown, centre, False) >= 0
-        return out
+        grown = [quad.mean(0) + (quad - quad.mean(0)) * 1.3 for quad in self.markers]
+        return _centres_in(boxes, grown)
+
+    def on_label(self, boxes: np.ndarray) -> np.ndarray:
+        """True for each box whose centre lies on a zone's printed name."""
+        return _centres_in(boxes, self.labels)
 
     def zone_of(self, boxes: np.ndarray) -> np.ndarray:
         """Zone name (or None) of each box centre; the smallest zone that holds it wins."""
@@ -60,6 +66,18 @@ class Zones:
                     out[k] = self.names[i]
                     break
         return out
+
+
+def _centres_in(boxes: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray:
+    """True for each box whose centre lies in any of the quads."""
+    boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+    out = np.zeros(len(boxes), bool)
+    for quad in quads:
+        poly = np.asarray(quad, np.float32)
+        for k, (x0, y0, x1, y1) in enumerate(boxes):
+            centre = (float((x0 + x1) / 2), float((y0 + y1) / 2))
+            out[k] |= cv2.pointPolygonTest(poly, centre, False) >= 0
+    return out
 
 
 def zones_from_corners(corners: Mapping[str, Sequence[Sequence[float]]]) -> Zones:
@@ -83,10 +101,13 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
     marker_corners, ids, _ = _detector().detectMarkers(gray)
     found: dict[int, dict[int, np.ndarray]] = {}
     quads = tuple(c.reshape(4, 2).astype(np.float32) for c in marker_corners)
-    for c, i in zip(marker_corners, [] if ids is None else ids.ravel(), strict=False):
+    labels = []
+    for quad, i in zip(quads, [] if ids is None else ids.ravel(), strict=False):
         zone, corner = divmod(int(i), 4)
         if zone < len(ZONE_NAMES):
-            found.setdefault(zone, {})[corner] = c.reshape(4, 2).mean(0)
+            found.setdefault(zone, {})[corner] = quad.mean(0)
+            if corner == 0:
+                labels.append(label_quad(ZONE_NAMES[zone], quad))
     names, polys = [], []
     for zone, pts in sorted(found.items()):
         if len(pts) < 3:
@@ -96,7 +117,32 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
             pts[missing] = pts[(missing + 1) % 4] + pts[(missing + 3) % 4] - pts[(missing + 2) % 4]
         names.append(ZONE_NAMES[zone])
         polys.append(np.array([pts[k] for k in range(4)], np.float32))
-    return Zones(tuple(names), tuple(polys), quads)
+    return Zones(tuple(names), tuple(polys), quads, tuple(labels))
+
+
+def _label_font(marker_px: float) -> tuple[float, int]:
+    """Font scale and stroke of the sheet's zone names for markers of this side in pixels."""
+    return LABEL_SCALE_PER_MARKER_PX * marker_px, max(1, round(marker_px / 30))
+
+
+def sheet_label(zone: str) -> str:
+    """What the one-page sheet prints for a zone: its name, or a casino's number."""
+    return zone.removeprefix("casino")
+
+
+def label_quad(zone: str, marker_quad: np.ndarray) -> np.ndarray:
+    """Where the one-page sheet prints the zone's name (4, 2), from its top-left marker's corners
+    (4, 2) as ArUco gives them: on the page's plane, in marker sides from the marker."""
+    scale, thick = _label_font(120)
+    (width, height), below = cv2.getTextSize(sheet_label(zone), LABEL_FONT, scale, thick)
+    x0, y0 = LABEL_ORIGIN
+    left, right = x0 - LABEL_PAD, x0 + width / 120 + LABEL_PAD
+    top, bottom = y0 - height / 120 - LABEL_PAD, y0 + below / 120 + LABEL_PAD
+    q = np.asarray(marker_quad, np.float32)
+    along, down = q[1] - q[0], q[3] - q[0]
+    return np.array([q[0] + u * along + v * down
+                     for u, v in ((left, top), (right, top), (right, bottom), (left, bottom))],
+                    np.float32)
 
 
 def zone_layout(width: int, height: int) -> dict[str, np.ndarray]:
@@ -123,8 +169,11 @@ def marker_sheet(width: int = 3508, height: int = 2480, marker_px: int = 120) ->
     for name, poly in zone_layout(width, height).items():
         z = ZONE_NAMES.index(name)
         cv2.polylines(sheet, [poly.astype(np.int32)], True, 160, 4)
-        label_at = (int(poly[0, 0] + marker_px * 1.3), int(poly[0, 1] + marker_px * 0.8))
-        cv2.putText(sheet, name, label_at, cv2.FONT_HERSHEY_SIMPLEX, 2.0, 120, 4, cv2.LINE_AA)
+        # The marker's top-left corner is 0.1 side inside the zone's (see below).
+        label_at = (int(poly[0, 0] + marker_px * (0.1 + LABEL_ORIGIN[0])),
+                    int(poly[0, 1] + marker_px * (0.1 + LABEL_ORIGIN[1])))
+        scale, thick = _label_font(marker_px)
+        cv2.putText(sheet, sheet_label(name), label_at, LABEL_FONT, scale, 120, thick, cv2.LINE_AA)
         for corner in range(4):
             img = cv2.aruco.generateImageMarker(dictionary, 4 * z + corner, marker_px)
             # The marker's centre is the zone's corner, pulled inward so it stays on the sheet.

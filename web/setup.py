@@ -119,11 +119,12 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
 
 
 def zones_to_json(zones: Zones) -> dict[str, Any]:
-    """A JSON-ready dict of zones (markers seen included)."""
+    """A JSON-ready dict of zones (markers and printed names seen included)."""
     return {
         "names": list(zones.names),
         "polygons": [p.tolist() for p in zones.polygons],
         "markers": [m.tolist() for m in zones.markers],
+        "labels": [q.tolist() for q in zones.labels],
     }
 
 
@@ -134,6 +135,7 @@ def zones_from_json(data: Any) -> Zones | None:
             tuple(data["names"]),
             tuple(np.array(p, np.float32) for p in data["polygons"]),
             tuple(np.array(m, np.float32) for m in data.get("markers", [])),
+            tuple(np.array(q, np.float32) for q in data.get("labels", [])),
         )
     except (KeyError, TypeError, ValueError):
         return None

@@ -141,26 +141,105 @@ def test_calibrate_refuses_wrong_name_count(rendered_scenes, tmp_path, capsys):
     assert rc == 1 and "colour names" in capsys.readouterr().err
 
 
-def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> None:
-    from models.render import render_scene
-    from vision.zones import detect_zones, marker_sheet
+def _sheet_frame() -> np.ndarray:
+    """The one-page marker sheet filling a 640x480 frame, on a grey table."""
+    from vision.zones import marker_sheet
 
     sheet = cv2.resize(marker_sheet(), (640, 452), interpolation=cv2.INTER_AREA)
     frame = np.full((480, 640, 3), 90, np.uint8)
     frame[14:466] = cv2.cvtColor(sheet, cv2.COLOR_GRAY2BGR)
+    return frame
+
+
+def _die_patch(seed: int, elevation_deg: float, max_side: float = 100.0):
+    """A rendered die with pips and a little of its table: (patch, truth)."""
+    from models.render import render_scene
+
+    rng, pad = np.random.default_rng(seed), 6
+    while True:
+        die_frame, truths = render_scene(rng, n_dice=1, elevation_deg=elevation_deg)
+        if truths and truths[0].label in range(1, 7):
+            x0, y0, x1, y1 = (int(v) for v in truths[0].box)
+            inside = x0 >= pad and y0 >= pad and x1 + pad <= 640 and y1 + pad <= 480
+            if inside and max(x1 - x0, y1 - y0) <= max_side:
+                break
+    return die_frame[y0 - pad:y1 + pad, x0 - pad:x1 + pad], truths[0]
+
+
+def _paste(frame: np.ndarray, patch: np.ndarray, centre: tuple[int, int]) -> None:
+    """Lay the patch on the frame, centred on a point."""
+    h, w = patch.shape[:2]
+    x0, y0 = centre[0] - w // 2, centre[1] - h // 2
+    frame[y0:y0 + h, x0:x0 + w] = patch
+
+
+def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> None:
+    from vision.zones import detect_zones
+
+    frame = _sheet_frame()
     zones = detect_zones(frame)
     assert len(read_dice(frame, ReaderConfig(zones=zones))) == 0
-    rng = np.random.default_rng(5)
-    while True:  # one clean top-down die to put in the arena
-        die_frame, truths = render_scene(rng, n_dice=1, elevation_deg=90.0)
-        if truths and truths[0].label in range(1, 7):
-            break
-    x0, y0, x1, y1 = (int(v) for v in truths[0].box)
-    pad = 6
-    patch = die_frame[y0 - pad:y1 + pad, x0 - pad:x1 + pad]
+    patch, truth = _die_patch(5, 90.0)  # one clean top-down die in the arena
     frame[300:300 + patch.shape[0], 200:200 + patch.shape[1]] = patch
     det = read_dice(frame, ReaderConfig(zones=zones))
-    assert len(det) == 1 and det.zone[0] == "arena" and det.pips[0] == truths[0].label
+    assert len(det) == 1 and det.zone[0] == "arena" and det.pips[0] == truth.label
+
+
+def test_letters_printed_on_the_sheet_do_not_make_a_plain_die_doubtful(monkeypatch) -> None:
+    from vision import pips, zones
+
+    # Whole names, as the sheet once printed them: the locator is sure that some of their letters
+    # are dice, and the readers say they are not.
+    monkeypatch.setattr(zones, "sheet_label", lambda zone: zone)
+    frame = _sheet_frame()
+    sheet_zones = zones.detect_zones(frame)
+    patch, truth = _die_patch(5, 50.0, max_side=40)  # seen from the usual webcam's side
+    _paste(frame, patch, (250, 330))
+    searched = []
+    judge = pips.surest_camera_place
+
+    def counted(*args):
+        searched.append(1)
+        return judge(*args)
+
+    monkeypatch.setattr(pips, "surest_camera_place", counted)
+    det = read_dice(frame, ReaderConfig(zones=sheet_zones))
+    assert len(det) == 1 and det.pips[0] == truth.label and not det.unsure[0]
+    # Were the letters judged, the camera's place would be searched for in every frame.
+    assert searched == []
+
+
+def test_the_sheets_printed_names_do_not_sway_the_camera_place() -> None:
+    from vision.zones import detect_zones
+
+    frame = _sheet_frame()
+    zones = detect_zones(frame)
+    truths = []
+    for seed, centre in [(5, (250, 330)), (6, (350, 300)), (1, (150, 280))]:
+        patch, truth = _die_patch(seed, 50.0, max_side=40)
+        _paste(frame, patch, centre)
+        truths.append(truth.label)
+    # One of these dice is doubtful, so the camera's place is judged; judged with the names'
+    # letters among the dice, it came out wrong and two dice were read turned.
+    det = read_dice(frame, ReaderConfig(zones=zones))
+    assert sorted(det.pips.tolist()) == sorted(truths) and not det.unsure.any()
+
+
+def test_a_die_lying_on_a_printed_zone_name_is_still_read() -> None:
+    from vision.zones import detect_zones
+
+    frame = _sheet_frame()
+    zones = detect_zones(frame)
+    # On the arena's name, low enough to lie inside the line through the arena's markers.
+    spots = [(q[0] + q[1]) * 0.125 + (q[3] + q[2]) * 0.375 for q in zones.labels]
+    point_boxes = np.array([[*c, *c] for c in spots])
+    centre = spots[list(zones.zone_of(point_boxes)).index("arena")]
+    assert zones.on_label(np.array([[*centre, *centre]]))[0]
+    patch, truth = _die_patch(3, 50.0, max_side=26)
+    _paste(frame, patch, (int(centre[0]), int(centre[1])))
+    det = read_dice(frame, ReaderConfig(zones=zones))
+    assert len(det) == 1 and det.pips[0] == truth.label and det.zone[0] == "arena"
+    assert len(detect_zones(frame).labels) == 8  # the die hides no marker
 
 
 @pytest.mark.parametrize(

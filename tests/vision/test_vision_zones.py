@@ -40,6 +40,30 @@ def test_hidden_marker_is_completed(sheet_photo) -> None:
     assert np.abs(zones.polygons[j] - zones_all.polygons[i]).max() < 4
 
 
+def test_the_printed_zone_names_lie_in_their_label_quads(sheet_photo) -> None:
+    photo, m = sheet_photo
+    zones = detect_zones(photo)
+    assert len(zones.labels) == 8  # one per zone: right of its top-left marker
+    sheet = marker_sheet()
+    ys, xs = np.nonzero((sheet >= 100) & (sheet <= 140))  # the names' ink (markers are 0, lines 160)
+    scale = 1280 / sheet.shape[1]
+    ink = np.c_[xs * scale, ys * scale, np.ones(len(xs))] @ m.T
+    points = np.c_[ink, ink]  # zero-size boxes at the ink's pixels
+    on_label = zones.on_label(points)
+    assert on_label.mean() > 0.995
+    # ... and little besides: the quads hold no marker and cover little of any zone.
+    assert not zones.on_label(np.array([[*q.mean(0), *q.mean(0)] for q in zones.markers])).any()
+    for name, poly in zip(zones.names, zones.polygons, strict=True):
+        inside = [q for q in zones.labels if cv2.pointPolygonTest(poly, tuple(map(float, q.mean(0))), False) >= 0]
+        area = sum(cv2.contourArea(q) for q in inside)
+        assert area < 0.5 * cv2.contourArea(poly), name
+
+
+def test_hand_corners_print_no_names() -> None:
+    zones = zones_from_corners({"arena": [(0, 0), (640, 0), (640, 480), (0, 480)]})
+    assert zones.labels == () and not zones.on_label(np.array([[300, 200, 340, 240]])).any()
+
+
 @pytest.mark.parametrize(
     ("centre", "zone"),
     [

@@ -338,6 +338,28 @@ def test_calibration_and_zones_need_a_picture(client, two_player_game):
     assert ok.status_code == 200 and state(client)["zones"] == ["arena"]
 
 
+def test_saved_zones_keep_the_sheets_markers_and_printed_names():
+    import cv2
+    import numpy as np
+
+    from vision.zones import detect_zones, marker_sheet
+    from web.setup import zones_from_json, zones_to_json
+
+    sheet = cv2.resize(marker_sheet(), (1280, 905), interpolation=cv2.INTER_AREA)
+    zones = detect_zones(cv2.cvtColor(sheet, cv2.COLOR_GRAY2BGR))
+    saved = json.loads(json.dumps(zones_to_json(zones)))
+    again = zones_from_json(saved)
+    assert again is not None and again.names == zones.names
+    assert len(again.labels) == len(zones.labels) == 8
+    for before, after in zip(
+        zones.labels + zones.markers, again.labels + again.markers, strict=True
+    ):
+        assert np.allclose(before, after)
+    del saved["labels"]  # zones saved before the names were known still load
+    older = zones_from_json(saved)
+    assert older is not None and older.labels == () and len(older.markers) == 32
+
+
 def test_restart_comes_back_to_the_same_game(tmp_path):
     db = str(tmp_path / "t.sqlite3")
     first = create_app({"DB": db, "SEED": 1}).test_client()

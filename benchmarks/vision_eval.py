@@ -49,12 +49,12 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
 def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
                       dice: tuple[int, int] = (4, 15),
                       camera_heights: tuple[float, float] | None = None,
-                      glossy: float = 0.0, marbled: float = 0.0,
-                      speckled: float = 0.0) -> dict:
+                      **finish: float) -> dict:
     """Found and pips rates on rendered scenes from a seed never used in training, each with
     dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera straight above the
-    frame's centre at a height (in frame widths) drawn from that range; `glossy`, `marbled`
-    and `speckled`, the shares of shiny, marbled and speckled dice."""
+    frame's centre at a height (in frame widths) drawn from that range; `finish`, the shares
+    of dice with each finish or pip style (`render_scene`'s glossy, marbled, speckled,
+    pip_styles)."""
     import numpy as np
 
     from models.render import render_scene
@@ -66,8 +66,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
         n_dice = int(rng.integers(*dice))
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))
         frame, truths = render_scene(rng, n_dice=n_dice, elevation_deg=elevation,
-                                     camera_height=height, glossy=glossy,
-                                     marbled=marbled, speckled=speckled)
+                                     camera_height=height, **finish)
         det = read_dice(frame, cfg)
         for t in truths:
             if t.label == 7:
@@ -114,6 +113,10 @@ RENDERED_ROWS: tuple[tuple[str, float | None, tuple[int, int], tuple[float, floa
      {"speckled": 1.0}),
     ("rendered speckled shiny dice, crowded, from above (finish never trained on)", 90.0,
      CROWDED, ABOVE, {"glossy": 0.5, "speckled": 1.0}),
+    # Pips placed, sized and coloured otherwise (a large 1, red 1s and 4s, hollow pits).
+    ("rendered dice with other pips, photo from above", 90.0, FEW, ABOVE, {"pip_styles": 1.0}),
+    ("rendered dice with other pips, crowded, from above", 90.0, CROWDED, ABOVE,
+     {"pip_styles": 1.0, "glossy": 0.3}),
 )
 
 

@@ -33,16 +33,16 @@ CROWDED_DICE = (15, 41)  # a crowded scene: a tray full of dice, most of them to
 CAMERA_HEIGHTS = (0.5, 1.4)  # a photo from above: a phone or webcam 0.5-1.4 frame widths up
 
 
-def _one_chunk(args: tuple[int, int, float, float, float, float, float]
+def _one_chunk(args: tuple[int, int, float, float, float, float, float, float]
                ) -> dict[str, np.ndarray]:
     """Render `count` scenes from `seed`, the share `crowded` of them crowded, the share
     `camouflage` of dice coloured as the table under them, the share `from_above` seen by
-    a camera straight above and the shares `glossy` and `marbled` of dice shiny and marbled;
-    return frames, boxes and crops.
+    a camera straight above, the shares `glossy` and `marbled` of dice shiny and marbled and
+    `pip_styles` of dice with other pips; return frames, boxes and crops.
 
     The crops of a scene seen from above are turned as the reader turns them for a camera
     there (toward the frame's centre is down)."""
-    seed, count, crowded, camouflage, from_above, glossy, marbled = args
+    seed, count, crowded, camouflage, from_above, glossy, marbled, pip_styles = args
     rng = np.random.default_rng(seed)
     frames, boxes, crops, labels = [], [], [], []
     for _ in range(count):
@@ -51,7 +51,7 @@ def _one_chunk(args: tuple[int, int, float, float, float, float, float]
         camera = ({"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
                   if above else {})
         img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage, glossy=glossy,
-                                   marbled=marbled, **camera)
+                                   marbled=marbled, pip_styles=pip_styles, **camera)
 
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
@@ -88,13 +88,14 @@ def _one_chunk(args: tuple[int, int, float, float, float, float, float]
 
 def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
          camouflage: float = 0.0, from_above: float = 0.0, glossy: float = 0.0,
-         marbled: float = 0.0) -> Path:
+         marbled: float = 0.0, pip_styles: float = 0.0) -> Path:
     """Render `scenes` scenes in parallel, the share `crowded` of them crowded, the share
-    `from_above` seen by a camera straight above and the shares `glossy` and `marbled` of dice
-    shiny and marbled, and save them as one .npz file."""
+    `from_above` seen by a camera straight above, the shares `glossy` and `marbled` of dice
+    shiny and marbled and `pip_styles` of dice with other pips, and save them as one .npz
+    file."""
     chunk = 100
     jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded, camouflage, from_above,
-             glossy, marbled) for i in range((scenes + chunk - 1) // chunk)]
+             glossy, marbled, pip_styles) for i in range((scenes + chunk - 1) // chunk)]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
     offset = 0
@@ -132,6 +133,9 @@ def main() -> None:
                     help="share of dice with a shiny finish that reflects the light")
     ap.add_argument("--marbled", type=float, default=0.0,
                     help="share of dice whose body is swirled with veins of another colour")
+    ap.add_argument("--pip-styles", type=float, default=0.0,
+                    help="share of dice whose pips are placed, sized or coloured otherwise "
+                         "(a large 1, red 1s and 4s, hollow pits)")
     ap.add_argument("--join", nargs="+", type=Path, default=None, metavar="SET",
                     help="instead of rendering, join these sets' crops and labels into --out")
     a = ap.parse_args()
@@ -139,7 +143,7 @@ def main() -> None:
         print(join(a.out, a.join))
         return
     print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage, a.from_above,
-               a.glossy, a.marbled))
+               a.glossy, a.marbled, a.pip_styles))
 
 
 if __name__ == "__main__":

@@ -50,6 +50,21 @@ class RenderedDie:
     colour: str
 
 
+@dataclass(frozen=True)
+class PipStyle:
+    """How one die's pips are made, where it differs from the plain style: how far they lie from
+    the face's centre (1.0: a quarter of the side), their radius (in sides), the radius of the
+    lone pip of a 1, a colour for the pips of the faces in `accented` (dice made in East Asia
+    print the 1, often the 4 too, in red), and how hollow they look (0 flat, 1 deep)."""
+
+    spread: float
+    radius: float
+    one_radius: float
+    accent: np.ndarray | None
+    accented: tuple[int, ...]
+    hollow: float
+
+
 def _rot(axis: np.ndarray, angle: float) -> np.ndarray:
     """Rotation matrix about a unit axis (Rodrigues)."""
     axis = axis / np.linalg.norm(axis)
@@ -144,8 +159,8 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
               faces: dict[int, int], light: np.ndarray, pip_radius: float,
               dims: tuple[float, float, float] = (1.0, 1.0, 1.0), flat: float = 0.0,
               ray: np.ndarray | None = None, shine: float = 0.0,
-              veins: np.ndarray | None = None, speckles: np.ndarray | None = None
-              ) -> tuple[float, ...]:
+              veins: np.ndarray | None = None, speckles: np.ndarray | None = None,
+              style: PipStyle | None = None) -> tuple[float, ...]:
     """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1).
 
     With `ray` (the direction from a camera straight above the table to this die), the die is
@@ -153,7 +168,7 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     faces toward it show; otherwise as an orthographic camera at `elevation` sees it. `shine`
     (0-1) is how strongly a glossy die's face nearest the camera reflects the light; `veins`
     (a colour) marbles the die's body with swirls of that colour, `speckles` (a colour) dots it
-    with flecks smaller than a pip.
+    with flecks smaller than a pip. `style` changes the pips' places, sizes, colours and depth.
     """
     fwd, right, down = _camera(elevation)
     if ray is not None:
@@ -207,18 +222,58 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         if value == 0:
             continue
         a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
-        pcol = tuple(float(v) for v in np.clip(pip * (0.6 + 0.4 * shade), 0, 255))
-        for u, v in PIP_LAYOUT[value]:
-            circ = (normals[key][None, :] * 0.5 + (u + pip_radius * _CIRCLE[:, :1]) * a
-                    + (v + pip_radius * _CIRCLE[:, 1:]) * b)
-            cv2.fillPoly(img, [np.round(project(circ) * 16).astype(np.int32)], pcol,
-                         cv2.LINE_AA, shift=4)
+        _draw_pips(img, project, normals[key] * 0.5, a, b, value, col, pip, shade, pip_radius,
+                   style, (float(light @ (rot @ a)), float(light @ (rot @ b))))
     if shine > 0 and visible:
         towards_light = np.array([float(light @ right), float(light @ down)])
         _glare(img, rng, outlines[-1], side, towards_light, shine)
     x0, y0 = hull[:, 0, 0].min(), hull[:, 0, 1].min()
     x1, y1 = hull[:, 0, 0].max(), hull[:, 0, 1].max()
     return float(x0), float(y0), float(x1), float(y1)
+
+
+def _draw_pips(img: np.ndarray, project, face_centre: np.ndarray, a: np.ndarray, b: np.ndarray,
+               value: int, face_colour: np.ndarray, pip: np.ndarray, shade: float,
+               pip_radius: float, style: PipStyle | None,
+               light_on_face: tuple[float, float]) -> None:
+    """Draw the pips of one face (centre and axes `a`, `b` in die units) in place. A hollow pip
+    is a disc of the pip's colour with a smaller disc toward the light's side blended with the
+    face's colour: the pit's wall away from the light catches it, the one toward it is shaded."""
+    spread, radius, colour = 1.0, pip_radius, pip
+    if style is not None:
+        spread, radius = style.spread, style.radius
+        if style.accent is not None and value in style.accented:
+            colour = style.accent
+    if style is not None and value == 1:
+        radius = style.one_radius
+    pcol = np.clip(colour * (0.6 + 0.4 * shade), 0, 255)
+    toward = np.array(light_on_face)
+    toward = toward / max(float(np.linalg.norm(toward)), 1e-6)
+    for u, v in PIP_LAYOUT[value]:
+        u, v = u * spread, v * spread
+        discs = [((u, v), radius, pcol)]
+        if style is not None and style.hollow > 0:
+            lit = pcol * (1 - style.hollow * 0.6) + face_colour * style.hollow * 0.6
+            du, dv = toward * radius * 0.3
+            discs.append(((u + du, v + dv), radius * 0.75, lit))
+        for (cu, cv), r, c in discs:
+            circ = (face_centre[None, :] + (cu + r * _CIRCLE[:, :1]) * a
+                    + (cv + r * _CIRCLE[:, 1:]) * b)
+            cv2.fillPoly(img, [np.round(project(circ) * 16).astype(np.int32)],
+                         tuple(float(x) for x in c), cv2.LINE_AA, shift=4)
+
+
+def _pip_style(rng: np.random.Generator) -> PipStyle:
+    """A random pip style of the kinds real dice show: pips nearer or farther from the centre,
+    smaller or larger, a large 1 and red 1s and 4s, pits that catch the light."""
+    spread = rng.uniform(0.8, 1.2)
+    radius = rng.uniform(0.065, min(0.13, 0.42 * 0.25 * spread))
+    one_radius = rng.uniform(0.14, 0.22) if rng.random() < 0.5 else radius
+    accent, accented = None, ()
+    if rng.random() < 0.4:
+        accent = _jitter_colour(rng, (40, 40, 190))
+        accented = (1, 4) if rng.random() < 0.5 else (1,)
+    return PipStyle(spread, radius, one_radius, accent, accented, rng.uniform(0.0, 0.7))
 
 
 def _bounds(points: np.ndarray) -> tuple[int, int, int, int]:
@@ -337,8 +392,8 @@ def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
 def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
                  n_dice: int | None = None, elevation_deg: float | None = None,
                  camouflage: float = 0.0, camera_height: float | None = None,
-                 glossy: float = 0.0, marbled: float = 0.0, speckled: float = 0.0
-                 ) -> tuple[np.ndarray, list[RenderedDie]]:
+                 glossy: float = 0.0, marbled: float = 0.0, speckled: float = 0.0,
+                 pip_styles: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
     `camouflage` is the share of dice whose body takes the colour of the table under them
@@ -348,7 +403,8 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
     camera is orthographic, at the scene's elevation. `glossy` is the share of dice with a
     shiny finish, which reflects the light as a bright spot and rim on the face nearest the
     camera; `marbled` the share of dice whose body is swirled with veins of another colour;
-    `speckled` the share dotted with small flecks of another colour.
+    `speckled` the share dotted with small flecks of another colour; `pip_styles` the share
+    whose pips are made otherwise than the plain style (`PipStyle`).
     """
     img = _background(rng, h, w)
     table = img.copy() if camouflage else None
@@ -425,9 +481,10 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         speckles = None
         if speckled and rng.random() < speckled:
             speckles = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
+        style = _pip_style(rng) if pip_styles and rng.random() < pip_styles else None
         box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
                         rng.uniform(0.075, 0.11), flat=flat, ray=ray, shine=shine,
-                        veins=veins, speckles=speckles)
+                        veins=veins, speckles=speckles, style=style)
         x0, y0, x1, y1 = box
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
         if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):

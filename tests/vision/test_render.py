@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from models.render import _glare, _marbling, _pattern_face, render_scene
+from models.render import PipStyle, _draw_die, _glare, _marbling, _pattern_face, render_scene
 from vision.colour import body_colours
 
 
@@ -60,7 +60,14 @@ def test_a_camera_above_sees_the_side_faces_of_dice_away_from_the_centre() -> No
 
 
 @pytest.mark.parametrize(
-    "option", [{"camera_height": None}, {"glossy": 0.0}, {"marbled": 0.0}, {"speckled": 0.0}]
+    "option",
+    [
+        {"camera_height": None},
+        {"glossy": 0.0},
+        {"marbled": 0.0},
+        {"speckled": 0.0},
+        {"pip_styles": 0.0},
+    ],
 )
 def test_an_option_left_off_draws_the_scenes_as_before(option: dict) -> None:
     a, truths_a = render_scene(np.random.default_rng(6), elevation_deg=90.0)
@@ -115,3 +122,41 @@ def test_marbling_veins_the_face_only() -> None:
         inner = img[102:158, 102:158, 0].astype(np.float64)
         # Bands of vein and plain body: bright in some places, the body's own grey in others.
         assert inner.max() > 130 and np.percentile(inner, 10) < 100
+
+
+def _die_from_above(top: int, style: PipStyle | None) -> np.ndarray:
+    """A white die with black pips, `top` up, seen straight from above, lit evenly: 200x200."""
+    img = np.full((200, 200, 3), 90, np.uint8)
+    _draw_die(img, np.random.default_rng(0), np.array([100.0, 100.0]), 120.0, np.eye(3),
+              np.pi / 2, np.full(3, 235.0), np.full(3, 20.0), {0: top, 1: 2, 2: 3},
+              np.array([0.0, 0.0, 1.0]), 0.09, flat=1.0, style=style)
+    return img
+
+
+def test_a_pip_style_sizes_the_lone_pip_of_a_one_and_colours_its_accented_faces() -> None:
+    def dark(img: np.ndarray) -> int:
+        return int((img.max(2) < 80).sum())
+
+    red = np.array([40.0, 40.0, 190.0])
+    style = PipStyle(spread=1.0, radius=0.09, one_radius=0.2, accent=red, accented=(4,),
+                     hollow=0.0)
+    assert dark(_die_from_above(1, style)) > 3 * dark(_die_from_above(1, None))
+    # The 4 is accented: its pips are red, not black; the 2 keeps black pips.
+    four, two = _die_from_above(4, style), _die_from_above(2, style)
+    reddish = (four[..., 2] > 150) & (four[..., 0] < 90)
+    assert dark(four) == 0 and reddish.sum() > 0.8 * dark(_die_from_above(4, None))
+    assert dark(two) == dark(_die_from_above(2, None))
+
+
+def test_a_pip_style_moves_the_pips_and_hollows_them() -> None:
+    def dark_spread(img: np.ndarray) -> float:
+        ys, xs = np.nonzero(img.max(2) < 80)
+        return float(np.hypot(xs - 100, ys - 100).mean())
+
+    plain = PipStyle(1.0, 0.09, 0.09, None, (), 0.0)
+    wide = PipStyle(1.2, 0.09, 0.09, None, (), 0.0)
+    assert dark_spread(_die_from_above(5, wide)) > 1.1 * dark_spread(_die_from_above(5, plain))
+    # A hollow pip is lighter where its wall catches the light: fewer pixels as dark as a pip.
+    hollow = PipStyle(1.0, 0.09, 0.09, None, (), 0.7)
+    flat_dark = int((_die_from_above(6, plain).max(2) < 80).sum())
+    assert int((_die_from_above(6, hollow).max(2) < 80).sum()) < 0.8 * flat_dark

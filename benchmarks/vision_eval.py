@@ -54,7 +54,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera straight above the
     frame's centre at a height (in frame widths) drawn from that range; `finish`, the shares
     of dice with each finish or pip style (`render_scene`'s glossy, marbled, speckled,
-    pip_styles)."""
+    translucent, pip_styles)."""
     import numpy as np
 
     from models.render import render_scene
@@ -108,11 +108,16 @@ RENDERED_ROWS: tuple[tuple[str, float | None, tuple[int, int], tuple[float, floa
     ("rendered marbled dice, photo from above", 90.0, FEW, ABOVE, {"marbled": 1.0}),
     ("rendered marbled shiny dice, crowded, from above", 90.0, CROWDED, ABOVE,
      {"glossy": 0.5, "marbled": 1.0}),
-    # Speckled dice are in no training set: how the reader fares on dice unlike its own.
+    # Speckled and translucent dice are in no training set: how the reader fares on dice unlike
+    # its own.
     ("rendered speckled dice, photo from above (finish never trained on)", 90.0, FEW, ABOVE,
      {"speckled": 1.0}),
     ("rendered speckled shiny dice, crowded, from above (finish never trained on)", 90.0,
      CROWDED, ABOVE, {"glossy": 0.5, "speckled": 1.0}),
+    ("rendered translucent dice, photo from above (finish never trained on)", 90.0, FEW, ABOVE,
+     {"translucent": 1.0}),
+    ("rendered translucent dice, crowded, from above (finish never trained on)", 90.0,
+     CROWDED, ABOVE, {"translucent": 1.0, "glossy": 0.3}),
     # Pips placed, sized and coloured otherwise (a large 1, red 1s and 4s, hollow pits).
     ("rendered dice with other pips, photo from above", 90.0, FEW, ABOVE, {"pip_styles": 1.0}),
     ("rendered dice with other pips, crowded, from above", 90.0, CROWDED, ABOVE,

@@ -160,7 +160,7 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
               dims: tuple[float, float, float] = (1.0, 1.0, 1.0), flat: float = 0.0,
               ray: np.ndarray | None = None, shine: float = 0.0,
               veins: np.ndarray | None = None, speckles: np.ndarray | None = None,
-              style: PipStyle | None = None) -> tuple[float, ...]:
+              style: PipStyle | None = None, clear: float = 0.0) -> tuple[float, ...]:
     """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1).
 
     With `ray` (the direction from a camera straight above the table to this die), the die is
@@ -169,6 +169,8 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     (0-1) is how strongly a glossy die's face nearest the camera reflects the light; `veins`
     (a colour) marbles the die's body with swirls of that colour, `speckles` (a colour) dots it
     with flecks smaller than a pip. `style` changes the pips' places, sizes, colours and depth.
+    `clear` (0-1) is how much of the table a translucent die lets through its body; the pips of
+    its hidden faces then show faintly through it.
     """
     fwd, right, down = _camera(elevation)
     if ray is not None:
@@ -203,11 +205,13 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         pts3 = normals[key][None, :] * 0.5 + _OUTLINE[:, :1] * a + _OUTLINE[:, 1:] * b
         outlines.append(project(pts3))
     hull = cv2.convexHull(np.concatenate(outlines).astype(np.float32))
+    under = img.copy() if clear > 0 else None
     cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], tuple(float(v) for v in body * 0.55),
                  cv2.LINE_AA, shift=4)
     patterns = [(draw(rng, hull[:, 0], side), colour)
                 for draw, colour in ((_marbling, veins), (_speckling, speckles))
                 if colour is not None]
+    painted: list[tuple] = []  # a translucent die's pips: painted on after its body
     for (_, key, nw), outline in zip(visible, outlines, strict=True):
         lit = max(0.0, float(nw @ light))
         # `flat` blends toward the even light of a room lit from everywhere: sides as bright
@@ -222,8 +226,24 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         if value == 0:
             continue
         a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
-        _draw_pips(img, project, normals[key] * 0.5, a, b, value, col, pip, shade, pip_radius,
-                   style, (float(light @ (rot @ a)), float(light @ (rot @ b))))
+        face_pips = (project, normals[key] * 0.5, a, b, value, col, pip, shade, pip_radius, style,
+                     (float(light @ (rot @ a)), float(light @ (rot @ b))))
+        if under is None:
+            _draw_pips(img, *face_pips)
+        else:
+            painted.append(face_pips)
+    if under is not None:
+        _see_through(img, under, hull[:, 0], body, clear)
+        ghost = img.copy()
+        shown = {key for _, key, _ in visible}
+        for key in normals:
+            if key not in shown and values[key]:
+                a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
+                _draw_pips(ghost, project, normals[key] * 0.5, a, b, values[key], body, pip, 0.8,
+                           pip_radius, style, (0.0, 0.0))
+        _blend_inside(img, ghost, hull[:, 0], clear * 0.4)
+        for face_pips in painted:
+            _draw_pips(img, *face_pips)
     if shine > 0 and visible:
         towards_light = np.array([float(light @ right), float(light @ down)])
         _glare(img, rng, outlines[-1], side, towards_light, shine)
@@ -261,6 +281,32 @@ def _draw_pips(img: np.ndarray, project, face_centre: np.ndarray, a: np.ndarray,
                     + (cv + r * _CIRCLE[:, 1:]) * b)
             cv2.fillPoly(img, [np.round(project(circ) * 16).astype(np.int32)],
                          tuple(float(x) for x in c), cv2.LINE_AA, shift=4)
+
+
+def _blend_inside(img: np.ndarray, other: np.ndarray, outline: np.ndarray,
+                  amount: float) -> None:
+    """Blend `other` (an image the size of `img`) into `img` inside an outline (n, 2), in
+    place, by `amount` (0-1)."""
+    x0, y0, h, w = _bounds(outline)
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x0 + w, img.shape[1]), min(y0 + h, img.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    cv2.fillPoly(mask, [np.round((outline - [x0, y0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA,
+                 shift=4)
+    alpha = (mask * amount)[..., None]
+    roi = img[y0:y1, x0:x1].astype(np.float32)
+    img[y0:y1, x0:x1] = np.clip(roi * (1 - alpha) + other[y0:y1, x0:x1] * alpha, 0,
+                                255).astype(np.uint8)
+
+
+def _see_through(img: np.ndarray, under: np.ndarray, outline: np.ndarray, body: np.ndarray,
+                 clear: float) -> None:
+    """Let the table (`under`, the frame before the die was drawn) show through a translucent
+    die's body (outline (n, 2)), tinted by the body's colour, in place."""
+    tinted = np.clip(under.astype(np.float32) * (0.35 + 0.65 * body / 255.0) * 1.15, 0, 255)
+    _blend_inside(img, tinted, outline, clear)
 
 
 def _pip_style(rng: np.random.Generator) -> PipStyle:
@@ -393,7 +439,8 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
                  n_dice: int | None = None, elevation_deg: float | None = None,
                  camouflage: float = 0.0, camera_height: float | None = None,
                  glossy: float = 0.0, marbled: float = 0.0, speckled: float = 0.0,
-                 pip_styles: float = 0.0) -> tuple[np.ndarray, list[RenderedDie]]:
+                 pip_styles: float = 0.0, translucent: float = 0.0
+                 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
     `camouflage` is the share of dice whose body takes the colour of the table under them
@@ -404,7 +451,8 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
     shiny finish, which reflects the light as a bright spot and rim on the face nearest the
     camera; `marbled` the share of dice whose body is swirled with veins of another colour;
     `speckled` the share dotted with small flecks of another colour; `pip_styles` the share
-    whose pips are made otherwise than the plain style (`PipStyle`).
+    whose pips are made otherwise than the plain style (`PipStyle`); `translucent` the share of
+    see-through dice, whose hidden faces' pips show faintly.
     """
     img = _background(rng, h, w)
     table = img.copy() if camouflage else None
@@ -482,9 +530,10 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         if speckled and rng.random() < speckled:
             speckles = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
         style = _pip_style(rng) if pip_styles and rng.random() < pip_styles else None
+        clear = rng.uniform(0.35, 0.65) if translucent and rng.random() < translucent else 0.0
         box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
                         rng.uniform(0.075, 0.11), flat=flat, ray=ray, shine=shine,
-                        veins=veins, speckles=speckles, style=style)
+                        veins=veins, speckles=speckles, style=style, clear=clear)
         x0, y0, x1, y1 = box
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
         if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):

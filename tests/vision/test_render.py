@@ -67,6 +67,7 @@ def test_a_camera_above_sees_the_side_faces_of_dice_away_from_the_centre() -> No
         {"marbled": 0.0},
         {"speckled": 0.0},
         {"pip_styles": 0.0},
+        {"translucent": 0.0},
     ],
 )
 def test_an_option_left_off_draws_the_scenes_as_before(option: dict) -> None:
@@ -124,12 +125,12 @@ def test_marbling_veins_the_face_only() -> None:
         assert inner.max() > 130 and np.percentile(inner, 10) < 100
 
 
-def _die_from_above(top: int, style: PipStyle | None) -> np.ndarray:
+def _die_from_above(top: int, style: PipStyle | None, clear: float = 0.0) -> np.ndarray:
     """A white die with black pips, `top` up, seen straight from above, lit evenly: 200x200."""
     img = np.full((200, 200, 3), 90, np.uint8)
     _draw_die(img, np.random.default_rng(0), np.array([100.0, 100.0]), 120.0, np.eye(3),
               np.pi / 2, np.full(3, 235.0), np.full(3, 20.0), {0: top, 1: 2, 2: 3},
-              np.array([0.0, 0.0, 1.0]), 0.09, flat=1.0, style=style)
+              np.array([0.0, 0.0, 1.0]), 0.09, flat=1.0, style=style, clear=clear)
     return img
 
 
@@ -160,3 +161,19 @@ def test_a_pip_style_moves_the_pips_and_hollows_them() -> None:
     hollow = PipStyle(1.0, 0.09, 0.09, None, (), 0.7)
     flat_dark = int((_die_from_above(6, plain).max(2) < 80).sum())
     assert int((_die_from_above(6, hollow).max(2) < 80).sum()) < 0.8 * flat_dark
+
+
+def test_a_translucent_die_shows_the_table_and_its_hidden_pips_through_its_body() -> None:
+    opaque, clear = _die_from_above(1, None), _die_from_above(1, None, clear=0.6)
+    body = (slice(50, 150), slice(50, 150))
+    assert (opaque[:35] == clear[:35]).all()  # the table around the die is untouched
+    # The grey table shows through the white body ...
+    assert clear[body].mean() < opaque[body].mean() - 40
+    # ... and the bottom face's six pips faintly, where the opaque 1 shows one pip only.
+    def faint(img: np.ndarray) -> int:  # darker than the body, lighter than a painted pip
+        grey = img[body].max(2).astype(np.float64)
+        return int(((grey < np.median(grey) - 15) & (grey > 80)).sum())
+
+    assert faint(clear) > 5 * faint(opaque)
+    # The top face's own pip stays as dark as it was painted.
+    assert clear[95:105, 95:105].max() < 80

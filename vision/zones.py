@@ -18,6 +18,11 @@ LABEL_SCALE_PER_MARKER_PX = 2.0 / 120
 LABEL_FONT = cv2.FONT_HERSHEY_SIMPLEX
 LABEL_ORIGIN = (1.2, 0.7)  # the text's bottom-left, from the marker's top-left, in marker sides
 LABEL_PAD = 0.35  # around the text, in marker sides
+# The zone pages (`lasvegas markers --layout zones`) use the same marker ids and print no name by
+# the top-left marker. A zone is taken to be on the one-page sheet when its width between its top
+# markers' centres, in marker sides, is within this share of the sheet's (a casino 2.3 there
+# against 6.0 on its card; the arena 19.9 against 12.3 on its page).
+SHEET_WIDTH_FIT = 0.25
 
 
 @dataclass(frozen=True)
@@ -101,14 +106,14 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
     marker_corners, ids, _ = _detector().detectMarkers(gray)
     found: dict[int, dict[int, np.ndarray]] = {}
     quads = tuple(c.reshape(4, 2).astype(np.float32) for c in marker_corners)
-    labels = []
+    top_left: dict[int, np.ndarray] = {}
     for quad, i in zip(quads, [] if ids is None else ids.ravel(), strict=False):
         zone, corner = divmod(int(i), 4)
         if zone < len(ZONE_NAMES):
             found.setdefault(zone, {})[corner] = quad.mean(0)
             if corner == 0:
-                labels.append(label_quad(ZONE_NAMES[zone], quad))
-    names, polys = [], []
+                top_left[zone] = quad
+    names, polys, labels = [], [], []
     for zone, pts in sorted(found.items()):
         if len(pts) < 3:
             continue
@@ -117,7 +122,19 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
             pts[missing] = pts[(missing + 1) % 4] + pts[(missing + 3) % 4] - pts[(missing + 2) % 4]
         names.append(ZONE_NAMES[zone])
         polys.append(np.array([pts[k] for k in range(4)], np.float32))
+        if zone in top_left and _on_one_page_sheet(ZONE_NAMES[zone], polys[-1], top_left[zone]):
+            labels.append(label_quad(ZONE_NAMES[zone], top_left[zone]))
     return Zones(tuple(names), tuple(polys), quads, tuple(labels))
+
+
+def _on_one_page_sheet(zone: str, polygon: np.ndarray, marker_quad: np.ndarray) -> bool:
+    """Whether a zone (its polygon through the markers' centres and its top-left marker's
+    corners) has the one-page sheet's shape rather than a zone page's: see SHEET_WIDTH_FIT."""
+    side = float(np.mean(np.linalg.norm(marker_quad - np.roll(marker_quad, 1, 0), axis=1)))
+    width = float(np.linalg.norm(polygon[1] - polygon[0])) / max(side, 1e-6)
+    poly = zone_layout(3508, 2480)[zone]  # the A4 sheet at 300 DPI, markers of 120 px
+    expected = (float(poly[1, 0] - poly[0, 0]) - 1.2 * 120) / 120
+    return abs(width / expected - 1) <= SHEET_WIDTH_FIT
 
 
 def _label_font(marker_px: float) -> tuple[float, int]:

@@ -59,6 +59,17 @@ def test_the_printed_zone_names_lie_in_their_label_quads(sheet_photo) -> None:
         assert area < 0.5 * cv2.contourArea(poly), name
 
 
+@pytest.mark.parametrize("zone", ["arena", "casino3", "slot"])
+def test_the_zone_pages_print_no_name_by_their_top_left_marker(zone) -> None:
+    from vision.markers import zone_page
+
+    page = zone_page(zone).image
+    frame = cv2.resize(page, (1280, 1280 * page.shape[0] // page.shape[1]),
+                       interpolation=cv2.INTER_AREA)
+    zones = detect_zones(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
+    assert zones.names == (zone,) and zones.labels == ()
+
+
 def test_hand_corners_print_no_names() -> None:
     zones = zones_from_corners({"arena": [(0, 0), (640, 0), (640, 480), (0, 480)]})
     assert zones.labels == () and not zones.on_label(np.array([[300, 200, 340, 240]])).any()

@@ -309,14 +309,15 @@ def _see_through(img: np.ndarray, under: np.ndarray, outline: np.ndarray, body: 
     _blend_inside(img, tinted, outline, clear)
 
 
-def _pip_style(rng: np.random.Generator) -> PipStyle:
+def _pip_style(rng: np.random.Generator, body: np.ndarray) -> PipStyle:
     """A random pip style of the kinds real dice show: pips nearer or farther from the centre,
-    smaller or larger, a large 1 and red 1s and 4s, pits that catch the light."""
+    smaller or larger, a large 1, red 1s and 4s on light dice, pits that catch the light."""
     spread = rng.uniform(0.8, 1.2)
     radius = rng.uniform(0.065, min(0.13, 0.42 * 0.25 * spread))
     one_radius = rng.uniform(0.14, 0.22) if rng.random() < 0.5 else radius
     accent, accented = None, ()
-    if rng.random() < 0.4:
+    light_body = float(body @ np.array([0.11, 0.59, 0.3])) > 150
+    if rng.random() < 0.4 and light_body:
         accent = _jitter_colour(rng, (40, 40, 190))
         accented = (1, 4) if rng.random() < 0.5 else (1,)
     return PipStyle(spread, radius, one_radius, accent, accented, rng.uniform(0.0, 0.7))
@@ -529,7 +530,7 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         speckles = None
         if speckled and rng.random() < speckled:
             speckles = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
-        style = _pip_style(rng) if pip_styles and rng.random() < pip_styles else None
+        style = _pip_style(rng, body) if pip_styles and rng.random() < pip_styles else None
         clear = rng.uniform(0.35, 0.65) if translucent and rng.random() < translucent else 0.0
         box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
                         rng.uniform(0.075, 0.11), flat=flat, ray=ray, shine=shine,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import onnxruntime as ort
@@ -114,9 +116,11 @@ def typical_side(boxes: np.ndarray, scores: np.ndarray,
     return float(np.median(np.sqrt(np.prod(wh[pick], 1))))
 
 
-def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3
+def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3,
+           not_dice: Callable[[np.ndarray], np.ndarray] | None = None
            ) -> tuple[np.ndarray, np.ndarray]:
-    """Die boxes (n, 4) and locator scores (n,) in one frame."""
+    """Die boxes (n, 4) and locator scores (n,) in one frame. `not_dice` marks boxes known to
+    be something else (printed markers): they do not set the typical die's size."""
     h, w = frame_bgr.shape[:2]
     long_side = LOCATOR_LONG_SIDE
     boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
@@ -126,7 +130,8 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
         long_side = EMPTY_FRAME_LONG_SIDE
         boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
     # Photos from other cameras show dice much bigger or smaller than the arena camera.
-    side = typical_side(boxes, scores, frame_bgr.shape)
+    counted = np.ones(len(boxes), bool) if not_dice is None else ~not_dice(boxes)
+    side = typical_side(boxes[counted], scores[counted], frame_bgr.shape)
     if side is not None:
         side *= long_side / max(h, w)
         if not ONE_LOOK_SIDE[0] <= side <= ONE_LOOK_SIDE[1]:

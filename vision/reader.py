@@ -44,9 +44,13 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
     readers = [open_session(p, cfg.threads)
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
-    boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold)
+    on_sheet = cfg.zones is not None and bool(cfg.zones.markers)
+    # Printed markers look like small dice: they must not set the size the dice are looked at.
+    boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold,
+                                  cfg.zones.on_marker if cfg.zones is not None and on_sheet
+                                  else None)
     printed = np.zeros(len(boxes), bool)
-    if cfg.zones is not None and cfg.zones.markers:
+    if cfg.zones is not None and on_sheet:
         # The locator takes a printed marker for a die: it must not sway the readers' view.
         off_marker = ~cfg.zones.on_marker(boxes)
         boxes, scores = boxes[off_marker], scores[off_marker]

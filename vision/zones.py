@@ -47,6 +47,11 @@ class Zones:
             if np.ndim(poly) != 2 or np.shape(poly)[1] != 2 or len(poly) < 3:
                 raise ValueError(f"zone {name} must have shape (k, 2) with k >= 3, "
                                  f"got {np.shape(poly)}")
+        for what, quads in (("marker", self.markers), ("label", self.labels)):
+            for quad in quads:
+                if np.shape(quad) != (4, 2) or abs(cv2.contourArea(np.float32(quad))) < 1e-3:
+                    raise ValueError(f"a {what} must be a quad of shape (4, 2) with an area, "
+                                     f"got {np.shape(quad)}")
 
     def on_marker(self, boxes: np.ndarray) -> np.ndarray:
         """True for each box whose centre lies on a printed marker (or just around it)."""
@@ -74,15 +79,18 @@ class Zones:
 
 
 def _centres_in(boxes: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray:
-    """True for each box whose centre lies in any of the quads."""
+    """True for each box whose centre lies in (or on the edge of) any of the convex quads
+    (4, 2): on the same side of each of a quad's four edges."""
     boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
-    out = np.zeros(len(boxes), bool)
-    for quad in quads:
-        poly = np.asarray(quad, np.float32)
-        for k, (x0, y0, x1, y1) in enumerate(boxes):
-            centre = (float((x0 + x1) / 2), float((y0 + y1) / 2))
-            out[k] |= cv2.pointPolygonTest(poly, centre, False) >= 0
-    return out
+    if not len(boxes) or not len(quads):
+        return np.zeros(len(boxes), bool)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    corners = np.stack([np.asarray(q, np.float32) for q in quads])  # (m, 4, 2)
+    edges = np.roll(corners, -1, axis=1) - corners
+    rel = centres[None, None] - corners[:, :, None]  # (m, 4, n, 2)
+    cross = edges[:, :, None, 0] * rel[..., 1] - edges[:, :, None, 1] * rel[..., 0]
+    inside = (cross >= 0).all(1) | (cross <= 0).all(1)  # (m, n)
+    return inside.any(0)
 
 
 def zones_from_corners(corners: Mapping[str, Sequence[Sequence[float]]]) -> Zones:

@@ -185,16 +185,23 @@ def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> 
     assert len(det) == 1 and det.zone[0] == "arena" and det.pips[0] == truth.label
 
 
-def test_letters_printed_on_the_sheet_do_not_make_a_plain_die_doubtful(monkeypatch) -> None:
-    from vision import pips, zones
+@pytest.mark.parametrize("on_a_name", [True, False])
+def test_a_sure_box_on_a_printed_name_does_not_make_a_plain_die_doubtful(
+    monkeypatch, on_a_name
+) -> None:
+    from vision import pips, reader
+    from vision.onnx_models import PIPS_FILES, model_path, open_session
+    from vision.zones import detect_zones
 
-    # Whole names, as the sheet once printed them: the locator is sure that some of their letters
-    # are dice, and the readers say they are not.
-    monkeypatch.setattr(zones, "sheet_label", lambda zone: zone)
     frame = _sheet_frame()
-    sheet_zones = zones.detect_zones(frame)
+    zones = detect_zones(frame)
     patch, truth = _die_patch(5, 50.0, max_side=40)  # seen from the usual webcam's side
     _paste(frame, patch, (250, 330))
+    h, w = patch.shape[:2]
+    die = [250 - w // 2 + 6, 330 - h // 2 + 6, 250 + w - w // 2 - 6, 330 + h - h // 2 - 6]
+    x, y = zones.labels[0].mean(0)
+    letters = [x - 11, y - 11, x + 11, y + 11]  # a box the locator is sure of, on a name's print
+    boxes, scores = np.array([die, letters], np.float32), np.array([0.9, 0.9], np.float32)
     searched = []
     judge = pips.surest_camera_place
 
@@ -203,13 +210,18 @@ def test_letters_printed_on_the_sheet_do_not_make_a_plain_die_doubtful(monkeypat
         return judge(*args)
 
     monkeypatch.setattr(pips, "surest_camera_place", counted)
-    det = read_dice(frame, ReaderConfig(zones=sheet_zones))
-    assert len(det) == 1 and det.pips[0] == truth.label and not det.unsure[0]
-    # Were the letters judged, the camera's place would be searched for in every frame.
-    assert searched == []
+    readers = [open_session(str(model_path(f)), 1) for f in PIPS_FILES]
+    printed = np.array([False, on_a_name])
+    place, (pip, _prob, unsure, is_die) = reader._read_faces(
+        readers, frame, boxes, scores, ReaderConfig(zones=zones), printed
+    )
+    assert pip[0] == truth.label and not unsure[0] and not is_die[1]  # the print is no die
+    # Unless the box is known to lie on print, a sure box read as no die makes the frame
+    # doubtful, and the camera's place is searched for.
+    assert searched == ([] if on_a_name else [1]) and place == "bottom"
 
 
-def test_the_sheets_printed_names_do_not_sway_the_camera_place() -> None:
+def test_dice_on_the_sheet_are_read_at_their_own_size_and_the_right_way() -> None:
     from vision.zones import detect_zones
 
     frame = _sheet_frame()
@@ -219,10 +231,36 @@ def test_the_sheets_printed_names_do_not_sway_the_camera_place() -> None:
         patch, truth = _die_patch(seed, 50.0, max_side=40)
         _paste(frame, patch, centre)
         truths.append(truth.label)
-    # One of these dice is doubtful, so the camera's place is judged; judged with the names'
-    # letters among the dice, it came out wrong and two dice were read turned.
+    # With the markers taken for small dice, the frame was looked at enlarged, where some of the
+    # names' letters looked like dice; the camera's place judged with them turned two dice.
     det = read_dice(frame, ReaderConfig(zones=zones))
     assert sorted(det.pips.tolist()) == sorted(truths) and not det.unsure.any()
+
+
+def test_printed_markers_do_not_set_the_size_the_dice_are_looked_at(monkeypatch) -> None:
+    from vision import locate
+    from vision.zones import detect_zones
+
+    frame = _sheet_frame()
+    zones = detect_zones(frame)
+    patch, truth = _die_patch(5, 50.0, max_side=100)
+    while max(patch.shape[:2]) < 60:  # a die of 50 px or more: one look at 384 px suits it
+        patch = cv2.resize(patch, None, fx=1.25, fy=1.25, interpolation=cv2.INTER_LINEAR)
+    _paste(frame, patch, (250, 320))
+    seen: list[int] = []
+    look = locate.locate_at
+
+    def counted(session, image, long_side, threshold=0.3):
+        if image.shape[:2] == frame.shape[:2]:  # not a closer look at a window
+            seen.append(long_side)
+        return look(session, image, long_side, threshold)
+
+    monkeypatch.setattr(locate, "locate_at", counted)
+    det = read_dice(frame, ReaderConfig(zones=zones))
+    assert len(det) == 1 and det.pips[0] == truth.label
+    # The 32 markers are 13 px at 384: taken for the dice, they sent the frame to a second look
+    # enlarged to about 880 px, every frame.
+    assert seen == [384]
 
 
 def test_a_die_lying_on_a_printed_zone_name_is_still_read() -> None:

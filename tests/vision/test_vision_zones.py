@@ -70,6 +70,31 @@ def test_the_zone_pages_print_no_name_by_their_top_left_marker(zone) -> None:
     assert zones.names == (zone,) and zones.labels == ()
 
 
+def test_centres_on_markers_are_found_as_opencv_finds_them() -> None:
+    from vision.zones import Zones
+
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        centre, side, turn = rng.uniform(50, 500, 2), rng.uniform(5, 80), rng.uniform(0, 6.3)
+        square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * side / 2
+        spin = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+        quad = (square @ spin.T * rng.uniform(0.7, 1.3, 2) + centre).astype(np.float32)
+        points = rng.uniform(0, 560, (200, 2)).astype(np.float32)
+        zones = Zones((), (), (), (quad,))
+        expected = [cv2.pointPolygonTest(quad, (float(x), float(y)), False) >= 0
+                    for x, y in points]
+        assert list(zones.on_label(np.c_[points - 3, points + 3])) == expected
+
+
+def test_a_marker_or_label_must_be_a_quad() -> None:
+    from vision.zones import Zones
+
+    with pytest.raises(ValueError, match="label must be a quad"):
+        Zones((), (), (), (np.zeros((4, 2), np.float32),))
+    with pytest.raises(ValueError, match="marker must be a quad"):
+        Zones((), (), (np.zeros((3, 2), np.float32),))
+
+
 def test_hand_corners_print_no_names() -> None:
     zones = zones_from_corners({"arena": [(0, 0), (640, 0), (640, 480), (0, 480)]})
     assert zones.labels == () and not zones.on_label(np.array([[300, 200, 340, 240]])).any()

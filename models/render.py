@@ -288,8 +288,8 @@ def _blend_inside(img: np.ndarray, other: np.ndarray, outline: np.ndarray,
     """Blend `other` (an image the size of `img`) into `img` inside an outline (n, 2), in
     place, by `amount` (0-1)."""
     x0, y0, h, w = _bounds(outline)
-    x0, y0 = max(x0, 0), max(y0, 0)
     x1, y1 = min(x0 + w, img.shape[1]), min(y0 + h, img.shape[0])
+    x0, y0 = max(x0, 0), max(y0, 0)
     if x1 <= x0 or y1 <= y0:
         return
     mask = np.zeros((y1 - y0, x1 - x0), np.float32)

@@ -120,7 +120,8 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
            not_dice: Callable[[np.ndarray], np.ndarray] | None = None
            ) -> tuple[np.ndarray, np.ndarray]:
     """Die boxes (n, 4) and locator scores (n,) in one frame. `not_dice` marks boxes known to
-    be something else (printed markers): they do not set the typical die's size."""
+    be something else (printed markers): they are left out, and do not set the typical die's
+    size."""
     h, w = frame_bgr.shape[:2]
     long_side = LOCATOR_LONG_SIDE
     boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
@@ -130,14 +131,19 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
         long_side = EMPTY_FRAME_LONG_SIDE
         boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
     # Photos from other cameras show dice much bigger or smaller than the arena camera.
-    counted = np.ones(len(boxes), bool) if not_dice is None else ~not_dice(boxes)
-    side = typical_side(boxes[counted], scores[counted], frame_bgr.shape)
+    def dice(found: np.ndarray) -> np.ndarray:
+        return np.ones(len(found), bool) if not_dice is None else ~not_dice(found)
+
+    kept = dice(boxes)
+    side = typical_side(boxes[kept], scores[kept], frame_bgr.shape)
     if side is not None:
         side *= long_side / max(h, w)
         if not ONE_LOOK_SIDE[0] <= side <= ONE_LOOK_SIDE[1]:
             new_long = int(np.clip(long_side * BEST_SIDE / side, 96, 1280))
             if abs(new_long - long_side) > 32:
                 boxes, scores = locate_at(session, frame_bgr, new_long, threshold)
+                kept = dice(boxes)
+    boxes, scores = boxes[kept], scores[kept]
     boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w - 1)
     boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h - 1)
     return boxes, scores

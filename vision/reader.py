@@ -44,17 +44,12 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
     readers = [open_session(p, cfg.threads)
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
-    on_sheet = cfg.zones is not None and bool(cfg.zones.markers)
-    # Printed markers look like small dice: they must not set the size the dice are looked at.
+    sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
+    # The locator takes a printed marker for a small die: it must neither set the size the dice
+    # are looked at nor sway the readers' view.
     boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold,
-                                  cfg.zones.on_marker if cfg.zones is not None and on_sheet
-                                  else None)
-    printed = np.zeros(len(boxes), bool)
-    if cfg.zones is not None and on_sheet:
-        # The locator takes a printed marker for a die: it must not sway the readers' view.
-        off_marker = ~cfg.zones.on_marker(boxes)
-        boxes, scores = boxes[off_marker], scores[off_marker]
-        printed = cfg.zones.on_label(boxes)
+                                  None if sheet is None else sheet.on_marker)
+    printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
     place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():
         # A printed zone name's letters read as no die are the print itself: no closer look. A
@@ -70,8 +65,8 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
     keep = is_die & (confidence >= cfg.min_confidence)
-    if cfg.zones is not None and cfg.zones.markers:
-        keep &= ~cfg.zones.on_marker(boxes) & ~(cfg.zones.on_label(boxes) & unsure)
+    if sheet is not None:
+        keep &= ~sheet.on_marker(boxes) & ~(sheet.on_label(boxes) & unsure)
     boxes, pip = boxes[keep], pip[keep]
     confidence, unsure = confidence[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)

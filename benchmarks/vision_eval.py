@@ -50,17 +50,17 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
                       dice: tuple[int, int] = (4, 15),
                       camera_heights: tuple[float, float] | None = None,
                       **finish: float) -> dict:
-    """Found and pips rates on rendered scenes from a seed never used in training, each with
-    dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera straight above the
-    frame's centre at a height (in frame widths) drawn from that range; `finish`, the shares
-    of dice with each finish or pip style (`render_scene`'s glossy, marbled, speckled,
-    translucent, pip_styles)."""
+    """Found and pips rates, and boxes on no die, on rendered scenes from a seed never used in
+    training, each with dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera
+    straight above the frame's centre at a height (in frame widths) drawn from that range;
+    `finish`, the shares of dice with each finish or pip style (`render_scene`'s glossy,
+    marbled, speckled, translucent, pip_styles)."""
     import numpy as np
 
     from models.render import render_scene
 
     rng = np.random.default_rng(987654)
-    total = found = right = unsure = 0
+    total = found = right = unsure = on_no_die = 0
     whole = whole_found = 0  # dice wholly in the frame that show pips, as a tray photo holds
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
@@ -68,6 +68,9 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
         frame, truths = render_scene(rng, n_dice=n_dice, elevation_deg=elevation,
                                      camera_height=height, **finish)
         det = read_dice(frame, cfg)
+        dice_boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
+        on_no_die += sum(not np.any(np.all((dice_boxes[:, :2] <= c) & (c <= dice_boxes[:, 2:]), 1))
+                         for c in det.centres)
         for t in truths:
             if t.label == 7:
                 continue  # cut off by the frame or cocked: no right answer
@@ -89,7 +92,8 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     return {"labelled": total, "found_pct": 100.0 * found / max(total, 1),
             "pips_pct": 100.0 * right / max(found, 1),
             "unsure_pct": 100.0 * unsure / max(found, 1),
-            "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1)}
+            "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
+            "boxes_on_no_die": on_no_die}
 
 
 ABOVE = (0.6, 1.2)  # a camera straight above at 0.6-1.2 frame widths

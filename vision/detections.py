@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 SIZES = ("regular", "big")
+FIELDS = ("boxes", "pips", "colour", "size", "confidence", "unsure", "zone")
 
 
 def _check(name: str, arr: np.ndarray, shape: tuple[int, ...]) -> None:
@@ -79,6 +80,11 @@ class Detections:
         """The dice picked by a boolean mask or an index array."""
         return Detections(self.boxes[keep], self.pips[keep], self.colour[keep], self.size[keep],
                           self.confidence[keep], self.unsure[keep], self.zone[keep])
+
+    def joined(self, other: Detections) -> Detections:
+        """These dice followed by `other`'s."""
+        return Detections(*(np.concatenate([getattr(self, name), getattr(other, name)])
+                            for name in FIELDS))
 
     def with_zones(self, zone: np.ndarray | list[str | None]) -> Detections:
         """A copy with the zone of each die filled in."""

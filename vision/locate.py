@@ -79,6 +79,7 @@ BEST_SIDE = 30.0
 SQUARE_ENOUGH = 2.0  # a box longer than this times its width is no sign of the dice's size
 SURE_BOX = 0.5  # the typical die is judged from boxes this sure where there are any
 EMPTY_FRAME_LONG_SIDE = 256  # the second look at a frame where the first found no die
+LARGEST_LOOK = 1280  # long side (px) of the largest look: tiny dice in a big photo
 
 
 def locate_at(session: ort.InferenceSession, frame_bgr: np.ndarray, long_side: int,
@@ -122,7 +123,25 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
     """Die boxes (n, 4) and locator scores (n,) in one frame. `not_dice` marks boxes known to
     be something else (printed markers): they are left out, and do not set the typical die's
     size."""
+    boxes, scores, _long_side = locate_sized(session, frame_bgr, threshold, not_dice)
+    return boxes, scores
+
+
+def locate_sized(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3,
+                 not_dice: Callable[[np.ndarray], np.ndarray] | None = None,
+                 long_side: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+    """Die boxes (n, 4), locator scores (n,) and the long side (px) the frame was shrunk to
+    for the look they came from: `long_side` where given (one look, the dice's size is not
+    judged), else the size that suits the frame's dice."""
     h, w = frame_bgr.shape[:2]
+
+    def dice(found: np.ndarray) -> np.ndarray:
+        return np.ones(len(found), bool) if not_dice is None else ~not_dice(found)
+
+    if long_side is not None:
+        boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
+        kept = dice(boxes)
+        return (*_clipped(boxes[kept], scores[kept], w, h), long_side)
     long_side = LOCATOR_LONG_SIDE
     boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
     if not len(boxes):
@@ -131,19 +150,22 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
         long_side = EMPTY_FRAME_LONG_SIDE
         boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
     # Photos from other cameras show dice much bigger or smaller than the arena camera.
-    def dice(found: np.ndarray) -> np.ndarray:
-        return np.ones(len(found), bool) if not_dice is None else ~not_dice(found)
-
     kept = dice(boxes)
     side = typical_side(boxes[kept], scores[kept], frame_bgr.shape)
     if side is not None:
         side *= long_side / max(h, w)
         if not ONE_LOOK_SIDE[0] <= side <= ONE_LOOK_SIDE[1]:
-            new_long = int(np.clip(long_side * BEST_SIDE / side, 96, 1280))
+            new_long = int(np.clip(long_side * BEST_SIDE / side, 96, LARGEST_LOOK))
             if abs(new_long - long_side) > 32:
-                boxes, scores = locate_at(session, frame_bgr, new_long, threshold)
+                long_side = new_long
+                boxes, scores = locate_at(session, frame_bgr, long_side, threshold)
                 kept = dice(boxes)
-    boxes, scores = boxes[kept], scores[kept]
+    return (*_clipped(boxes[kept], scores[kept], w, h), long_side)
+
+
+def _clipped(boxes: np.ndarray, scores: np.ndarray, w: int, h: int
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """The boxes clipped to a frame of w x h pixels, and their scores."""
     boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w - 1)
     boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h - 1)
     return boxes, scores

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+import onnxruntime as ort
 
 from vision import closer, locate, pips, viewpoint
 from vision import colour as colour_mod
@@ -14,6 +15,13 @@ from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_sessio
 from vision.zones import Zones
 
 BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
+# One look at a frame shrunk to the size that suits its dice can miss some: touching dice of one
+# colour merge into a box between them, a die among bigger ones stays unseen. A second and third
+# look with the frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all
+# (summed confidence) is kept, with the dice that only the others read for sure.
+LARGER_LOOKS = (4 / 3, 5 / 3)
+CROWDED = 20  # more dice than a game's roll (at most a dozen): a tray of dice
+LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 
 
 @dataclass(frozen=True)
@@ -33,6 +41,9 @@ class ReaderConfig:
     zones: Zones | None = None
     locator_model: str | None = None
     pips_models: tuple[str, ...] | None = None
+    # Frames with at least this many dice read at the first look are looked at again, enlarged.
+    # At 0 (every frame) photos of a few dice gain little and get more boxes on no die.
+    look_again_from: int = CROWDED
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -44,11 +55,58 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
     readers = [open_session(p, cfg.threads)
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
+    found, long_side = _read_look(loc, readers, frame_bgr, cfg)
+    if len(found) < cfg.look_again_from:
+        return found
+    larger = [_read_look(loc, readers, frame_bgr, cfg, side)[0]
+              for side in _larger_looks(found, long_side, frame_bgr.shape)]
+    return _merged([found, *larger])
+
+
+def _merged(looks: list[Detections]) -> Detections:
+    """The look whose dice read surest in all (summed confidence), joined by each die that
+    another look reads for sure and that it lacks: centred in none of its boxes, and with none
+    of its dice centred in the die's box."""
+    surest = max(looks, key=lambda look: float(look.confidence.sum()))
+    for look in looks:
+        if look is surest or not len(look):
+            continue
+        apart = ~_centred_in(surest.boxes, look.centres).any(0)
+        apart &= ~_centred_in(look.boxes, surest.centres).any(1)
+        surest = surest.joined(look.select(apart & ~look.unsure))
+    return surest
+
+
+def _centred_in(boxes: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Which centres (m, 2) lie in which boxes (n, 4): a bool array (n, m)."""
+    return np.all((boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]),
+                  axis=2)
+
+
+def _larger_looks(found: Detections, long_side: int, frame_shape: tuple[int, ...]) -> list[int]:
+    """Long sides (px) of the looks after a first at `long_side` that read `found`: enlarged by
+    LARGER_LOOKS, but none that makes the typical die larger than the locator knows dice (a
+    look at dice too large finds their pips and a laptop's keys), nor larger than the largest."""
+    side = locate.typical_side(found.boxes, found.confidence)
+    if side is None:
+        return []
+    at_look = side * long_side / max(frame_shape[:2])
+    sides = {min(round(long_side * enlarge), locate.LARGEST_LOOK) for enlarge in LARGER_LOOKS
+             if at_look * enlarge <= LARGEST_DIE}
+    return sorted(sides - {long_side})
+
+
+def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
+               frame_bgr: np.ndarray, cfg: ReaderConfig, long_side: int | None = None
+               ) -> tuple[Detections, int]:
+    """The dice read from one look of the locator at the frame shrunk to `long_side` px (None:
+    the size that suits its dice), and that long side."""
     sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
     # The locator takes a printed marker for a small die: it must neither set the size the dice
     # are looked at nor sway the readers' view.
-    boxes, scores = locate.locate(loc, frame_bgr, cfg.locator_threshold,
-                                  None if sheet is None else sheet.on_marker)
+    boxes, scores, long_side = locate.locate_sized(
+        loc, frame_bgr, cfg.locator_threshold, None if sheet is None else sheet.on_marker,
+        long_side)
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
     place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():
@@ -78,8 +136,8 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], unsure[real]
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
-    return Detections(boxes, pip, names, size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure),
-                      confidence, unsure, zone)
+    sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
+    return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
 
 
 def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,

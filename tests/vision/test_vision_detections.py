@@ -68,3 +68,17 @@ def test_container_is_frozen() -> None:
     det = Detections(**_ok())
     with pytest.raises(AttributeError):
         det.pips = np.zeros(2)  # type: ignore[misc]
+
+
+def test_joined_keeps_every_field_in_order() -> None:
+    first = Detections(**_ok(1)).with_zones(["casino3"])
+    second = Detections(np.ones((2, 4)), [5, 6], ["blue", "grey"], ["big", "regular"],
+                        [0.5, 0.6], [True, False])
+    both = first.joined(second)
+    assert both.pips.tolist() == [1, 5, 6]
+    assert both.colour.tolist() == ["red", "blue", "grey"]
+    assert both.size.tolist() == ["regular", "big", "regular"]
+    assert both.unsure.tolist() == [False, True, False]
+    assert both.zone.tolist() == ["casino3", None, None]
+    assert both.boxes.shape == (3, 4) and both.confidence.dtype == np.float32
+    assert len(Detections.empty().joined(first)) == 1

@@ -10,6 +10,7 @@ import pytest
 from vision_synth import dice_frame
 
 from vision.cli import register
+from vision.detections import Detections
 from vision.devdata import matched_boxes
 from vision.reader import ReaderConfig, read_dice
 
@@ -359,3 +360,108 @@ def test_a_tray_of_eighty_dice_is_read_whole() -> None:
     found = [(j, shown) for j, (*_, shown) in zip(matched, dice, strict=True) if j is not None]
     right = sum(int(det.pips[j]) == shown for j, shown in found)
     assert len(found) >= 76 and right >= len(found) - 2
+
+
+@pytest.mark.parametrize(
+    "side_px, long_side, larger",
+    [
+        (50, 384, [512, 640]),  # 30 px at the look: enlarged to 40 and 50 px
+        (75, 384, [512]),  # 45 px: 60 px at 512, but 75 px at 640, larger than the locator knows
+        (95, 384, []),  # 57 px: no larger look (the real development photos' dice)
+        (20, 1100, [1280]),  # a big photo of tiny dice: one look, at the largest size
+        (None, 384, []),  # no die read: no size to go by
+    ],
+)
+def test_larger_looks_keep_the_dice_within_the_sizes_the_locator_knows(
+    side_px, long_side, larger
+) -> None:
+    from vision.reader import _larger_looks
+
+    if side_px is None:
+        found = Detections.empty()
+    else:
+        boxes = np.array([[10 + 120 * i, 10, 10 + 120 * i + side_px, 10 + side_px] for i in range(3)])
+        found = Detections(boxes, [1, 2, 3], ["red"] * 3, ["regular"] * 3, [0.9] * 3, [False] * 3)
+    assert _larger_looks(found, long_side, (480, 640, 3)) == larger
+
+
+def _crowded_tray() -> tuple[np.ndarray, list]:
+    """A rendered 640x480 tray of 60-120 touching dice, camera straight above."""
+    from models.render import render_scene
+
+    rng = np.random.default_rng(987654)
+    for _ in range(11):
+        frame, truths = render_scene(rng, n_dice=int(rng.integers(60, 121)), elevation_deg=90.0)
+    return frame, truths
+
+
+def _found(det, truths) -> int:
+    """How many of the readable dice of `truths` have a box of `det` centred on them."""
+    boxes = np.array([t.box for t in truths if t.label != 7], np.float32)
+    centres = det.centres
+    inside = np.all((boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]),
+                    axis=2)
+    return int(inside.any(axis=1).sum())
+
+
+def test_a_crowded_tray_is_looked_at_again_enlarged_and_the_surer_look_kept() -> None:
+    # At the size that suits one die, touching dice of one colour merge into boxes between
+    # them: this tray's first look finds about half its dice.
+    frame, truths = _crowded_tray()
+    one_look = read_dice(frame, ReaderConfig(look_again_from=10**6))
+    surest = read_dice(frame)
+    assert len(one_look) >= 20  # crowded enough to be looked at again
+    assert _found(surest, truths) >= _found(one_look, truths) + 10  # 48 to 60 of 72
+    assert surest.confidence.sum() > one_look.confidence.sum()
+
+
+def test_a_game_roll_gets_one_look(monkeypatch) -> None:
+    # The live table's frames hold at most a dozen dice: no larger look costs them time.
+    from vision import reader
+
+    looks: list[int | None] = []
+    read_look = reader._read_look
+
+    def counted(loc, readers, frame, cfg, long_side=None):
+        looks.append(long_side)
+        return read_look(loc, readers, frame, cfg, long_side)
+
+    monkeypatch.setattr(reader, "_read_look", counted)
+    colours = [(40, 40, 200), (200, 200, 200), (40, 160, 220), (160, 60, 40)]
+    dice = [(60 + 100 * (i % 6), 120 + 200 * (i // 6), 40, colours[i % 4], 1 + i % 6)
+            for i in range(12)]
+    frame, _ = dice_frame(dice, np.random.default_rng(3))
+    assert len(read_dice(frame)) == 12
+    assert looks == [None]
+    looks.clear()
+    read_dice(frame, ReaderConfig(look_again_from=0))
+    assert len(looks) == 3 and looks[1] < looks[2]  # and two larger looks where asked for
+
+
+def _dice(boxes, confidence, unsure=None) -> Detections:
+    """Regular red 3s in `boxes` with these confidences (sure unless told)."""
+    n = len(boxes)
+    return Detections(np.array(boxes, np.float32).reshape(-1, 4), [3] * n, ["red"] * n,
+                      ["regular"] * n, confidence, [False] * n if unsure is None else unsure)
+
+
+def test_looks_are_merged_into_the_surest_with_the_sure_dice_it_lacks() -> None:
+    from vision.reader import _merged
+
+    first = _dice([[0, 0, 20, 20], [30, 0, 50, 20]], [0.9, 0.9])
+    larger = _dice(
+        [
+            [1, 1, 21, 21],  # the first look's die again
+            [60, 0, 80, 20],  # a die the first look missed: joins
+            [90, 0, 110, 20],  # missed too, but unsure: stays out
+            [25, -5, 55, 25],  # centred outside the first look's boxes, but holding one's centre
+        ],
+        [0.4, 0.7, 0.3, 0.3],  # 1.7 in all, against the first look's 1.8
+        [False, False, True, False],
+    )
+    merged = _merged([first, larger])
+    assert merged.boxes.tolist() == [[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]]
+    # The surest look leads, whichever came first.
+    surer = _dice([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]], [0.9, 0.9, 0.9])
+    assert _merged([first, surer]).boxes.tolist() == surer.boxes.tolist()
+    assert len(_merged([Detections.empty(), first])) == 2

@@ -18,7 +18,7 @@ BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
 # One look at a frame shrunk to the size that suits its dice can miss some: touching dice of one
 # colour merge into a box between them, a die among bigger ones stays unseen. A second and third
 # look with the frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all
-# (summed confidence) is kept, with the dice that only the others read for sure.
+# (summed confidence) is kept, with the dice that only the others found.
 LARGER_LOOKS = (4 / 3, 5 / 3)
 CROWDED = 20  # more dice than a game's roll (at most a dozen): a tray of dice
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
@@ -64,16 +64,16 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
 
 
 def _merged(looks: list[Detections]) -> Detections:
-    """The look whose dice read surest in all (summed confidence), joined by each die that
-    another look reads for sure and that it lacks: centred in none of its boxes, and with none
-    of its dice centred in the die's box."""
+    """The look whose dice read surest in all (summed confidence), joined by each die of another
+    look that it lacks: centred in none of its boxes, and with none of its dice centred in the
+    die's box. A die so joined keeps its unsure flag."""
     surest = max(looks, key=lambda look: float(look.confidence.sum()))
     for look in looks:
         if look is surest or not len(look):
             continue
         apart = ~_centred_in(surest.boxes, look.centres).any(0)
         apart &= ~_centred_in(look.boxes, surest.centres).any(1)
-        surest = surest.joined(look.select(apart & ~look.unsure))
+        surest = surest.joined(look.select(apart))
     return surest
 
 

@@ -445,7 +445,7 @@ def _dice(boxes, confidence, unsure=None) -> Detections:
                       ["regular"] * n, confidence, [False] * n if unsure is None else unsure)
 
 
-def test_looks_are_merged_into_the_surest_with_the_sure_dice_it_lacks() -> None:
+def test_looks_are_merged_into_the_surest_with_the_dice_it_lacks() -> None:
     from vision.reader import _merged
 
     first = _dice([[0, 0, 20, 20], [30, 0, 50, 20]], [0.9, 0.9])
@@ -453,14 +453,17 @@ def test_looks_are_merged_into_the_surest_with_the_sure_dice_it_lacks() -> None:
         [
             [1, 1, 21, 21],  # the first look's die again
             [60, 0, 80, 20],  # a die the first look missed: joins
-            [90, 0, 110, 20],  # missed too, but unsure: stays out
+            [90, 0, 110, 20],  # missed too, and unsure: joins, flagged unsure
             [25, -5, 55, 25],  # centred outside the first look's boxes, but holding one's centre
         ],
         [0.4, 0.7, 0.3, 0.3],  # 1.7 in all, against the first look's 1.8
         [False, False, True, False],
     )
     merged = _merged([first, larger])
-    assert merged.boxes.tolist() == [[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]]
+    assert merged.boxes.tolist() == [
+        [0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20], [90, 0, 110, 20]
+    ]
+    assert merged.unsure.tolist() == [False, False, False, True]
     # The surest look leads, whichever came first.
     surer = _dice([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]], [0.9, 0.9, 0.9])
     assert _merged([first, surer]).boxes.tolist() == surer.boxes.tolist()

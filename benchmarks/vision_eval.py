@@ -46,6 +46,29 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
     return {**score.summary(), "pips_pct_by_value": score.pips_by_value()}
 
 
+def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int = 3) -> dict:
+    """Score summary of the split's photos shrunk by `scale` and tiled side x side into one
+    frame (3x3 at half size: about 26 real dice in 960x720), a crowded tray of real dice, which
+    the reader looks at more than once."""
+    import numpy as np
+
+    items = load_split(split)
+    per_frame = side * side
+    score = Score()
+    for start in range(0, len(items) - per_frame + 1, per_frame):
+        group = items[start:start + per_frame]
+        tiles = [cv2.resize(cv2.imread(str(item.image)), None, fx=scale, fy=scale,
+                            interpolation=cv2.INTER_AREA) for item in group]
+        h, w = tiles[0].shape[:2]
+        tiles = [cv2.resize(t, (w, h)) for t in tiles]  # photos of another size fit the grid
+        frame = np.vstack([np.hstack(tiles[r * side:(r + 1) * side]) for r in range(side)])
+        centres = np.concatenate([item.centres * scale + [(i % side) * w, (i // side) * h]
+                                  for i, item in enumerate(group)])
+        pips = np.concatenate([item.pips for item in group])
+        score.add(replace(group[0], centres=centres, pips=pips), read_dice(frame, cfg))
+    return score.summary()
+
+
 def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
                       dice: tuple[int, int] = (4, 15),
                       camera_heights: tuple[float, float] | None = None,
@@ -145,6 +168,8 @@ def main() -> int:
                     help="score only the rendered rows whose name holds one of these words")
     ap.add_argument("--scales", nargs="*", type=float, default=[1.0],
                     help="also read the photos resized by these factors (other cameras)")
+    ap.add_argument("--tiled", nargs="*", type=float, default=[0.5],
+                    help="also read Valid shrunk by these factors and tiled 3x3 (a tray of real dice)")
     ap.add_argument("--turns", nargs="*", type=int, default=[],
                     help="also read Valid turned by these quarter turns (a webcam at another edge)")
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
@@ -166,6 +191,9 @@ def main() -> int:
         for split in a.splits:
             s = evaluate(split, cfg, a.draw_misses, scale)
             print(json.dumps({"split": split, "scale": scale, **_rounded(s)}))
+    for scale in a.tiled if "Valid" in a.splits else []:
+        s = evaluate_tiled("Valid", cfg, scale)
+        print(json.dumps({"split": "Valid", "tiled_3x3_at": scale, **_rounded(s)}))
     for turns in a.turns:
         s = evaluate("Valid", cfg, turns=turns)
         print(json.dumps({"split": "Valid", "quarter_turns": turns, **_rounded(s)}))

@@ -15,10 +15,10 @@ from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_sessio
 from vision.zones import Zones
 
 BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
-# One look at a frame shrunk to the size that suits its dice can miss some: touching dice of one
-# colour merge into a box between them, a die among bigger ones stays unseen. A second and third
-# look with the frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all
-# (summed confidence) is kept, with the dice that only the others found.
+# One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
+# touching dice of one colour merge into a box between them. A second and third look with the
+# frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all (summed
+# confidence) is kept, with the dice that only the others found.
 LARGER_LOOKS = (4 / 3, 5 / 3)
 CROWDED = 20  # more dice than a game's roll (at most a dozen): a tray of dice
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
@@ -26,7 +26,8 @@ LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and ke
 
 @dataclass(frozen=True)
 class ReaderConfig:
-    """Settings of the reader: models, threads, thresholds, palette, regular die size, zones."""
+    """Settings of the reader: models, threads, thresholds, palette, regular die size, zones,
+    and which frames are looked at more than once."""
 
     threads: int = 1
     locator_threshold: float = 0.2

@@ -33,8 +33,8 @@ def frame_with_dice(n: int = 12, seed: int = 0) -> np.ndarray:
 
 
 def tray_frames(n: int, seed: int = 5) -> list[np.ndarray]:
-    """Rendered top-down 640x480 trays of 25-40 touching dice: photos a frame with 20 or more
-    dice read gets looked at again, enlarged."""
+    """Rendered top-down 640x480 trays of 25-40 touching dice: frames with 20 dice or more read,
+    which the reader looks at more than once."""
     from models.render import render_scene
 
     rng = np.random.default_rng(seed)

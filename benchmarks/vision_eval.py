@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.devdata import OBLIQUE_WHITE, Score, load_split, turned  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
-from vision.locate import clear_of_edge  # noqa: E402
+from vision.locate import centred_in, clear_of_edge  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
@@ -92,17 +92,15 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
                                      camera_height=height, **finish)
         det = read_dice(frame, cfg)
         dice_boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
-        on_no_die += sum(not np.any(np.all((dice_boxes[:, :2] <= c) & (c <= dice_boxes[:, 2:]), 1))
-                         for c in det.centres)
+        on_no_die += int(np.sum(~centred_in(dice_boxes, det.centres).any(0)))
         for t in truths:
             if t.label == 7:
                 continue  # cut off by the frame or cocked: no right answer
             total += 1
-            x0, y0, x1, y1 = t.box
-            c = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
-            inside = ((det.centres[:, 0] >= x0) & (det.centres[:, 0] <= x1)
-                      & (det.centres[:, 1] >= y0) & (det.centres[:, 1] <= y1))
-            is_whole = t.label != 0 and bool(clear_of_edge(np.array([t.box]), frame.shape)[0])
+            box = np.array([t.box])
+            c = (box[0, :2] + box[0, 2:]) / 2
+            inside = centred_in(box, det.centres)[0]
+            is_whole = t.label != 0 and bool(clear_of_edge(box, frame.shape)[0])
             whole += is_whole
             whole_found += is_whole and bool(inside.any())
             if not inside.any():

@@ -60,9 +60,9 @@ def look_closer(
         found, found_scores = _boxes_nearby(locator, frame_bgr, boxes[i], threshold)
         for new_box, new_score in zip(found, found_scores, strict=True):
             centre = (new_box[:2] + new_box[2:]) / 2
-            if own and not _contains(boxes[i : i + 1], centre):
+            if own and not locate.centred_in(boxes[i : i + 1], centre).any():
                 continue
-            if _contains(boxes[others], centre):
+            if locate.centred_in(boxes[others], centre).any():
                 continue
             # The nearest box that is on no other die: the one this box was meant to be.
             new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
@@ -101,7 +101,7 @@ def _die_inside(
     if not len(inner):
         return None
     centres = (inner[:, :2] + inner[:, 2:]) / 2
-    free = ~np.array([_contains(kept_boxes, c) for c in centres], bool)
+    free = ~locate.centred_in(kept_boxes, centres).any(0)
     free &= _covered(inner, kept_boxes) <= MAX_COVERED
     if not free.any():
         return None
@@ -130,11 +130,6 @@ def _inner_boxes(box: np.ndarray) -> np.ndarray:
                 ax, ay = x0 + fx * (w - side), y0 + fy * (h - side)
                 out.append((ax, ay, ax + side, ay + side))
     return np.array(out, np.float32).reshape(-1, 4)
-
-
-def _contains(boxes: np.ndarray, point: np.ndarray) -> bool:
-    """Whether any of `boxes` (n, 4) holds the point (x, y)."""
-    return bool(np.any(np.all((boxes[:, :2] <= point) & (point <= boxes[:, 2:]), axis=1)))
 
 
 def _boxes_nearby(

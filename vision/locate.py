@@ -96,6 +96,13 @@ def clear_of_edge(boxes: np.ndarray, frame_shape: tuple[int, ...]) -> np.ndarray
     return (boxes[:, :2].min(1) > 1) & (boxes[:, 2] < w - 2) & (boxes[:, 3] < h - 2)
 
 
+def centred_in(boxes: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Which centres (m, 2) lie in which boxes (n, 4), edges included: a bool array (n, m)."""
+    boxes, centres = np.reshape(boxes, (-1, 4)), np.reshape(centres, (-1, 2))
+    return np.all((boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]),
+                  axis=2)
+
+
 def typical_side(boxes: np.ndarray, scores: np.ndarray,
                  frame_shape: tuple[int, ...] | None = None) -> float | None:
     """Median side (frame px) of the boxes that show a whole die, or None where none does.

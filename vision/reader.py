@@ -72,16 +72,10 @@ def _merged(looks: list[Detections]) -> Detections:
     for look in looks:
         if look is surest or not len(look):
             continue
-        apart = ~_centred_in(surest.boxes, look.centres).any(0)
-        apart &= ~_centred_in(look.boxes, surest.centres).any(1)
+        apart = ~locate.centred_in(surest.boxes, look.centres).any(0)
+        apart &= ~locate.centred_in(look.boxes, surest.centres).any(1)
         surest = surest.joined(look.select(apart))
     return surest
-
-
-def _centred_in(boxes: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """Which centres (m, 2) lie in which boxes (n, 4): a bool array (n, m)."""
-    return np.all((boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]),
-                  axis=2)
 
 
 def _larger_looks(found: Detections, long_side: int, frame_shape: tuple[int, ...]) -> list[int]:

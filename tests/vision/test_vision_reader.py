@@ -348,6 +348,20 @@ def test_typical_die_side(boxes, scores, side, frame_shape) -> None:
     assert found == (None if side is None else pytest.approx(side))
 
 
+def test_centred_in_pairs_every_box_with_every_centre_edges_included() -> None:
+    from vision.locate import centred_in
+
+    boxes = np.array([[0, 0, 10, 10], [5, 5, 20, 20]], np.float32)
+    centres = np.array([[10, 10], [2, 3], [15, 6], [21, 5]], np.float32)
+    assert centred_in(boxes, centres).tolist() == [
+        [True, True, False, False],
+        [True, False, True, False],
+    ]
+    assert centred_in(boxes, np.array([7.0, 7.0])).tolist() == [[True], [True]]
+    assert centred_in(np.zeros((0, 4)), centres).shape == (0, 4)
+    assert centred_in(boxes, np.zeros((0, 2))).shape == (2, 0)
+
+
 def test_a_tray_of_eighty_dice_is_read_whole() -> None:
     # More dice than a game ever rolls at once (a bulk photo of a dice tray): the locator's
     # peaks must not be cut off at some count.

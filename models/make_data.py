@@ -30,23 +30,58 @@ def _jitter_boxes(rng: np.random.Generator, boxes: np.ndarray, amount: float) ->
 
 
 CROWDED_DICE = (15, 41)  # a crowded scene: a tray full of dice, most of them touching
+FULL_TRAY_DICE = (60, 121)  # a full tray: dice side by side wherever they fit
+WINDOW_DIE = 56  # px: a full tray's dice at most this large may be learnt at full scale
 CAMERA_HEIGHTS = (0.5, 1.4)  # a photo from above: a phone or webcam 0.5-1.4 frame widths up
 
 
-def _one_chunk(args: tuple[int, int, float, float, float, float, float, float]
+def _dice_count(rng: np.random.Generator, crowded: float, full_trays: float) -> int | None:
+    """How many dice a scene holds: crowded or a full tray by their shares, else the
+    renderer's own choice (None)."""
+    if not (crowded or full_trays):
+        return None
+    pick = rng.random()
+    if pick < crowded:
+        return int(rng.integers(*CROWDED_DICE))
+    if pick < crowded + full_trays:
+        return int(rng.integers(*FULL_TRAY_DICE))
+    return None
+
+
+def _locator_view(rng: np.random.Generator, img: np.ndarray, boxes: np.ndarray, full: bool
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """The frame as the locator learns it, and the boxes in it: the frame at LOCATOR_SCALE, or
+    for half of the full trays a window of that size at full scale (dice as large as the
+    reader's enlarged looks at a tray see them, where they are no larger than WINDOW_DIE),
+    boxes clipped to it."""
+    h, w = img.shape[:2]
+    th, tw = int(round(h * LOCATOR_SCALE)), int(round(w * LOCATOR_SCALE))
+    small_dice = len(boxes) and np.median(boxes[:, 2] - boxes[:, 0]) <= WINDOW_DIE
+    if not (full and small_dice) or rng.random() < 0.5:
+        small = cv2.resize(img, (tw, th), interpolation=cv2.INTER_AREA)
+        return small, boxes * LOCATOR_SCALE
+    x, y = int(rng.integers(0, w - tw + 1)), int(rng.integers(0, h - th + 1))
+    shifted = boxes - np.array([x, y, x, y], np.float32)
+    clipped = np.concatenate([np.maximum(shifted[:, :2], 0),
+                              np.minimum(shifted[:, 2:], [tw - 1, th - 1])], 1)
+    inside = np.all(clipped[:, 2:] > clipped[:, :2], axis=1)
+    return img[y:y + th, x:x + tw].copy(), clipped[inside]
+
+
+def _one_chunk(args: tuple[int, int, float, float, float, float, float, float, float]
                ) -> dict[str, np.ndarray]:
-    """Render `count` scenes from `seed`, the share `crowded` of them crowded, the share
-    `camouflage` of dice coloured as the table under them, the share `from_above` seen by
+    """Render `count` scenes from `seed`, the share `crowded` of them crowded and `full_trays`
+    full trays, the share `camouflage` of dice coloured as the table under them, the share `from_above` seen by
     a camera straight above, the shares `glossy` and `marbled` of dice shiny and marbled and
     `pip_styles` of dice with other pips; return frames, boxes and crops.
 
     The crops of a scene seen from above are turned as the reader turns them for a camera
     there (toward the frame's centre is down)."""
-    seed, count, crowded, camouflage, from_above, glossy, marbled, pip_styles = args
+    seed, count, crowded, camouflage, from_above, glossy, marbled, pip_styles, full_trays = args
     rng = np.random.default_rng(seed)
     frames, boxes, crops, labels = [], [], [], []
     for _ in range(count):
-        n_dice = int(rng.integers(*CROWDED_DICE)) if crowded and rng.random() < crowded else None
+        n_dice = _dice_count(rng, crowded, full_trays)
         above = bool(from_above) and rng.random() < from_above
         camera = ({"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
                   if above else {})
@@ -56,12 +91,11 @@ def _one_chunk(args: tuple[int, int, float, float, float, float, float, float]
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
 
-        small = cv2.resize(img, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
-                           interpolation=cv2.INTER_AREA)
-        frames.append(small)
         b = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
-        boxes.append(np.concatenate([b * LOCATOR_SCALE, np.full((len(b), 1), len(frames) - 1)],
-                                    1))
+        full = n_dice is not None and n_dice >= FULL_TRAY_DICE[0]
+        small, seen = _locator_view(rng, img, b, full)
+        frames.append(small)
+        boxes.append(np.concatenate([seen, np.full((len(seen), 1), len(frames) - 1)], 1))
         if len(truths):
             lab = np.array([t.label for t in truths])
             for _rep in range(2):
@@ -88,14 +122,16 @@ def _one_chunk(args: tuple[int, int, float, float, float, float, float, float]
 
 def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
          camouflage: float = 0.0, from_above: float = 0.0, glossy: float = 0.0,
-         marbled: float = 0.0, pip_styles: float = 0.0) -> Path:
-    """Render `scenes` scenes in parallel, the share `crowded` of them crowded, the share
+         marbled: float = 0.0, pip_styles: float = 0.0, full_trays: float = 0.0) -> Path:
+    """Render `scenes` scenes in parallel, the share `crowded` of them crowded and
+    `full_trays` full trays, the share
     `from_above` seen by a camera straight above, the shares `glossy` and `marbled` of dice
     shiny and marbled and `pip_styles` of dice with other pips, and save them as one .npz
     file."""
     chunk = 100
     jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded, camouflage, from_above,
-             glossy, marbled, pip_styles) for i in range((scenes + chunk - 1) // chunk)]
+             glossy, marbled, pip_styles, full_trays)
+            for i in range((scenes + chunk - 1) // chunk)]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
     offset = 0
@@ -125,6 +161,8 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_dice.npz")
     ap.add_argument("--crowded", type=float, default=0.0,
                     help="share of scenes crowded with 15-40 dice")
+    ap.add_argument("--full-trays", type=float, default=0.0,
+                    help="share of scenes with 60-120 dice, a full tray")
     ap.add_argument("--camouflage", type=float, default=0.0,
                     help="share of dice coloured as the table under them")
     ap.add_argument("--from-above", type=float, default=0.0,
@@ -143,7 +181,7 @@ def main() -> None:
         print(join(a.out, a.join))
         return
     print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage, a.from_above,
-               a.glossy, a.marbled, a.pip_styles))
+               a.glossy, a.marbled, a.pip_styles, a.full_trays))
 
 
 if __name__ == "__main__":

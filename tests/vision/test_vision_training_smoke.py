@@ -14,7 +14,7 @@ def test_render_train_export(tmp_path) -> None:
     from vision.onnx_models import open_session
 
     torch.set_num_threads(1)
-    data = _one_chunk((5, 3, 0.5, 0.2, 0.5, 0.0, 0.0, 0.0))
+    data = _one_chunk((5, 3, 0.5, 0.2, 0.5, 0.0, 0.0, 0.0, 0.0))
     assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
     real = {"crops": data["crops"][:4], "labels": data["labels"][:4]}  # stands in for photos
     pips_net = train.train_pips(data, 1, 16, lambda msg: None, real=real, real_repeat=2,
@@ -64,8 +64,8 @@ def test_pip_reader_from_onnx_computes_what_the_onnx_file_computes() -> None:
 def test_scenes_seen_from_above_give_labelled_crops() -> None:
     from models.make_data import _one_chunk
 
-    above = _one_chunk((7, 2, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0))
-    level = _one_chunk((7, 2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+    above = _one_chunk((7, 2, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0))
+    level = _one_chunk((7, 2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
     assert len(above["crops"]) == len(above["labels"]) > 0
     assert above["crops"].shape[1:] == (3, 40, 40)
     assert not np.array_equal(above["frames"], level["frames"])
@@ -100,7 +100,7 @@ def test_rendered_sets_join_into_one_pip_reader_set(tmp_path) -> None:
 
     parts = []
     for seed in (3, 4):
-        data = _one_chunk((seed, 1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+        data = _one_chunk((seed, 1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
         np.savez(tmp_path / f"{seed}.npz", **data)
         parts.append(data)
     joined = np.load(join(tmp_path / "both.npz", [tmp_path / "3.npz", tmp_path / "4.npz"]))
@@ -121,3 +121,44 @@ def test_locator_batches_cover_the_epoch_and_keep_kinds_apart(split_at) -> None:
     assert set(seen) <= set(order_from)
     if split_at is not None:
         assert all(b.max() < split_at or b.min() >= split_at for b in batches)
+
+
+def test_full_trays_hold_sixty_dice_or_more_and_leave_other_sets_as_they_were() -> None:
+    from models.make_data import CROWDED_DICE, FULL_TRAY_DICE, _dice_count
+
+    counts = [_dice_count(np.random.default_rng(s), 0.3, 0.4) for s in range(200)]
+    full = [n for n in counts if n is not None and n >= FULL_TRAY_DICE[0]]
+    crowded = [n for n in counts if n is not None and n < FULL_TRAY_DICE[0]]
+    assert 50 < len(full) < 110 and 30 < len(crowded) < 90
+    assert max(full) < FULL_TRAY_DICE[1] and CROWDED_DICE[0] <= min(crowded)
+    assert max(crowded) < CROWDED_DICE[1]
+    # Without full trays the count is drawn as sets were drawn before them, from the same
+    # random numbers, so those sets render as they did.
+    for share in (0.0, 0.5):
+        for seed in range(50):
+            ours, old = np.random.default_rng(seed), np.random.default_rng(seed)
+            was = int(old.integers(*CROWDED_DICE)) if share and old.random() < share else None
+            assert _dice_count(ours, share, 0.0) == was
+            assert ours.random() == old.random()
+
+
+def test_a_full_tray_window_keeps_the_dice_it_shows_clipped_to_it() -> None:
+    from models.make_data import LOCATOR_SCALE, _locator_view
+
+    img = np.zeros((480, 640, 3), np.uint8)
+    boxes = np.array([[10, 10, 40, 40], [300, 200, 330, 230], [620, 450, 639, 479]], np.float32)
+    shapes, kept = set(), []
+    for seed in range(20):
+        frame, seen = _locator_view(np.random.default_rng(seed), img, boxes, full=True)
+        shapes.add(frame.shape)
+        kept.append(len(seen))
+        assert np.all(seen[:, 2:] > seen[:, :2]) and np.all(seen >= 0)
+        assert np.all(seen[:, 2] <= frame.shape[1]) and np.all(seen[:, 3] <= frame.shape[0])
+    assert shapes == {(240, 320, 3)}
+    assert 3 in kept and min(kept) < 3  # the whole frame shrunk, and windows that cut dice off
+    whole, seen = _locator_view(np.random.default_rng(0), img, boxes, full=False)
+    assert np.allclose(seen, boxes * LOCATOR_SCALE)
+    big = boxes * [1, 1, 3, 3]  # dice larger than a window should show at full scale
+    for seed in range(10):
+        _, seen = _locator_view(np.random.default_rng(seed), img, big, full=True)
+        assert np.allclose(seen, big * LOCATOR_SCALE)

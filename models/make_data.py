@@ -144,11 +144,21 @@ def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
     return out
 
 
-def join(out: Path, parts: list[Path]) -> Path:
-    """Save the crops and labels of several rendered sets as one set for the pip reader."""
+def join(out: Path, parts: list[Path], frames: bool = False) -> Path:
+    """Save the crops and labels of several rendered sets as one set for the pip reader, or
+    with `frames` their locator frames and boxes as one set for the locator."""
     sets = [np.load(p) for p in parts]
-    np.savez(out, crops=np.concatenate([s["crops"] for s in sets]),
-             labels=np.concatenate([s["labels"] for s in sets]))
+    if not frames:
+        np.savez(out, crops=np.concatenate([s["crops"] for s in sets]),
+                 labels=np.concatenate([s["labels"] for s in sets]))
+        return out
+    boxes, offset = [], 0
+    for s in sets:
+        b = s["boxes"].copy()
+        b[:, 4] += offset  # each box names its frame by index
+        boxes.append(b)
+        offset += len(s["frames"])
+    np.savez(out, frames=np.concatenate([s["frames"] for s in sets]), boxes=np.concatenate(boxes))
     return out
 
 
@@ -176,9 +186,11 @@ def main() -> None:
                          "(a large 1, red 1s and 4s, hollow pits)")
     ap.add_argument("--join", nargs="+", type=Path, default=None, metavar="SET",
                     help="instead of rendering, join these sets' crops and labels into --out")
+    ap.add_argument("--frames", action="store_true",
+                    help="with --join: join the locator frames and boxes instead")
     a = ap.parse_args()
     if a.join:
-        print(join(a.out, a.join))
+        print(join(a.out, a.join, a.frames))
         return
     print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage, a.from_above,
                a.glossy, a.marbled, a.pip_styles, a.full_trays))

@@ -78,7 +78,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--src", type=Path, default=model_path(LOCATOR_FLOAT_FILE))
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / LOCATOR_FILE)
-    ap.add_argument("--rendered", type=int, default=40, help="rendered calibration frames")
+    ap.add_argument("--rendered", type=int, default=120, help="rendered calibration frames")
     ap.add_argument("--real-every", type=int, default=8,
                     help="every n-th Train photo as a calibration frame (0: none)")
     a = ap.parse_args()

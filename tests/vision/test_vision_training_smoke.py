@@ -106,6 +106,12 @@ def test_rendered_sets_join_into_one_pip_reader_set(tmp_path) -> None:
     joined = np.load(join(tmp_path / "both.npz", [tmp_path / "3.npz", tmp_path / "4.npz"]))
     assert np.array_equal(joined["labels"], np.concatenate([p["labels"] for p in parts]))
     assert len(joined["crops"]) == sum(len(p["crops"]) for p in parts)
+    frames = np.load(join(tmp_path / "frames.npz", [tmp_path / "3.npz", tmp_path / "4.npz"],
+                          frames=True))
+    assert np.array_equal(frames["frames"], np.concatenate([p["frames"] for p in parts]))
+    second = frames["boxes"][len(parts[0]["boxes"]):]
+    assert len(second) and np.array_equal(second[:, 4], parts[1]["boxes"][:, 4] + 1)
+    assert np.array_equal(second[:, :4], parts[1]["boxes"][:, :4])
 
 
 @pytest.mark.parametrize("split_at", [None, 40])  # mixed batches; rendered and real apart

@@ -71,9 +71,9 @@ def _locator_view(rng: np.random.Generator, img: np.ndarray, boxes: np.ndarray, 
 def _one_chunk(args: tuple[int, int, float, float, float, float, float, float, float]
                ) -> dict[str, np.ndarray]:
     """Render `count` scenes from `seed`, the share `crowded` of them crowded and `full_trays`
-    full trays, the share `camouflage` of dice coloured as the table under them, the share `from_above` seen by
-    a camera straight above, the shares `glossy` and `marbled` of dice shiny and marbled and
-    `pip_styles` of dice with other pips; return frames, boxes and crops.
+    full trays, the share `camouflage` of dice coloured as the table under them, the share
+    `from_above` seen by a camera straight above, the shares `glossy` and `marbled` of dice
+    shiny and marbled and `pip_styles` of dice with other pips; return frames, boxes and crops.
 
     The crops of a scene seen from above are turned as the reader turns them for a camera
     there (toward the frame's centre is down)."""
@@ -124,23 +124,19 @@ def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
          camouflage: float = 0.0, from_above: float = 0.0, glossy: float = 0.0,
          marbled: float = 0.0, pip_styles: float = 0.0, full_trays: float = 0.0) -> Path:
     """Render `scenes` scenes in parallel, the share `crowded` of them crowded and
-    `full_trays` full trays, the share
-    `from_above` seen by a camera straight above, the shares `glossy` and `marbled` of dice
-    shiny and marbled and `pip_styles` of dice with other pips, and save them as one .npz
-    file."""
+    `full_trays` full trays, the share `from_above` seen by a camera straight above, the shares
+    `glossy` and `marbled` of dice shiny and marbled and `pip_styles` of dice with other pips,
+    and save them as one .npz file."""
     chunk = 100
     jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded, camouflage, from_above,
              glossy, marbled, pip_styles, full_trays)
             for i in range((scenes + chunk - 1) // chunk)]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
-    offset = 0
-    for p in parts:
-        p["boxes"][:, 4] += offset
-        offset += len(p["frames"])
-    data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    frames, boxes = _frames_joined(parts)
     out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(out, **data)
+    np.savez(out, frames=frames, boxes=boxes,
+             **{k: np.concatenate([p[k] for p in parts]) for k in ("crops", "labels")})
     return out
 
 
@@ -148,18 +144,25 @@ def join(out: Path, parts: list[Path], frames: bool = False) -> Path:
     """Save the crops and labels of several rendered sets as one set for the pip reader, or
     with `frames` their locator frames and boxes as one set for the locator."""
     sets = [np.load(p) for p in parts]
-    if not frames:
+    if frames:
+        joined_frames, boxes = _frames_joined(sets)
+        np.savez(out, frames=joined_frames, boxes=boxes)
+    else:
         np.savez(out, crops=np.concatenate([s["crops"] for s in sets]),
                  labels=np.concatenate([s["labels"] for s in sets]))
-        return out
-    boxes, offset = [], 0
-    for s in sets:
-        b = s["boxes"].copy()
-        b[:, 4] += offset  # each box names its frame by index
-        boxes.append(b)
-        offset += len(s["frames"])
-    np.savez(out, frames=np.concatenate([s["frames"] for s in sets]), boxes=np.concatenate(boxes))
     return out
+
+
+def _frames_joined(sets: list) -> tuple[np.ndarray, np.ndarray]:
+    """The locator frames of several sets one after another, and their boxes with the index of
+    their frame (the boxes' last column) counted over all of them."""
+    boxes, offset = [], 0
+    for part in sets:
+        renumbered = part["boxes"].copy()
+        renumbered[:, 4] += offset
+        boxes.append(renumbered)
+        offset += len(part["frames"])
+    return np.concatenate([part["frames"] for part in sets]), np.concatenate(boxes)
 
 
 def main() -> None:

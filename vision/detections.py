@@ -78,8 +78,7 @@ class Detections:
 
     def select(self, keep: np.ndarray) -> Detections:
         """The dice picked by a boolean mask or an index array."""
-        return Detections(self.boxes[keep], self.pips[keep], self.colour[keep], self.size[keep],
-                          self.confidence[keep], self.unsure[keep], self.zone[keep])
+        return Detections(*(getattr(self, name)[keep] for name in FIELDS))
 
     def joined(self, other: Detections) -> Detections:
         """These dice followed by `other`'s."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -68,25 +69,32 @@ def _locator_view(rng: np.random.Generator, img: np.ndarray, boxes: np.ndarray, 
     return img[y:y + th, x:x + tw].copy(), clipped[inside]
 
 
-def _one_chunk(args: tuple[int, int, float, float, float, float, float, float, float]
-               ) -> dict[str, np.ndarray]:
-    """Render `count` scenes from `seed`, the share `crowded` of them crowded and `full_trays`
-    full trays, the share `camouflage` of dice coloured as the table under them, the share
-    `from_above` seen by a camera straight above, the shares `glossy` and `marbled` of dice
-    shiny and marbled and `pip_styles` of dice with other pips; return frames, boxes and crops.
+@dataclass(frozen=True)
+class SceneMix:
+    """What a set's scenes hold: the shares `crowded` (15-40 dice) and `full_trays` (60-120) of
+    scenes, the share `from_above` seen by a camera straight above, and `finish`, the shares of
+    dice `render_scene` draws otherwise (camouflage, glossy, marbled, speckled, pip_styles)."""
+
+    crowded: float = 0.0
+    full_trays: float = 0.0
+    from_above: float = 0.0
+    finish: dict[str, float] = field(default_factory=dict)
+
+
+def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
+    """Render `count` scenes from `seed` as `mix` asks; return frames, boxes and crops.
 
     The crops of a scene seen from above are turned as the reader turns them for a camera
     there (toward the frame's centre is down)."""
-    seed, count, crowded, camouflage, from_above, glossy, marbled, pip_styles, full_trays = args
+    seed, count, mix = job
     rng = np.random.default_rng(seed)
     frames, boxes, crops, labels = [], [], [], []
     for _ in range(count):
-        n_dice = _dice_count(rng, crowded, full_trays)
-        above = bool(from_above) and rng.random() < from_above
+        n_dice = _dice_count(rng, mix.crowded, mix.full_trays)
+        above = bool(mix.from_above) and rng.random() < mix.from_above
         camera = ({"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
                   if above else {})
-        img, truths = render_scene(rng, n_dice=n_dice, camouflage=camouflage, glossy=glossy,
-                                   marbled=marbled, pip_styles=pip_styles, **camera)
+        img, truths = render_scene(rng, n_dice=n_dice, **mix.finish, **camera)
 
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
@@ -120,16 +128,10 @@ def _one_chunk(args: tuple[int, int, float, float, float, float, float, float, f
             "labels": np.concatenate(labels).astype(np.int64)}
 
 
-def make(out: Path, scenes: int, seed: int, workers: int, crowded: float = 0.0,
-         camouflage: float = 0.0, from_above: float = 0.0, glossy: float = 0.0,
-         marbled: float = 0.0, pip_styles: float = 0.0, full_trays: float = 0.0) -> Path:
-    """Render `scenes` scenes in parallel, the share `crowded` of them crowded and
-    `full_trays` full trays, the share `from_above` seen by a camera straight above, the shares
-    `glossy` and `marbled` of dice shiny and marbled and `pip_styles` of dice with other pips,
-    and save them as one .npz file."""
+def make(out: Path, scenes: int, seed: int, workers: int, mix: SceneMix) -> Path:
+    """Render `scenes` scenes as `mix` asks, in parallel, and save them as one .npz file."""
     chunk = 100
-    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), crowded, camouflage, from_above,
-             glossy, marbled, pip_styles, full_trays)
+    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), mix)
             for i in range((scenes + chunk - 1) // chunk)]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
@@ -184,6 +186,8 @@ def main() -> None:
                     help="share of dice with a shiny finish that reflects the light")
     ap.add_argument("--marbled", type=float, default=0.0,
                     help="share of dice whose body is swirled with veins of another colour")
+    ap.add_argument("--speckled", type=float, default=0.0,
+                    help="share of dice dotted with flecks of another colour")
     ap.add_argument("--pip-styles", type=float, default=0.0,
                     help="share of dice whose pips are placed, sized or coloured otherwise "
                          "(a large 1, red 1s and 4s, hollow pits)")
@@ -195,8 +199,10 @@ def main() -> None:
     if a.join:
         print(join(a.out, a.join, a.frames))
         return
-    print(make(a.out, a.scenes, a.seed, a.workers, a.crowded, a.camouflage, a.from_above,
-               a.glossy, a.marbled, a.pip_styles, a.full_trays))
+    finish = {name: share for name in ("camouflage", "glossy", "marbled", "speckled", "pip_styles")
+              if (share := getattr(a, name))}
+    mix = SceneMix(a.crowded, a.full_trays, a.from_above, finish)
+    print(make(a.out, a.scenes, a.seed, a.workers, mix))
 
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ def test_render_train_export(tmp_path) -> None:
     torch = pytest.importorskip("torch")
     pytest.importorskip("onnx")
     from models import train
-    from models.make_data import _one_chunk
+    from models.make_data import SceneMix, _one_chunk
     from vision.onnx_models import open_session
 
     torch.set_num_threads(1)
-    data = _one_chunk((5, 3, 0.5, 0.2, 0.5, 0.0, 0.0, 0.0, 0.0))
+    data = _one_chunk((5, 3, SceneMix(crowded=0.5, from_above=0.5, finish={"camouflage": 0.2})))
     assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
     real = {"crops": data["crops"][:4], "labels": data["labels"][:4]}  # stands in for photos
     pips_net = train.train_pips(data, 1, 16, lambda msg: None, real=real, real_repeat=2,
@@ -62,10 +62,10 @@ def test_pip_reader_from_onnx_computes_what_the_onnx_file_computes() -> None:
 
 
 def test_scenes_seen_from_above_give_labelled_crops() -> None:
-    from models.make_data import _one_chunk
+    from models.make_data import SceneMix, _one_chunk
 
-    above = _one_chunk((7, 2, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0))
-    level = _one_chunk((7, 2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+    above = _one_chunk((7, 2, SceneMix(from_above=1.0)))
+    level = _one_chunk((7, 2, SceneMix()))
     assert len(above["crops"]) == len(above["labels"]) > 0
     assert above["crops"].shape[1:] == (3, 40, 40)
     assert not np.array_equal(above["frames"], level["frames"])
@@ -96,11 +96,11 @@ def test_label_centres_matched_to_the_nearest_box_that_holds_them() -> None:
 
 
 def test_rendered_sets_join_into_one_pip_reader_set(tmp_path) -> None:
-    from models.make_data import _one_chunk, join
+    from models.make_data import SceneMix, _one_chunk, join
 
     parts = []
     for seed in (3, 4):
-        data = _one_chunk((seed, 1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+        data = _one_chunk((seed, 1, SceneMix()))
         np.savez(tmp_path / f"{seed}.npz", **data)
         parts.append(data)
     joined = np.load(join(tmp_path / "both.npz", [tmp_path / "3.npz", tmp_path / "4.npz"]))

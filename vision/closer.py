@@ -1,6 +1,7 @@
 """A closer look at doubtful boxes: locate again in a small window around each one, with the die
 enlarged to well inside the locator's sizes, or else search the box for a smaller square that
-holds a die; take the new box only if its face is read for sure."""
+holds a die; take the new box where its face is read for sure, or, for a box that would be
+dropped, where the window sees a die inside it that it cannot read for sure (kept unsure)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ INNER_SCALES = (0.7, 0.85)
 INNER_SURE = 0.85  # of many guesses at a box, only a plainly read face is taken
 MAX_COVERED = 0.5  # an inner square half on a die already kept is that die's side face
 SQUARE_BOX = 1.35  # only a box at most this much longer than wide is searched for a die
+# A face read blank and unsure in a dropped box was, on the real photos, a cable's label or a
+# plug more often than a grey die: such a box stays dropped.
+BLANK = 0
+SEEN_LARGER = 1.2  # a die seen in a dropped box may be at most this much wider or taller than it
 
 
 def look_closer(
@@ -45,6 +50,9 @@ def look_closer(
     on another die already kept. A kept die's box is only refined: the new box's centre must
     lie within the old box, so that the die is not swapped for a neighbour. A dropped box the
     window does not mend is searched for a square die inside it (a box grown onto a neighbour).
+    Where that finds none either, a die the window saw centred in the dropped box but could not
+    read for sure (cocked, half hidden, blurred) is kept and flagged unsure: a die seen is
+    reported, not silently lost.
     """
     boxes, scores = boxes.copy(), scores.copy()
     pip, prob, unsure, is_die = (a.copy() for a in reading)
@@ -58,6 +66,7 @@ def look_closer(
         own = others[i]
         others[i] = False
         found, found_scores = _boxes_nearby(locator, frame_bgr, boxes[i], threshold)
+        seen_unsure = None  # a die the window found in this box but could not read for sure
         for new_box, new_score in zip(found, found_scores, strict=True):
             centre = (new_box[:2] + new_box[2:]) / 2
             if own and not locate.centred_in(boxes[i : i + 1], centre).any():
@@ -73,6 +82,10 @@ def look_closer(
             if d[0] and not u[0] and score * pr[0] >= min_confidence:
                 boxes[i], scores[i] = new_box, score
                 pip[i], prob[i], unsure[i], is_die[i] = p[0], pr[0], u[0], d[0]
+            elif (not own and d[0] and p[0] != BLANK and score * pr[0] >= min_confidence
+                  and locate.centred_in(boxes[i : i + 1], centre).any()
+                  and _no_larger(new_box, boxes[i])):
+                seen_unsure = new_box, score, (p[0], pr[0], True, True)
             break
         if own or kept()[i]:
             continue  # a kept die stays as read (flagged unsure where it was)
@@ -80,6 +93,8 @@ def look_closer(
                              min_confidence, min_pip_prob, mirror, camera_place)
         if inside is not None:
             boxes[i], (pip[i], prob[i], unsure[i], is_die[i]) = inside
+        elif seen_unsure is not None:
+            boxes[i], scores[i], (pip[i], prob[i], unsure[i], is_die[i]) = seen_unsure
     return boxes, scores, (pip, prob, unsure, is_die)
 
 
@@ -151,6 +166,12 @@ def _boxes_nearby(
     centres = (found[:, :2] + found[:, 2:]) / 2
     order = np.argsort(np.hypot(centres[:, 0] - cx, centres[:, 1] - cy), kind="stable")
     return found[order], found_scores[order]
+
+
+def _no_larger(inner: np.ndarray, box: np.ndarray) -> bool:
+    """Whether `inner` is at most SEEN_LARGER times as wide and as tall as `box`: a die seen in
+    a dropped box lies in it; a box much larger holds printed cards or table as well."""
+    return bool(np.all(inner[2:] - inner[:2] <= SEEN_LARGER * (box[2:] - box[:2])))
 
 
 def _covered(inner: np.ndarray, boxes: np.ndarray) -> np.ndarray:

@@ -168,6 +168,52 @@ def test_a_box_grown_onto_the_table_is_narrowed_to_its_die(models, seed) -> None
     assert np.abs(boxes[0] - truth).max() < 0.25 * side
 
 
+def test_a_cocked_die_in_a_dropped_box_is_kept_unsure(models) -> None:
+    frame, truth, label = _one_die(25)
+    assert label == pips.CLASS_UNSURE  # cocked on an edge: no face to read
+    # A box grown onto the table, read as no die; the window look finds the die in it.
+    side = truth[2] - truth[0]
+    grown = (truth + np.array([0, 0, 0.45 * side, 0.45 * side], np.float32))[None]
+    reading = pips.read_pips(models[1], frame, grown)
+    assert not reading[3][0]
+    boxes, _, (_, _, unsure, is_die) = closer.look_closer(
+        *models, frame, grown, np.array([0.5], np.float32), reading, 0.08
+    )
+    assert is_die[0] and unsure[0]
+    assert np.abs(boxes[0] - truth).max() < 0.35 * side
+
+
+@pytest.mark.parametrize(
+    "window_box, face, kept",
+    [
+        ([10, 10, 30, 30], 3, True),  # centred in the dropped box: the die it was meant to be
+        ([38, 10, 58, 30], 3, False),  # centred beside it: a neighbour, not this box's die
+        ([10, 10, 30, 30], 0, False),  # blank and unsure: more often a label than a grey die
+        ([0, 0, 60, 60], 3, False),  # half as large again as the box: print or table around it
+    ],
+)
+def test_a_die_seen_but_not_read_in_a_dropped_box(monkeypatch, window_box, face, kept) -> None:
+    dropped = np.array([[0, 0, 40, 40]], np.float32)
+    seen = np.array([window_box], np.float32)
+    monkeypatch.setattr(closer, "_boxes_nearby", lambda *_: (seen, np.array([0.6], np.float32)))
+    monkeypatch.setattr(closer, "_die_inside", lambda *_: None)  # no sure square inside
+    monkeypatch.setattr(closer.pips, "read_pips", lambda *_: _reading((face, 0.4, True, True)))
+    boxes, _, (pip, _, unsure, is_die) = closer.look_closer(
+        None,
+        [],
+        np.zeros((100, 100, 3), np.uint8),
+        dropped,
+        np.array([0.5], np.float32),
+        _reading((0, 0.9, False, False)),
+        0.08,
+    )
+    if kept:
+        assert is_die[0] and unsure[0] and pip[0] == face
+        assert np.array_equal(boxes, seen)
+    else:
+        assert not is_die[0] and np.array_equal(boxes, dropped)
+
+
 @pytest.mark.parametrize(
     "box, squares",
     [

@@ -83,7 +83,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     from models.render import render_scene
 
     rng = np.random.default_rng(987654)
-    total = found = right = unsure = on_no_die = 0
+    total = found = right = unsure = right_sure = on_no_die = 0
     whole = whole_found = 0  # dice wholly in the frame that show pips, as a tray photo holds
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
@@ -110,9 +110,11 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             found += 1
             right += int(det.pips[j] == t.label)
             unsure += int(det.unsure[j])
+            right_sure += int(det.pips[j] == t.label and not det.unsure[j])
     return {"labelled": total, "found_pct": 100.0 * found / max(total, 1),
             "pips_pct": 100.0 * right / max(found, 1),
             "unsure_pct": 100.0 * unsure / max(found, 1),
+            "pips_pct_of_sure": 100.0 * right_sure / max(found - unsure, 1),
             "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
             "boxes_on_no_die": on_no_die}
 

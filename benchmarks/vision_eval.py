@@ -19,17 +19,17 @@ from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
 def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
-             scale: float = 1.0, turns: int = 0) -> dict:
-    """Read every photo of a split (resized by `scale`, as another camera would give it, and
-    turned by `turns` quarter turns, as a webcam at another edge of the table sees it) and
-    return its score summary."""
+             scale: float = 1.0, turns: int = 0, stretch: float = 1.0) -> dict:
+    """Read every photo of a split (resized by `scale`, as another camera would give it, its
+    height by `stretch` more, as a photo resized to another shape, and turned by `turns`
+    quarter turns, as a webcam at another edge of the table sees it) and return its score
+    summary."""
     score = Score()
     for item in load_split(split):
         item, frame = turned(item, cv2.imread(str(item.image)), turns)
-        if scale != 1.0:
-            frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA
-                               if scale < 1 else cv2.INTER_CUBIC)
-            item = replace(item, centres=item.centres * scale)
+        if (scale, stretch) != (1.0, 1.0):
+            frame = _resized(frame, scale, scale * stretch)
+            item = replace(item, centres=item.centres * [scale, scale * stretch])
         det = read_dice(frame, cfg)
         before = (score.found, score.right_pips)
         score.add(item, det)
@@ -44,6 +44,13 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
                             cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 0, 255), 1)
             cv2.imwrite(str(draw_misses / f"{split}_{item.image.stem}.png"), img)
     return {**score.summary(), "pips_pct_by_value": score.pips_by_value()}
+
+
+def _resized(frame, fx: float, fy: float):
+    """The frame resized by fx across and fy down (area averaging where it shrinks)."""
+    shrink = fx * fy < 1
+    return cv2.resize(frame, None, fx=fx, fy=fy,
+                      interpolation=cv2.INTER_AREA if shrink else cv2.INTER_CUBIC)
 
 
 def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int = 3) -> dict:
@@ -72,10 +79,11 @@ def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int 
 def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
                       dice: tuple[int, int] = (4, 15),
                       camera_heights: tuple[float, float] | None = None,
-                      **finish: float) -> dict:
+                      stretch: float = 1.0, **finish: float) -> dict:
     """Found and pips rates, and boxes on no die, on rendered scenes from a seed never used in
     training, each with dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera
     straight above the frame's centre at a height (in frame widths) drawn from that range;
+    with `stretch`, each frame's height resized by that factor (pixels taller than wide);
     `finish`, the shares of dice with each finish or pip style (`render_scene`'s glossy,
     marbled, speckled, translucent, pip_styles)."""
     import numpy as np
@@ -90,15 +98,18 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))
         frame, truths = render_scene(rng, n_dice=n_dice, elevation_deg=elevation,
                                      camera_height=height, **finish)
-        det = read_dice(frame, cfg)
         dice_boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
+        if stretch != 1.0:
+            frame = _resized(frame, 1.0, stretch)
+            dice_boxes *= np.array([1, stretch, 1, stretch], np.float32)
+        det = read_dice(frame, cfg)
         on_no_die += int(np.sum(~centred_in(dice_boxes, det.centres).any(0)))
-        for t in truths:
+        for t, die_box in zip(truths, dice_boxes, strict=True):
             if t.label == 7:
                 continue  # cut off by the frame or cocked: no right answer
             total += 1
-            box = np.array([t.box])
-            c = (box[0, :2] + box[0, 2:]) / 2
+            box = die_box[None]
+            c = (die_box[:2] + die_box[2:]) / 2
             inside = centred_in(box, det.centres)[0]
             is_whole = t.label != 0 and bool(clear_of_edge(box, frame.shape)[0])
             whole += is_whole
@@ -172,25 +183,30 @@ def main() -> int:
                     help="also read Valid shrunk by these factors and tiled 3x3 (a tray of real dice)")
     ap.add_argument("--turns", nargs="*", type=int, default=[],
                     help="also read Valid turned by these quarter turns (a webcam at another edge)")
+    ap.add_argument("--stretch", type=float, default=1.0,
+                    help="resize the rendered frames' and the photos' height (not the tiled or "
+                         "turned ones') by this much more than their width: a photo resized "
+                         "to another shape, as some data sets export them")
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
     ap.add_argument("--pips", nargs="+", default=None,
                     help="pip reader .onnx files to use instead of the shipped ones")
     a = ap.parse_args()
     cfg = ReaderConfig(threads=1, locator_model=a.locator,
                        pips_models=tuple(a.pips) if a.pips else None)
+    stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     if a.rendered:
         for name, elev, dice, heights, finish in RENDERED_ROWS:
             if a.only_rows and not any(part in name for part in a.only_rows):
                 continue
-            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, **finish)
-            print(json.dumps({"split": name, **_rounded(s)}))
+            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, a.stretch, **finish)
+            print(json.dumps({"split": name, **stretched, **_rounded(s)}))
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")
         return 0
     for scale in a.scales:
         for split in a.splits:
-            s = evaluate(split, cfg, a.draw_misses, scale)
-            print(json.dumps({"split": split, "scale": scale, **_rounded(s)}))
+            s = evaluate(split, cfg, a.draw_misses, scale, stretch=a.stretch)
+            print(json.dumps({"split": split, "scale": scale, **stretched, **_rounded(s)}))
     for scale in a.tiled if "Valid" in a.splits else []:
         s = evaluate_tiled("Valid", cfg, scale)
         print(json.dumps({"split": "Valid", "tiled_3x3_at": scale, **_rounded(s)}))

@@ -22,9 +22,6 @@ INNER_SCALES = (0.7, 0.85)
 INNER_SURE = 0.85  # of many guesses at a box, only a plainly read face is taken
 MAX_COVERED = 0.5  # an inner square half on a die already kept is that die's side face
 SQUARE_BOX = 1.35  # only a box at most this much longer than wide is searched for a die
-# A face read blank and unsure in a dropped box was, on the real photos, a cable's label or a
-# plug more often than a grey die: such a box stays dropped.
-BLANK = 0
 SEEN_LARGER = 1.2  # a die seen in a dropped box may be at most this much wider or taller than it
 
 
@@ -52,7 +49,8 @@ def look_closer(
     window does not mend is searched for a square die inside it (a box grown onto a neighbour).
     Where that finds none either, a die the window saw centred in the dropped box but could not
     read for sure (cocked, half hidden, blurred) is kept and flagged unsure: a die seen is
-    reported, not silently lost.
+    reported, not silently lost. One read blank stays dropped: on the real photos those were a
+    cable's label or a plug more often than a grey die.
     """
     boxes, scores = boxes.copy(), scores.copy()
     pip, prob, unsure, is_die = (a.copy() for a in reading)
@@ -69,7 +67,8 @@ def look_closer(
         seen_unsure = None  # a die the window found in this box but could not read for sure
         for new_box, new_score in zip(found, found_scores, strict=True):
             centre = (new_box[:2] + new_box[2:]) / 2
-            if own and not locate.centred_in(boxes[i : i + 1], centre).any():
+            in_box = locate.centred_in(boxes[i : i + 1], centre).any()
+            if own and not in_box:
                 continue
             if locate.centred_in(boxes[others], centre).any():
                 continue
@@ -82,9 +81,8 @@ def look_closer(
             if d[0] and not u[0] and score * pr[0] >= min_confidence:
                 boxes[i], scores[i] = new_box, score
                 pip[i], prob[i], unsure[i], is_die[i] = p[0], pr[0], u[0], d[0]
-            elif (not own and d[0] and p[0] != BLANK and score * pr[0] >= min_confidence
-                  and locate.centred_in(boxes[i : i + 1], centre).any()
-                  and _no_larger(new_box, boxes[i])):
+            elif (not own and in_box and d[0] and p[0] != pips.CLASS_BLANK
+                  and score * pr[0] >= min_confidence and _no_larger(new_box, boxes[i])):
                 seen_unsure = new_box, score, (p[0], pr[0], True, True)
             break
         if own or kept()[i]:

@@ -8,6 +8,7 @@ import onnxruntime as ort
 from vision import viewpoint
 from vision.crops import crop_dice
 
+CLASS_BLANK = 0  # a face without pips: the grey dice of Royale
 CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
 CLASS_NOT_A_DIE = 8
 MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too

@@ -127,7 +127,7 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     names, _certainty = cfg.palette.classify(bgr, table)
     # Only the grey dice have no pips: a "blank die" of another colour is a plug, a ferrite
     # or a dark key, not a die.
-    real = (pip != 0) | (names == BLANK_DICE_COLOUR)
+    real = (pip != pips.CLASS_BLANK) | (names == BLANK_DICE_COLOUR)
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], unsure[real]
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None

@@ -429,6 +429,31 @@ def test_a_crowded_tray_is_looked_at_again_enlarged_and_the_surer_look_kept() ->
     assert surest.confidence.sum() > one_look.confidence.sum()
 
 
+def test_a_large_look_is_located_in_strips_that_find_the_dice_of_one_pass(monkeypatch) -> None:
+    # The tray enlarged to 1066x800 px is run in strips to bound the locator's memory; the
+    # strips' joined maps must find the dice that one pass over the whole look finds.
+    from vision import locate
+    from vision.onnx_models import LOCATOR_FILE, model_path, open_session
+
+    frame, _truths = _crowded_tray()
+    session = open_session(str(model_path(LOCATOR_FILE)), 1)
+    passes = []
+    run = locate.infer
+    monkeypatch.setattr(locate, "infer", lambda s, t: passes.append(t.shape) or run(s, t))
+    strips = locate.locate_at(session, frame, 1066, 0.2)
+    margins = 2 * locate.STRIP_MARGIN
+    assert len(passes) >= 2
+    assert all(h * w <= locate.STRIP_PIXELS + margins * w for *_, h, w in passes)
+    monkeypatch.setattr(locate, "STRIP_PIXELS", 10**9)
+    whole = locate.locate_at(session, frame, 1066, 0.2)
+    assert passes[-1] == (1, 3, 800, 1072)
+    sure = whole[0][whole[1] >= 0.5]
+    assert len(sure) >= 40
+    found = locate.centred_in(strips[0], (sure[:, :2] + sure[:, 2:]) / 2).any(0)
+    assert found.mean() >= 0.97
+    assert abs(len(strips[0]) - len(whole[0])) <= 0.05 * len(whole[0])
+
+
 def test_a_game_roll_gets_one_look(monkeypatch) -> None:
     # The live table's frames hold at most a dozen dice: no larger look costs them time.
     from vision import reader

@@ -92,7 +92,8 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
 
     rng = np.random.default_rng(987654)
     total = found = right = unsure = right_sure = on_no_die = 0
-    whole = whole_found = 0  # dice wholly in the frame that show pips, as a tray photo holds
+    whole = whole_found = whole_right = 0  # dice wholly in the frame that show pips, as a
+    # photo of a tray, taken to show its dice, holds them
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))
@@ -120,6 +121,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             j = idx[np.argmin(np.linalg.norm(det.centres[idx] - c, axis=1))]
             found += 1
             right += int(det.pips[j] == t.label)
+            whole_right += is_whole and int(det.pips[j] == t.label)
             unsure += int(det.unsure[j])
             right_sure += int(det.pips[j] == t.label and not det.unsure[j])
     return {"labelled": total, "found_pct": 100.0 * found / max(total, 1),
@@ -127,6 +129,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             "unsure_pct": 100.0 * unsure / max(found, 1),
             "pips_pct_of_sure": 100.0 * right_sure / max(found - unsure, 1),
             "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
+            "pips_pct_of_whole_found": 100.0 * whole_right / max(whole_found, 1),
             "boxes_on_no_die": on_no_die}
 
 

@@ -112,13 +112,9 @@ class Palette:
     def classify(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
         """Colour name (n,) and a 0-1 certainty (n,) for body colours (n, 3)."""
-        bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
-        if len(bgr) == 0:
+        lab = self._lab(bgr, table_bgr)
+        if len(lab) == 0:
             return np.zeros(0, object), np.zeros(0, np.float32)
-        if self.reference_bgr is not None and table_bgr is not None:
-            gain = (self.reference_bgr + 1.0) / (np.asarray(table_bgr, np.float32) + 1.0)
-            bgr = np.clip(bgr * np.clip(gain, 0.5, 2.0), 0, 255)
-        lab = _to_lab(bgr)
         d = lab[:, None, :] - self.means[None, :, :]
         dist = np.einsum("nki,kij,nkj->nk", d, self.inv_cov, d)
         order = np.argsort(dist, 1)
@@ -127,6 +123,26 @@ class Palette:
         first = dist[np.arange(len(bgr)), best]
         certainty = 1.0 / (1.0 + np.exp(-(second - first) / 2.0))
         return np.array([self.names[i] for i in best], object), certainty.astype(np.float32)
+
+    def lightness_between(self, bgr: np.ndarray, dark: str, light: str,
+                          table_bgr: np.ndarray | None = None) -> np.ndarray:
+        """Where the lightness of body colours (n, 3) lies between the palette's `dark` and
+        `light` colours, (n,): 0 at dark's, 1 at light's, corrected for the light as in
+        classify."""
+        lab = self._lab(bgr, table_bgr)
+        low, high = (self.means[self.names.index(name), 0] for name in (dark, light))
+        return (lab[:, 0] - low) / max(float(high - low), 1e-3)
+
+    def _lab(self, bgr: np.ndarray, table_bgr: np.ndarray | None) -> np.ndarray:
+        """Lab (n, 3) of body colours (n, 3), scaled first by the light's change since
+        calibration where the palette and the frame both know the table's colour."""
+        bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
+        if len(bgr) == 0:
+            return np.zeros((0, 3), np.float32)
+        if self.reference_bgr is not None and table_bgr is not None:
+            gain = (self.reference_bgr + 1.0) / (np.asarray(table_bgr, np.float32) + 1.0)
+            bgr = np.clip(bgr * np.clip(gain, 0.5, 2.0), 0, 255)
+        return _to_lab(bgr)
 
 
 def _isotropic(sigma: float) -> np.ndarray:

@@ -15,6 +15,11 @@ from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_sessio
 from vision.zones import Zones
 
 BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
+# A grey die in a shadow can be named black. A blank face read at SURE_BLANK or more (no
+# plug or cable on the real photos reached 0.26) on a body at least DARK_GREY of the way from
+# black to grey in lightness is a grey die; a black block (a cable's ferrite) is darker.
+SURE_BLANK = 0.4
+DARK_GREY = 0.25
 # One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
 # touching dice of one colour merge into a box between them. A second and third look with the
 # frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all (summed
@@ -125,14 +130,29 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)
-    # Only the grey dice have no pips: a "blank die" of another colour is a plug, a ferrite
-    # or a dark key, not a die.
-    real = (pip != pips.CLASS_BLANK) | (names == BLANK_DICE_COLOUR)
+    real, names = _blank_dice_grey(pip, names, confidence, cfg.palette, bgr, table)
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], unsure[real]
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
+
+
+def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,
+                     palette: colour_mod.Palette, bgr: np.ndarray, table: np.ndarray | None
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Which dice are real, and their colour names, a grey die in a shadow named grey.
+
+    Only the grey dice have no pips: a "blank die" of another colour is a plug, a ferrite or a
+    dark key, not a die, unless it is a grey die that a shadow makes look black.
+    """
+    blank = pip == pips.CLASS_BLANK
+    grey = names == BLANK_DICE_COLOUR
+    if {BLANK_DICE_COLOUR, "black"} <= set(palette.names):
+        shaded = (names == "black") & (confidence >= SURE_BLANK)
+        shaded &= palette.lightness_between(bgr, "black", BLANK_DICE_COLOUR, table) >= DARK_GREY
+        grey |= blank & shaded
+    return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names)
 
 
 def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,

@@ -174,6 +174,17 @@ def test_a_blank_face_counts_only_on_a_grey_die() -> None:
     assert got == Counter({("grey", 0): 1, ("red", 4): 1})
 
 
+def test_grey_dice_in_a_dim_room_are_still_grey_dice() -> None:
+    # At half the light the default palette names the grey dice black; blank faces read surely
+    # on bodies lighter than black dice are grey dice all the same. The black block still goes.
+    table = SimulatedTable(seed=8)
+    table.throw([SimDie("grey", 0), SimDie("grey", 0), SimDie("black", 0), SimDie("red", 4)])
+    dim = (_settle(table) * 0.5).astype(np.uint8)
+    det = read_dice(dim)
+    got = Counter(zip(det.colour.tolist(), det.pips.tolist(), strict=True))
+    assert got == Counter({("grey", 0): 2, ("red", 4): 1})
+
+
 def test_an_empty_table_is_looked_at_no_closer_than_usual(monkeypatch) -> None:
     # A thin box on the table's rim once sent the reader to a second look at 1040 px (about
     # ten times the work) on every frame of an empty arena.

@@ -90,3 +90,39 @@ def test_table_colour_is_the_median_outside_the_dice() -> None:
     outside = np.ones((60, 80), bool)
     outside[12:26, 12:26] = False  # the box at 1/8 scale, rounded outward
     assert np.allclose(got, np.median(small[outside], axis=0), atol=0.5)
+
+
+def test_lightness_between_two_colours_of_the_palette() -> None:
+    palette = default_palette()
+    black, grey = DEFAULT_COLOURS_BGR["black"], DEFAULT_COLOURS_BGR["grey"]
+    between = palette.lightness_between(np.array([black, grey, (200, 200, 200)]), "black", "grey")
+    assert between[0] == pytest.approx(0, abs=1e-3) and between[1] == pytest.approx(1, abs=0.02)
+    assert between[2] > 1
+    assert palette.lightness_between(np.zeros((0, 3)), "black", "grey").shape == (0,)
+
+
+@pytest.mark.parametrize(
+    "pip, name, confidence, body, kept",
+    [
+        (0, "grey", 0.2, (140, 140, 138), "grey"),  # a grey blank die
+        (0, "black", 0.8, (66, 66, 66), "grey"),  # a grey die in a shadow
+        (0, "black", 0.3, (66, 66, 66), None),  # the same, read too faintly: a cable's end
+        (0, "black", 0.8, (35, 32, 30), None),  # a black block: a cable's ferrite
+        (0, "red", 0.9, (45, 40, 195), None),  # a red blank "die": a plug
+        (3, "black", 0.9, (35, 32, 30), "black"),  # a black die with pips
+    ],
+)
+def test_a_blank_face_is_a_grey_die_even_in_a_shadow(pip, name, confidence, body, kept) -> None:
+    from vision.reader import _blank_dice_grey
+
+    real, names = _blank_dice_grey(np.array([pip]), np.array([name], object),
+                                   np.array([confidence]), default_palette(), np.array([body]),
+                                   None)
+    assert bool(real[0]) == (kept is not None)
+    if kept is not None:
+        assert names[0] == kept
+    # A table without grey dice has no blank ones: a blank face on a black body is no die.
+    without_grey = default_palette(["black", "red", "white"])
+    real, _ = _blank_dice_grey(np.array([pip]), np.array([name], object), np.array([confidence]),
+                               without_grey, np.array([body]), None)
+    assert bool(real[0]) == (pip != 0 or name == "grey")

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -19,14 +20,17 @@ from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
 def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
-             scale: float = 1.0, turns: int = 0, stretch: float = 1.0) -> dict:
+             scale: float = 1.0, turns: int = 0, stretch: float = 1.0,
+             damage: str | None = None) -> dict:
     """Read every photo of a split (resized by `scale`, as another camera would give it, its
-    height by `stretch` more, as a photo resized to another shape, and turned by `turns`
-    quarter turns, as a webcam at another edge of the table sees it) and return its score
-    summary."""
+    height by `stretch` more, as a photo resized to another shape, turned by `turns` quarter
+    turns, as a webcam at another edge of the table sees it, and spoilt by one of DAMAGES)
+    and return its score summary."""
     score = Score()
-    for item in load_split(split):
+    for number, item in enumerate(load_split(split)):
         item, frame = turned(item, cv2.imread(str(item.image)), turns)
+        if damage is not None:
+            frame = DAMAGES[damage](frame, np.random.default_rng(number))
         if (scale, stretch) != (1.0, 1.0):
             frame = _resized(frame, scale, scale * stretch)
             item = replace(item, centres=item.centres * [scale, scale * stretch])
@@ -46,6 +50,30 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
     return {**score.summary(), "pips_pct_by_value": score.pips_by_value()}
 
 
+def _jpeg(frame: np.ndarray, quality: int) -> np.ndarray:
+    """The frame saved as a JPEG of this quality and read back."""
+    return cv2.imdecode(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], 1)
+
+
+def _scaled(frame: np.ndarray, gain) -> np.ndarray:
+    """The frame's values times a gain (one, or one per channel), clipped to 0-255."""
+    return np.clip(frame * np.asarray(gain, np.float32), 0, 255).astype(np.uint8)
+
+
+# What cheaper cameras, other lights and careless saving do to a photo. Each takes the frame and
+# a random generator (for noise), and returns the spoilt frame.
+DAMAGES = {
+    "jpeg20": lambda f, rng: _jpeg(f, 20),
+    "noise12": lambda f, rng: np.clip(f + rng.normal(0, 12, f.shape), 0, 255).astype(np.uint8),
+    "blur2": lambda f, rng: cv2.GaussianBlur(f, (0, 0), 2.0),
+    "dim0.45": lambda f, rng: _scaled(f, 0.45),
+    "bright1.3": lambda f, rng: _scaled(f, 1.3),
+    "overexposed1.6": lambda f, rng: _scaled(f, 1.6),
+    "warm": lambda f, rng: _scaled(f, (0.75, 1.0, 1.2)),
+    "low_contrast": lambda f, rng: (128 + (f.astype(np.float32) - 128) * 0.5).astype(np.uint8),
+}
+
+
 def _resized(frame, fx: float, fy: float):
     """The frame resized by fx across and fy down (area averaging where it shrinks)."""
     shrink = fx * fy < 1
@@ -57,7 +85,6 @@ def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int 
     """Score summary of the split's photos shrunk by `scale` and tiled side x side into one
     frame (3x3 at half size: about 26 real dice in 960x720), a crowded tray of real dice, which
     the reader looks at more than once."""
-    import numpy as np
 
     items = load_split(split)
     per_frame = side * side
@@ -86,7 +113,6 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     with `stretch`, each frame's height resized by that factor (pixels taller than wide);
     `finish`, the shares of dice with each finish or pip style (`render_scene`'s glossy,
     marbled, speckled, translucent, pip_styles)."""
-    import numpy as np
 
     from models.render import render_scene
 
@@ -190,6 +216,9 @@ def main() -> int:
                     help="resize the rendered frames' and the photos' height (not the tiled or "
                          "turned ones') by this much more than their width: a photo resized "
                          "to another shape, as some data sets export them")
+    ap.add_argument("--damage", nargs="*", choices=sorted(DAMAGES), default=[],
+                    help="also read Valid spoilt so: JPEG at quality 20, noise, blur, dim or "
+                         "bright light, overexposed (clipped), a warm light, low contrast")
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
     ap.add_argument("--pips", nargs="+", default=None,
                     help="pip reader .onnx files to use instead of the shipped ones")
@@ -216,6 +245,9 @@ def main() -> int:
     for turns in a.turns:
         s = evaluate("Valid", cfg, turns=turns)
         print(json.dumps({"split": "Valid", "quarter_turns": turns, **_rounded(s)}))
+    for damage in a.damage:
+        s = evaluate("Valid", cfg, damage=damage)
+        print(json.dumps({"split": "Valid", "damage": damage, **_rounded(s)}))
     return 0
 
 

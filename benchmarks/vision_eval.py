@@ -85,7 +85,6 @@ def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int 
     """Score summary of the split's photos shrunk by `scale` and tiled side x side into one
     frame (3x3 at half size: about 26 real dice in 960x720), a crowded tray of real dice, which
     the reader looks at more than once."""
-
     items = load_split(split)
     per_frame = side * side
     score = Score()
@@ -118,8 +117,9 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
 
     rng = np.random.default_rng(987654)
     total = found = right = unsure = right_sure = on_no_die = 0
-    whole = whole_found = whole_right = 0  # dice wholly in the frame that show pips, as a
-    # photo of a tray, taken to show its dice, holds them
+    # Dice wholly in the frame that show pips, as a photo of a tray, taken to show its dice,
+    # holds them: how many, how many found, how many of those read right.
+    whole = whole_found = whole_right = 0
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))

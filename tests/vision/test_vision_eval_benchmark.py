@@ -1,0 +1,31 @@
+"""The reader's benchmark (`benchmarks/vision_eval.py`): its rendered rows and spoilt photos."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import vision_eval  # noqa: E402
+
+from vision.reader import ReaderConfig  # noqa: E402
+
+
+def test_rendered_rows_count_every_die_found_or_missed() -> None:
+    summary = vision_eval.evaluate_rendered(ReaderConfig(), 4, 90.0)
+    missed = sum(summary["missed_by_kind"].values())
+    found = round(summary["found_pct"] * summary["labelled"] / 100)
+    assert found + missed == summary["labelled"] > 0
+    assert 0 <= summary["pips_pct_of_whole_found"] <= 100
+
+
+@pytest.mark.parametrize("damage", sorted(vision_eval.DAMAGES))
+def test_every_damage_keeps_the_photo_an_image(damage: str) -> None:
+    frame = np.random.default_rng(0).integers(0, 256, (48, 64, 3), dtype=np.uint8)
+    spoilt = vision_eval.DAMAGES[damage](frame, np.random.default_rng(1))
+    assert spoilt.shape == frame.shape and spoilt.dtype == np.uint8
+    assert not np.array_equal(spoilt, frame)

@@ -120,7 +120,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     # Dice wholly in the frame that show pips, as a photo of a tray, taken to show its dice,
     # holds them: how many, how many found, how many of those read right.
     whole = whole_found = whole_right = 0
-    missed = {"blank": 0, "at_edge": 0, "whole": 0}  # dice not found, by kind
+    missed = {"blank": 0, "at_edge": 0}  # other dice not found (whole ones: whole - whole_found)
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))
@@ -143,7 +143,8 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             whole += is_whole
             whole_found += is_whole and bool(inside.any())
             if not inside.any():
-                missed["blank" if t.label == 0 else "whole" if is_whole else "at_edge"] += 1
+                if not is_whole:
+                    missed["blank" if t.label == 0 else "at_edge"] += 1
                 continue
             idx = np.nonzero(inside)[0]
             j = idx[np.argmin(np.linalg.norm(det.centres[idx] - c, axis=1))]
@@ -158,7 +159,8 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             "pips_pct_of_sure": 100.0 * right_sure / max(found - unsure, 1),
             "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
             "pips_pct_of_whole_found": 100.0 * whole_right / max(whole_found, 1),
-            "boxes_on_no_die": on_no_die, "missed_by_kind": missed}
+            "boxes_on_no_die": on_no_die,
+            "missed_by_kind": {**missed, "whole": whole - whole_found}}
 
 
 ABOVE = (0.6, 1.2)  # a camera straight above at 0.6-1.2 frame widths

@@ -80,10 +80,12 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=10,
                     help="different rolls read in turn: one frame whose dice the readers doubt "
                          "costs more (the camera's place is judged), so one frame can mislead")
+    ap.add_argument("--pips", nargs="+", default=None,
+                    help="pip reader .onnx files to time instead of the shipped ones")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     frames = [frame_with_dice(seed=seed) for seed in range(a.frames)]
-    cfg = ReaderConfig(threads=1)
+    cfg = ReaderConfig(threads=1, pips_models=tuple(a.pips) if a.pips else None)
     found = len(read_dice(frames[0], cfg))
     first = time_ms(lambda: read_dice(frames[0], cfg), a.runs)
     rolls = itertools.cycle(frames)

@@ -49,15 +49,19 @@ class Locator(nn.Module):
 
 
 class PipReader(nn.Module):
-    """Die crops (N, 3, 40, 40) BGR in [0, 255] -> (N, 9) class logits."""
+    """Die crops (N, 3, 40, 40) BGR in [0, 255] -> (N, 9) class logits; `width` scales the
+    channels of every layer (1.0: 16, 32, 64, 64 and 96 hidden units)."""
 
-    def __init__(self) -> None:
+    FIRST_CHANNELS = 16  # the first layer's channels at width 1.0
+
+    def __init__(self, width: float = 1.0) -> None:
         super().__init__()
+        c1, c2, c3, hidden = (round(k * width) for k in (self.FIRST_CHANNELS, 32, 64, 96))
         self.features = nn.Sequential(
-            _cbr(3, 16), nn.MaxPool2d(2), _cbr(16, 32), nn.MaxPool2d(2), _cbr(32, 64),
-            nn.MaxPool2d(2), _cbr(64, 64))
-        self.classify = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 25, 96),
-                                      nn.ReLU(inplace=True), nn.Linear(96, PIP_CLASSES))
+            _cbr(3, c1), nn.MaxPool2d(2), _cbr(c1, c2), nn.MaxPool2d(2), _cbr(c2, c3),
+            nn.MaxPool2d(2), _cbr(c3, c3))
+        self.classify = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(c3 * 25, hidden),
+                                      nn.ReLU(inplace=True), nn.Linear(hidden, PIP_CLASSES))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Class logits for each crop."""

@@ -57,12 +57,14 @@ def focal_loss(logit: torch.Tensor, heat: torch.Tensor) -> torch.Tensor:
 def _colour_augment(x: torch.Tensor, overexposed: float = 0.0) -> torch.Tensor:
     """Random per-image gain per channel, brightness and noise; a share `overexposed` of the
     images brightened 1.2-1.5 times more, so that light dice and tables clip to white."""
-    n = x.shape[0]
-    gain = torch.empty(n, 3, 1, 1).uniform_(0.8, 1.2) * torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3)
+    n, on = x.shape[0], x.device
+    gain = (torch.empty(n, 3, 1, 1, device=on).uniform_(0.8, 1.2)
+            * torch.empty(n, 1, 1, 1, device=on).uniform_(0.6, 1.3))
     if overexposed:
-        blown = torch.rand(n, 1, 1, 1) < overexposed
-        gain = torch.where(blown, gain * torch.empty(n, 1, 1, 1).uniform_(1.2, 1.5), gain)
-    x = x * gain + torch.randn_like(x) * torch.empty(n, 1, 1, 1).uniform_(0, 6)
+        blown = torch.rand(n, 1, 1, 1, device=on) < overexposed
+        gain = torch.where(blown, gain * torch.empty(n, 1, 1, 1, device=on).uniform_(1.2, 1.5),
+                           gain)
+    x = x * gain + torch.randn_like(x) * torch.empty(n, 1, 1, 1, device=on).uniform_(0, 6)
     return x.clamp(0, 255)
 
 
@@ -108,6 +110,18 @@ def from_onnx(path: Path, net: nn.Module) -> nn.Module:
             layer.weight.copy_(torch.from_numpy(np.array(weight)))
             layer.bias.copy_(torch.from_numpy(np.array(bias)))
     return net
+
+
+def pip_reader_from_onnx(path: Path) -> PipReader:
+    """A PipReader of the width of an exported pip reader .onnx file, holding its weights."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {t.name: t for t in graph.initializer}
+    first_conv = next(node for node in graph.node if node.op_type == "Conv")
+    channels = numpy_helper.to_array(weights[first_conv.input[1]]).shape[0]
+    return from_onnx(path, PipReader(channels / PipReader.FIRST_CHANNELS))
 
 
 def locator_from_onnx(path: Path) -> Locator:
@@ -218,23 +232,34 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
 def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
                init: Path | None = None, lr: float = 3e-3,
                real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
-               rotate_rendered: bool = False) -> PipReader:
+               rotate_rendered: bool = False, device: str = "cpu", width: float = 1.0,
+               blank_repeat: int = 1) -> PipReader:
     """Fit the pip reader to the rendered crops, plus real crops repeated `real_repeat` times
-    in every epoch if given (from `init` weights if given); log held-out rendered accuracy."""
+    in every epoch if given (from `init` weights if given); log held-out rendered accuracy.
+
+    `width` scales the network's channels (`PipReader`); `blank_repeat` is how many times a
+    rendered blank face (a grey die, few in any scene) is seen an epoch. On a `device` other
+    than the CPU the crops are moved there once, as bytes, and each batch is cut and augmented
+    there."""
     crops, labels = data["crops"], data["labels"]
     n = len(crops)
     perm = np.random.default_rng(0).permutation(n)
     hold, train = perm[: max(n // 20, 1)], perm[max(n // 20, 1):]
+    blank = train[labels[train] == 0]
+    train = np.concatenate([train] + [blank] * (blank_repeat - 1))
     if real is not None:
         crops = np.concatenate([crops, real["crops"]])
         labels = np.concatenate([labels, real["labels"]])
         train = np.concatenate([train] + [np.arange(n, len(crops))] * real_repeat)
     if init is not None and init.suffix == ".onnx":
-        net = from_onnx(init, PipReader())
+        net = pip_reader_from_onnx(init)  # of the width it was trained at
     else:
-        net = PipReader()
+        net = PipReader(width)
         if init is not None:
             net.load_state_dict(torch.load(init))
+    net = net.to(device)
+    all_crops = torch.from_numpy(crops).to(device)
+    all_labels = torch.from_numpy(labels).to(device)
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     steps = epochs * (len(train) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
@@ -244,26 +269,28 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
         order = np.random.permutation(train)
         for b0 in range(0, len(order) - batch + 1, batch):
             idx = order[b0:b0 + batch]
-            x = torch.from_numpy(crops[idx]).float()
+            at = torch.from_numpy(idx).to(device)
+            x = all_crops[at].float()
             if np.random.rand() < 0.5:
                 x = x.flip(3)
             if rotate_rendered:
                 # Quarter turns of rendered crops only: dice lie at any turn on the table, while
                 # in the real (oblique) photos the top face must stay the upper one.
-                rendered = torch.from_numpy(idx < n)
+                rendered = at < n
                 x[rendered] = torch.rot90(x[rendered], int(np.random.randint(4)), (2, 3))
             x = _colour_augment(x)
-            loss = F.cross_entropy(net(x), torch.from_numpy(labels[idx]), label_smoothing=0.05)
+            loss = F.cross_entropy(net(x), all_labels[at], label_smoothing=0.05)
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
         net.eval()
         with torch.no_grad():
-            pred = net(torch.from_numpy(crops[hold]).float()).argmax(1).numpy()
-        acc = float((pred == labels[hold]).mean())
+            pred = torch.cat([net(all_crops[torch.from_numpy(part).to(device)].float()).argmax(1)
+                              for part in np.array_split(hold, max(len(hold) // 8192, 1))])
+        acc = float((pred.cpu().numpy() == labels[hold]).mean())
         log(f"pips ep {ep} loss {loss.item():.3f} held-out acc {acc:.4f} {time.time() - t0:.0f}s")
-    return net.eval()
+    return net.cpu().eval()
 
 
 def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dyn: dict) -> None:
@@ -298,6 +325,12 @@ def main() -> None:
     ap.add_argument("--turn-frames", choices=FRAME_TURNS, default="none",
                     help="locator: which frames to mirror top to bottom and transpose too, not "
                          "only mirror left to right")
+    ap.add_argument("--device", default="cpu", help="pips: where to train (cpu, cuda)")
+    ap.add_argument("--batch", type=int, default=256, help="pips: crops per step")
+    ap.add_argument("--pips-width", type=float, default=1.0,
+                    help="pips: the reader's channels, times those of the shipped readers")
+    ap.add_argument("--blank-repeat", type=int, default=1,
+                    help="pips: times each rendered blank face is seen an epoch")
     ap.add_argument("--overexposed", type=float, default=0.0,
                     help="locator: share of frames brightened until light dice clip white")
     a = ap.parse_args()
@@ -308,8 +341,9 @@ def main() -> None:
     real = dict(np.load(a.real)) if a.real else None
     a.out.mkdir(parents=True, exist_ok=True)
     if a.what in ("both", "pips"):
-        net = train_pips(data, a.pips_epochs, 256, print, a.init_pips, a.lr, real, a.real_repeat,
-                         a.rotate_rendered)
+        net = train_pips(data, a.pips_epochs, a.batch, print, a.init_pips, a.lr, real,
+                         a.real_repeat, a.rotate_rendered, a.device, a.pips_width,
+                         a.blank_repeat)
         torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):

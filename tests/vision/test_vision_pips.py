@@ -114,3 +114,13 @@ def test_the_first_reader_alone_cannot_call_a_box_not_a_die() -> None:
                                                  np.array([[20, 20, 80, 80]], np.float32))
     assert [r.crops for r in readers] == [1, 1, 1]
     assert got[0] == 4 and is_die[0]
+
+
+def test_many_crops_are_read_in_runs_of_at_most_infer_chunk() -> None:
+    reader = ScriptedReader()
+    crops = np.zeros((2 * pips.INFER_CHUNK + 5, 3, 40, 40), np.float32)
+    crops[::3] = 220  # every third crop a bright die, read apart from its neighbours
+    probs = pips.infer(reader, crops)
+    assert reader.batches == [pips.INFER_CHUNK, pips.INFER_CHUNK, 5]
+    assert probs.shape == (len(crops), 9)
+    assert (probs.argmax(1) == np.where(np.arange(len(crops)) % 3 == 0, 6, 2)).all()

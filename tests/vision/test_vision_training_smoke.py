@@ -50,16 +50,20 @@ def test_locator_from_onnx_computes_what_the_onnx_file_computes() -> None:
 def test_pip_reader_from_onnx_computes_what_the_onnx_file_computes() -> None:
     torch = pytest.importorskip("torch")
     pytest.importorskip("onnx")
-    from models.nets import PipReader
-    from models.train import from_onnx
+    from models.train import pip_reader_from_onnx
     from vision.onnx_models import PIPS_FILES, model_path, open_session
 
-    path = model_path(PIPS_FILES[0])
     x = np.random.default_rng(1).uniform(0, 255, (3, 3, 40, 40)).astype(np.float32)
-    with torch.no_grad():
-        ours = from_onnx(path, PipReader()).eval()(torch.from_numpy(x)).numpy()
-    theirs = open_session(str(path), 1).run(None, {"image": x})[0]
-    assert np.allclose(ours, theirs, atol=1e-3)
+    widths = set()
+    for name in PIPS_FILES:  # readers of two widths
+        path = model_path(name)
+        net = pip_reader_from_onnx(path).eval()
+        widths.add(net.features[0][0].out_channels)
+        with torch.no_grad():
+            ours = net(torch.from_numpy(x)).numpy()
+        theirs = open_session(str(path), 1).run(None, {"image": x})[0]
+        assert np.allclose(ours, theirs, atol=1e-3)
+    assert widths == {16, 24}
 
 
 def test_scenes_seen_from_above_give_labelled_crops() -> None:

@@ -233,12 +233,13 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
                init: Path | None = None, lr: float = 3e-3,
                real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
                rotate_rendered: bool = False, device: str = "cpu", width: float = 1.0,
-               blank_repeat: int = 1) -> PipReader:
+               blank_repeat: int = 1, overexposed: float = 0.0) -> PipReader:
     """Fit the pip reader to the rendered crops, plus real crops repeated `real_repeat` times
     in every epoch if given (from `init` weights if given); log held-out rendered accuracy.
 
     `width` scales the network's channels (`PipReader`); `blank_repeat` is how many times a
-    rendered blank face (a grey die, few in any scene) is seen an epoch. On a `device` other
+    rendered blank face (a grey die, few in any scene) is seen an epoch; a share `overexposed`
+    of the crops is brightened until light dice clip white. On a `device` other
     than the CPU the crops are moved there once, as bytes, and each batch is cut and augmented
     there."""
     crops, labels = data["crops"], data["labels"]
@@ -278,7 +279,7 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
                 # in the real (oblique) photos the top face must stay the upper one.
                 rendered = at < n
                 x[rendered] = torch.rot90(x[rendered], int(np.random.randint(4)), (2, 3))
-            x = _colour_augment(x)
+            x = _colour_augment(x, overexposed)
             loss = F.cross_entropy(net(x), all_labels[at], label_smoothing=0.05)
             opt.zero_grad()
             loss.backward()
@@ -332,7 +333,8 @@ def main() -> None:
     ap.add_argument("--blank-repeat", type=int, default=1,
                     help="pips: times each rendered blank face is seen an epoch")
     ap.add_argument("--overexposed", type=float, default=0.0,
-                    help="locator: share of frames brightened until light dice clip white")
+                    help="share of frames (locator) or crops (pips) brightened until light "
+                         "dice clip white")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
@@ -343,7 +345,7 @@ def main() -> None:
     if a.what in ("both", "pips"):
         net = train_pips(data, a.pips_epochs, a.batch, print, a.init_pips, a.lr, real,
                          a.real_repeat, a.rotate_rendered, a.device, a.pips_width,
-                         a.blank_repeat)
+                         a.blank_repeat, a.overexposed)
         torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):

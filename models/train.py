@@ -146,7 +146,7 @@ def _batches(order_from: np.ndarray, batch: int, split_at: int | None) -> list[n
 def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
                   init: Path | None = None, lr: float = 3e-3, max_zoom: float = 1.0,
                   real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
-                  turn: str = "none", overexposed: float = 0.0) -> Locator:
+                  turn: str = "none", overexposed: float = 0.0, device: str = "cpu") -> Locator:
     """Fit the locator to the rendered frames, plus real frames repeated `real_repeat` times
     in every epoch if given, each batch zoomed by up to `max_zoom`; start from `init` weights
     if given (a .pt state dict or an exported .onnx file).
@@ -157,6 +157,8 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
     only rendered frames are turned so; real frames, from one webcam at one edge, keep their
     side faces below the top face, and batches are drawn from one kind of frame only.
     A share `overexposed` of the frames is brightened until light dice and tables clip white.
+    On a `device` other than the CPU each batch's frames and targets, made on the CPU, are
+    moved there for the network.
     """
     if turn not in FRAME_TURNS:
         raise ValueError(f"turn must be one of {FRAME_TURNS}, got {turn!r}")
@@ -181,6 +183,7 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
         net.load_state_dict(state)
     else:
         net = Locator()
+    net = net.to(device)
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     steps = epochs * (len(order_from) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
@@ -202,7 +205,8 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
             if turnable and np.random.rand() < 0.5:
                 imgs, bxs = transposed(imgs, bxs)
                 bh, bw = w, h
-            x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).float()
+            x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).to(device)
+            x = x.float()
             zoom = np.random.uniform(1.0, max_zoom)
             th, tw = int(round(bh * zoom / 16)) * 16, int(round(bw * zoom / 16)) * 16
             if (th, tw) != (bh, bw):
@@ -212,8 +216,8 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
             heat, reg, mask = locator_targets(bxs, len(idx), th // STRIDE, tw // STRIDE)
             x = _colour_augment(x, overexposed)
             out = net(x)
-            hm, rg = torch.from_numpy(heat), torch.from_numpy(reg)
-            mk = torch.from_numpy(mask)[:, None]
+            hm, rg = torch.from_numpy(heat).to(device), torch.from_numpy(reg).to(device)
+            mk = torch.from_numpy(mask).to(device)[:, None]
             loss_h = focal_loss(out[:, 0], hm)
             loss_r = (F.l1_loss(out[:, 1:] * mk, rg * mk, reduction="sum")
                       / mk.sum().clamp(min=1))
@@ -226,7 +230,7 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
             if step % 50 == 0:
                 log(f"locator ep {ep} step {step}/{steps} heat {loss_h.item():.3f} "
                     f"reg {loss_r.item():.3f} {time.time() - t0:.0f}s")
-    return net.eval()
+    return net.cpu().eval()
 
 
 def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
@@ -326,7 +330,7 @@ def main() -> None:
     ap.add_argument("--turn-frames", choices=FRAME_TURNS, default="none",
                     help="locator: which frames to mirror top to bottom and transpose too, not "
                          "only mirror left to right")
-    ap.add_argument("--device", default="cpu", help="pips: where to train (cpu, cuda)")
+    ap.add_argument("--device", default="cpu", help="where to train (cpu, cuda)")
     ap.add_argument("--batch", type=int, default=256, help="pips: crops per step")
     ap.add_argument("--pips-width", type=float, default=1.0,
                     help="pips: the reader's channels, times those of the shipped readers")
@@ -351,7 +355,8 @@ def main() -> None:
     if a.what in ("both", "locator"):
         real_frames = dict(np.load(a.real_frames)) if a.real_frames else None
         net = train_locator(data, a.locator_epochs, 16, print, a.init_locator, a.lr, a.max_zoom,
-                            real_frames, a.real_frames_repeat, a.turn_frames, a.overexposed)
+                            real_frames, a.real_frames_repeat, a.turn_frames, a.overexposed,
+                            a.device)
         torch.save(net.state_dict(), a.out / "locator.pt")
         export(net, a.out / "locator.onnx", (1, 3, 240, 320),
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}})

@@ -233,6 +233,21 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
     return net.cpu().eval()
 
 
+def pip_epoch(labels: np.ndarray, rendered: int, blank_repeat: int = 1, real_repeat: int = 1
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The held-out crops and one epoch's crops (indices into `labels`) for the pip reader.
+
+    The first `rendered` labels are rendered crops: a twentieth of them is held out, the rest
+    are in the epoch once, blank faces `blank_repeat` times. The labels after them are real
+    crops, in the epoch `real_repeat` times and never held out."""
+    perm = np.random.default_rng(0).permutation(rendered)
+    cut = max(rendered // 20, 1)
+    hold, train = perm[:cut], perm[cut:]
+    blank = train[labels[train] == 0]
+    real = np.arange(rendered, len(labels))
+    return hold, np.concatenate([train] + [blank] * (blank_repeat - 1) + [real] * real_repeat)
+
+
 def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
                init: Path | None = None, lr: float = 3e-3,
                real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
@@ -248,14 +263,10 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
     there."""
     crops, labels = data["crops"], data["labels"]
     n = len(crops)
-    perm = np.random.default_rng(0).permutation(n)
-    hold, train = perm[: max(n // 20, 1)], perm[max(n // 20, 1):]
-    blank = train[labels[train] == 0]
-    train = np.concatenate([train] + [blank] * (blank_repeat - 1))
     if real is not None:
         crops = np.concatenate([crops, real["crops"]])
         labels = np.concatenate([labels, real["labels"]])
-        train = np.concatenate([train] + [np.arange(n, len(crops))] * real_repeat)
+    hold, train = pip_epoch(labels, n, blank_repeat, real_repeat)
     if init is not None and init.suffix == ".onnx":
         net = pip_reader_from_onnx(init)  # of the width it was trained at
     else:

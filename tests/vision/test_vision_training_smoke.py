@@ -187,3 +187,16 @@ def test_overexposed_frames_clip_light_pixels_white() -> None:
     # The light's usual change clips some of it (16 % of values here); a share of 0.5 blown
     # frames more than twice as many (36 %).
     assert (blown >= 250).float().mean() > 2 * (plain >= 250).float().mean()
+
+
+def test_an_epoch_of_crops_repeats_blank_faces_and_real_crops_and_holds_out_neither() -> None:
+    pytest.importorskip("torch")
+    from models.train import pip_epoch
+
+    labels = np.array([0, 3, 0, 5, 6, 1, 2, 0, 4, 4] * 4 + [2, 0, 6])  # 40 rendered, 3 real
+    hold, epoch = pip_epoch(labels, 40, blank_repeat=3, real_repeat=2)
+    assert len(hold) == 2 and (hold < 40).all() and not set(hold) & set(epoch)
+    seen = np.bincount(epoch, minlength=len(labels))
+    rendered = np.setdiff1d(np.arange(40), hold)
+    assert (seen[rendered] == np.where(labels[rendered] == 0, 3, 1)).all()
+    assert (seen[40:] == 2).all()  # the real blank face too: real crops are repeated as real

@@ -93,13 +93,23 @@ def from_onnx(path: Path, net: nn.Module) -> nn.Module:
     becomes the identity and its convolution takes the folded weight and bias; fine-tuning
     such a network trains the convolutions and linear layers with the normalisation frozen.
     """
+    return _holding(net, _onnx_layer_weights(path), path)
+
+
+def _onnx_layer_weights(path: Path) -> list[list[np.ndarray]]:
+    """Weight and bias of each convolution and linear layer of an .onnx file, in order."""
     import onnx
     from onnx import numpy_helper
 
     graph = onnx.load(str(path)).graph
     weights = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
-    stored = [[weights[name] for name in node.input[1:]] for node in graph.node
-              if node.op_type in ("Conv", "Gemm")]
+    return [[weights[name] for name in node.input[1:]] for node in graph.node
+            if node.op_type in ("Conv", "Gemm")]
+
+
+def _holding(net: nn.Module, stored: list[list[np.ndarray]], path: Path) -> nn.Module:
+    """`net`, its batch norms folded away, holding the layer weights `stored` (read from
+    `path`)."""
     net = _folded(net)
     layers = [m for m in net.modules() if isinstance(m, nn.Conv2d | nn.Linear)]
     if len(layers) != len(stored):
@@ -114,14 +124,9 @@ def from_onnx(path: Path, net: nn.Module) -> nn.Module:
 
 def pip_reader_from_onnx(path: Path) -> PipReader:
     """A PipReader of the width of an exported pip reader .onnx file, holding its weights."""
-    import onnx
-    from onnx import numpy_helper
-
-    graph = onnx.load(str(path)).graph
-    weights = {t.name: t for t in graph.initializer}
-    first_conv = next(node for node in graph.node if node.op_type == "Conv")
-    channels = numpy_helper.to_array(weights[first_conv.input[1]]).shape[0]
-    return from_onnx(path, PipReader(channels / PipReader.FIRST_CHANNELS))
+    stored = _onnx_layer_weights(path)
+    channels = stored[0][0].shape[0]  # the first convolution's
+    return _holding(PipReader(channels / PipReader.FIRST_CHANNELS), stored, path)
 
 
 def locator_from_onnx(path: Path) -> Locator:

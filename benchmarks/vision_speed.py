@@ -32,6 +32,11 @@ def frame_with_dice(n: int = 12, seed: int = 0) -> np.ndarray:
     return frame
 
 
+def _frame_of_seed(seed: int) -> np.ndarray:
+    """frame_with_dice of 12 dice from this seed."""
+    return frame_with_dice(seed=seed)
+
+
 def tray_frames(n: int, seed: int = 5) -> list[np.ndarray]:
     """Rendered top-down 640x480 trays of 25-40 touching dice: frames with 20 dice or more read,
     which the reader looks at more than once."""
@@ -84,16 +89,17 @@ def main() -> int:
                     help="pip reader .onnx files to time instead of the shipped ones")
     a = ap.parse_args()
     cv2.setNumThreads(1)
-    frames = [frame_with_dice(seed=seed) for seed in range(a.frames)]
+    # The renderer's own memory (tens of MB while it draws) is not the reader's: the frames are
+    # drawn in another process.
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        frames = pool.map(_frame_of_seed, range(a.frames))
+        trays = pool.apply(tray_frames, (5,))
     cfg = ReaderConfig(threads=1, pips_models=tuple(a.pips) if a.pips else None)
     found = len(read_dice(frames[0], cfg))
     first = time_ms(lambda: read_dice(frames[0], cfg), a.runs)
     rolls = itertools.cycle(frames)
     reader = time_ms(lambda: read_dice(next(rolls), cfg), a.runs * len(frames))
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    # The renderer's own memory is not the reader's: the trays are drawn in another process.
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        trays = pool.apply(tray_frames, (5,))
     one_look = replace(cfg, look_again_from=10**9)
     tray_rolls, tray_one_rolls = itertools.cycle(trays), itertools.cycle(trays)
     runs_tray = max(a.runs // 5, 3) * len(trays)

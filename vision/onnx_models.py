@@ -33,6 +33,10 @@ def open_session(path: str, threads: int = 1) -> ort.InferenceSession:
     # larger looks use: a tray of 25-40 dice read over and over peaked at 267 MB with it, 209
     # MB without (a frame of 12 dice: 148 and 136 MB), at the same speed.
     opts.enable_mem_pattern = False
+    # The runtime's arena keeps the largest run's memory for good: without it a tray of 25-40
+    # dice read over and over peaked at 184-188 MB, with it 192-197 MB (onnxruntime 1.32,
+    # OpenCV 5), at 1-3 % more time a frame.
+    opts.enable_cpu_mem_arena = False
     # Idle worker threads would spin between the small inferences and steal the cores that
     # the camera thread and the web server need (measured: 2 threads 2-4x slower with spinning).
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")

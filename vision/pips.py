@@ -14,8 +14,8 @@ CLASS_NOT_A_DIE = 8
 MIRROR_BELOW = 0.9  # a crop read with less than this top probability is read mirrored too
 FIRST_READER_SURE = 0.9  # a face the first reader is this sure of is not read by the others
 SAMPLE_DICE = 12  # the camera's place is judged from this many of the surest boxes (a roll)
-# Crops read in one run at most: a tray's hundred crops at once would grow the runtime's memory
-# arena, which it keeps, by their activations (about 0.3 MB a crop for the wider readers).
+# Crops read in one run at most: a tray's hundred crops at once would hold all their activations
+# at the same time (about 0.3 MB a crop for the wider readers).
 INFER_CHUNK = 32
 
 # The readers' verdict on n boxes: pips (0-6), confidence, unsure flag, is-a-die flag, each (n,).

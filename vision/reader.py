@@ -15,9 +15,9 @@ from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_sessio
 from vision.zones import Zones
 
 BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
-# A grey die in a shadow can be named black. A blank face read at SURE_BLANK or more (no
-# plug or cable on the real photos reached 0.26) on a body at least DARK_GREY of the way from
-# black to grey in lightness is a grey die; a black block (a cable's ferrite) is darker.
+# A grey die in a shadow can be named black. A blank face read at SURE_BLANK or more on a body
+# at least DARK_GREY of the way from black to grey in lightness is a grey die; a black block (a
+# cable's ferrite) is darker: plugs and ferrites on the real photos read blank at up to 0.62.
 SURE_BLANK = 0.4
 DARK_GREY = 0.25
 # One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
@@ -26,6 +26,11 @@ DARK_GREY = 0.25
 # confidence) is kept, with the dice that only the others found.
 LARGER_LOOKS = (4 / 3, 5 / 3)
 CROWDED = 20  # more dice than a game's roll (at most a dozen): a tray of dice
+# A box at the frame's edge that the locator is at least this sure of, on a die the readers
+# cannot read (the frame cuts its face), is a die seen: kept, flagged unsure. Of such boxes on
+# the real photos, two were this sure (a die the frame cuts, and a mouse's corner) and 33
+# weaker ones lay on no die (cables, a laptop's rim).
+CUT_DIE_SCORE = 0.5
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 
 
@@ -123,6 +128,9 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
     keep = is_die & (confidence >= cfg.min_confidence)
+    cut = _cut_by_frame(frame_bgr.shape, boxes, scores, pip, is_die, keep)
+    keep |= cut
+    unsure = unsure | cut
     if sheet is not None:
         keep &= ~sheet.on_marker(boxes) & ~(sheet.on_label(boxes) & unsure)
     boxes, pip = boxes[keep], pip[keep]
@@ -136,6 +144,25 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
+
+
+def _cut_by_frame(frame_shape: tuple[int, ...], boxes: np.ndarray, scores: np.ndarray,
+                  pip: np.ndarray, is_die: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Which dropped boxes hold a die that the frame's edge cuts: at the edge, sure boxes of the
+    locator, a die to the readers (not blank: only grey dice are), on no die kept and on no
+    surer box so kept."""
+    cut = ~keep & is_die & (scores >= CUT_DIE_SCORE) & (pip != pips.CLASS_BLANK)
+    cut &= ~locate.clear_of_edge(boxes, frame_shape)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    taken = keep.copy()
+    for i in np.argsort(-scores, kind="stable"):
+        if not cut[i]:
+            continue
+        overlaps = locate.centred_in(boxes[taken], centres[i]).any()
+        overlaps |= locate.centred_in(boxes[i], centres[taken]).any()
+        cut[i] = not overlaps
+        taken[i] = cut[i]
+    return cut
 
 
 def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,

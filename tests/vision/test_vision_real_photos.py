@@ -35,3 +35,12 @@ def test_real_locator_frames_hold_a_box_for_the_labelled_dice(dev_photos) -> Non
     labelled = sum(len(item.centres) for item in items)
     assert 0.95 * labelled <= len(boxes) <= labelled
     assert np.all(boxes[:, 2:4] > boxes[:, :2]) and boxes[:, 2].max() <= 320
+
+
+def test_a_real_die_cut_by_the_frame_is_reported_unsure(dev_photos) -> None:
+    # valid_23: one labelled die mid-frame, and a second at the right edge that the frame cuts
+    # through its top face (not labelled: its pips cannot all be seen).
+    det = read_dice(cv2.imread(str(dev_photos / "Valid" / "valid_23.jpg")))
+    at_edge = det.boxes[:, 2] >= 637
+    assert at_edge.sum() == 1 and det.unsure[at_edge].all()
+    assert (~at_edge).sum() == 1 and det.pips[~at_edge].tolist() == [4]

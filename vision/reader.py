@@ -18,6 +18,9 @@ BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
 # A grey die in a shadow can be named black. A blank face read at SURE_BLANK or more on a body
 # at least DARK_GREY of the way from black to grey in lightness is a grey die; a black block (a
 # cable's ferrite) is darker: plugs and ferrites on the real photos read blank at up to 0.62.
+# Under a lamp a grey die can be named white: a blank face read at SURE_BLANK or more there is
+# a grey die in doubt (no box named white on the real photos was read blank at more than 0.29;
+# one white die in a photo brightened 1.6 times was, at 0.6).
 SURE_BLANK = 0.4
 DARK_GREY = 0.25
 # One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
@@ -138,9 +141,9 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     names, _certainty = cfg.palette.classify(bgr, table)
-    real, names = _blank_dice_grey(pip, names, confidence, cfg.palette, bgr, table)
+    real, names, lit = _blank_dice_grey(pip, names, confidence, cfg.palette, bgr, table)
     boxes, pip, names = boxes[real], pip[real], names[real]
-    confidence, unsure = confidence[real], unsure[real]
+    confidence, unsure = confidence[real], (unsure | lit)[real]
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
@@ -167,19 +170,26 @@ def _cut_by_frame(frame_shape: tuple[int, ...], boxes: np.ndarray, scores: np.nd
 
 def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,
                      palette: colour_mod.Palette, bgr: np.ndarray, table: np.ndarray | None
-                     ) -> tuple[np.ndarray, np.ndarray]:
-    """Which dice are real, and their colour names, a grey die in a shadow named grey.
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which dice are real, their colour names (a grey die in a shadow or under a lamp named
+    grey), and which of them are in doubt (a blank face on a die that looks white).
 
     Only the grey dice have no pips: a "blank die" of another colour is a plug, a ferrite or a
-    dark key, not a die, unless it is a grey die that a shadow makes look black.
+    dark key, not a die, unless it is a grey die that a shadow makes look black, or that a lamp
+    makes look white. A face read blank for sure on a white-looking die is kept but flagged
+    unsure: it may be such a grey die, or a white die whose pips a glare washes out.
     """
     blank = pip == pips.CLASS_BLANK
     grey = names == BLANK_DICE_COLOUR
+    lit = np.zeros(len(pip), bool)
     if {BLANK_DICE_COLOUR, "black"} <= set(palette.names):
         shaded = (names == "black") & (confidence >= SURE_BLANK)
         shaded &= palette.lightness_between(bgr, "black", BLANK_DICE_COLOUR, table) >= DARK_GREY
         grey |= blank & shaded
-    return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names)
+    if BLANK_DICE_COLOUR in palette.names:
+        lit = blank & (names == "white") & (confidence >= SURE_BLANK)
+        grey |= lit
+    return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names), lit
 
 
 def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,

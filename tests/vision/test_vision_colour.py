@@ -102,27 +102,33 @@ def test_lightness_between_two_colours_of_the_palette() -> None:
 
 
 @pytest.mark.parametrize(
-    "pip, name, confidence, body, kept",
+    "pip, name, confidence, body, kept, doubtful",
     [
-        (0, "grey", 0.2, (140, 140, 138), "grey"),  # a grey blank die
-        (0, "black", 0.8, (66, 66, 66), "grey"),  # a grey die in a shadow
-        (0, "black", 0.3, (66, 66, 66), None),  # the same, read too faintly: a cable's end
-        (0, "black", 0.8, (35, 32, 30), None),  # a black block: a cable's ferrite
-        (0, "red", 0.9, (45, 40, 195), None),  # a red blank "die": a plug
-        (3, "black", 0.9, (35, 32, 30), "black"),  # a black die with pips
+        (0, "grey", 0.2, (140, 140, 138), "grey", False),  # a grey blank die
+        (0, "black", 0.8, (66, 66, 66), "grey", False),  # a grey die in a shadow
+        (0, "black", 0.3, (66, 66, 66), None, False),  # the same, read too faintly: a cable's end
+        (0, "black", 0.8, (35, 32, 30), None, False),  # a black block: a cable's ferrite
+        (0, "red", 0.9, (45, 40, 195), None, False),  # a red blank "die": a plug
+        (3, "black", 0.9, (35, 32, 30), "black", False),  # a black die with pips
+        # A grey die under a lamp, or a white die whose pips a glare washes out: kept, in doubt.
+        (0, "white", 0.6, (232, 230, 228), "grey", True),
+        (0, "white", 0.3, (232, 230, 228), None, False),  # read blank faintly: a white plug
+        (5, "white", 0.9, (232, 230, 228), "white", False),  # a white die with pips
     ],
 )
-def test_a_blank_face_is_a_grey_die_even_in_a_shadow(pip, name, confidence, body, kept) -> None:
+def test_a_blank_face_is_a_grey_die_even_in_a_shadow_or_under_a_lamp(
+        pip, name, confidence, body, kept, doubtful) -> None:
     from vision.reader import _blank_dice_grey
 
-    real, names = _blank_dice_grey(np.array([pip]), np.array([name], object),
-                                   np.array([confidence]), default_palette(), np.array([body]),
-                                   None)
+    real, names, lit = _blank_dice_grey(np.array([pip]), np.array([name], object),
+                                        np.array([confidence]), default_palette(),
+                                        np.array([body]), None)
     assert bool(real[0]) == (kept is not None)
+    assert bool(lit[0]) == doubtful
     if kept is not None:
         assert names[0] == kept
     # A table without grey dice has no blank ones: a blank face on a black body is no die.
     without_grey = default_palette(["black", "red", "white"])
-    real, _ = _blank_dice_grey(np.array([pip]), np.array([name], object), np.array([confidence]),
-                               without_grey, np.array([body]), None)
-    assert bool(real[0]) == (pip != 0 or name == "grey")
+    real, _, lit = _blank_dice_grey(np.array([pip]), np.array([name], object),
+                                    np.array([confidence]), without_grey, np.array([body]), None)
+    assert bool(real[0]) == (pip != 0 or name == "grey") and not lit.any()

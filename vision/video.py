@@ -74,14 +74,17 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
     for j, vs in enumerate(votes):
         if len(vs) < min_share * len(readings):
             continue
-        sure = [(d, i) for d, i in vs if not d.unsure[i]] or vs
+        # A die no frame reads for sure (cut by the picture's edge, cocked) stays unsure, however
+        # alike its guesses.
+        read_for_sure = [(d, i) for d, i in vs if not d.unsure[i]]
+        sure = read_for_sure or vs
         pip_count = Counter(int(d.pips[i]) for d, i in sure)
         best_pips, n_best = pip_count.most_common(1)[0]
         keep.append(j)
         pips.append(best_pips)
         colour.append(Counter(str(d.colour[i]) for d, i in vs).most_common(1)[0][0])
         conf.append(float(np.mean([d.confidence[i] for d, i in sure])) * n_best / len(sure))
-        unsure.append(n_best < 0.75 * len(sure) or len(sure) < len(vs) / 2)
+        unsure.append(not read_for_sure or n_best < 0.75 * len(sure) or len(sure) < len(vs) / 2)
         boxes.append(np.median([d.boxes[i] for d, i in vs], axis=0))
     if not keep:
         return Detections.empty()

@@ -104,6 +104,17 @@ def test_vote_marks_disagreement_unsure() -> None:
     assert len(voted) == 1 and bool(voted.unsure[0])
 
 
+def test_vote_keeps_a_die_unsure_in_every_frame_unsure() -> None:
+    # A die the picture's edge cuts is guessed alike in every frame, and read for sure in none.
+    doubtful = _det([(100, 100, 40, RED, 4), (300, 200, 40, RED, 2)], unsure=[False, True])
+    voted = vote([doubtful] * 4)
+    assert voted.pips.tolist() == [4, 2] and voted.unsure.tolist() == [False, True]
+    # One frame reading it for sure outvotes nothing: one sure reading of four is too few.
+    sure_once = _det([(100, 100, 40, RED, 4), (300, 200, 40, RED, 2)])
+    assert vote([sure_once, doubtful, doubtful, doubtful]).unsure.tolist() == [False, True]
+    assert vote([sure_once, sure_once, sure_once, doubtful]).unsure.tolist() == [False, False]
+
+
 def test_one_lone_die_landing_is_motion() -> None:
     # One 50 px die in a 640x480 frame covers under 1 % of the picture; it must still count.
     rng = np.random.default_rng(0)

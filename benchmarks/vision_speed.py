@@ -32,11 +32,6 @@ def frame_with_dice(n: int = 12, seed: int = 0) -> np.ndarray:
     return frame
 
 
-def _frame_of_seed(seed: int) -> np.ndarray:
-    """frame_with_dice of 12 dice from this seed."""
-    return frame_with_dice(seed=seed)
-
-
 def tray_frames(n: int, seed: int = 5) -> list[np.ndarray]:
     """Rendered top-down 640x480 trays of 25-40 touching dice: frames with 20 dice or more read,
     which the reader looks at more than once."""
@@ -92,7 +87,7 @@ def main() -> int:
     # The renderer's own memory (tens of MB while it draws) is not the reader's: the frames are
     # drawn in another process.
     with multiprocessing.get_context("spawn").Pool(1) as pool:
-        frames = pool.map(_frame_of_seed, range(a.frames))
+        frames = pool.starmap(frame_with_dice, [(12, seed) for seed in range(a.frames)])
         trays = pool.apply(tray_frames, (5,))
     cfg = ReaderConfig(threads=1, pips_models=tuple(a.pips) if a.pips else None)
     found = len(read_dice(frames[0], cfg))

@@ -128,6 +128,14 @@ def centred_in(boxes: np.ndarray, centres: np.ndarray) -> np.ndarray:
                   axis=2)
 
 
+def on_one_die(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Which boxes (n, 4) lie on a die with any of `others` (m, 4): one of the two is centred
+    in the other. A bool array (n,)."""
+    boxes, others = np.reshape(boxes, (-1, 4)), np.reshape(others, (-1, 4))
+    centres, other_centres = (boxes[:, :2] + boxes[:, 2:]) / 2, (others[:, :2] + others[:, 2:]) / 2
+    return centred_in(others, centres).any(0) | centred_in(boxes, other_centres).any(1)
+
+
 def typical_side(boxes: np.ndarray, scores: np.ndarray,
                  frame_shape: tuple[int, ...] | None = None) -> float | None:
     """Median side (frame px) of the boxes that show a whole die, or None where none does.

@@ -85,9 +85,7 @@ def _merged(looks: list[Detections]) -> Detections:
     for look in looks:
         if look is surest or not len(look):
             continue
-        apart = ~locate.centred_in(surest.boxes, look.centres).any(0)
-        apart &= ~locate.centred_in(look.boxes, surest.centres).any(1)
-        surest = surest.joined(look.select(apart))
+        surest = surest.joined(look.select(~locate.on_one_die(look.boxes, surest.boxes)))
     return surest
 
 
@@ -156,15 +154,10 @@ def _cut_by_frame(frame_shape: tuple[int, ...], boxes: np.ndarray, scores: np.nd
     surer box so kept."""
     cut = ~keep & is_die & (scores >= CUT_DIE_SCORE) & (pip != pips.CLASS_BLANK)
     cut &= ~locate.clear_of_edge(boxes, frame_shape)
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
     taken = keep.copy()
     for i in np.argsort(-scores, kind="stable"):
-        if not cut[i]:
-            continue
-        overlaps = locate.centred_in(boxes[taken], centres[i]).any()
-        overlaps |= locate.centred_in(boxes[i], centres[taken]).any()
-        cut[i] = not overlaps
-        taken[i] = cut[i]
+        if cut[i]:
+            cut[i] = taken[i] = not locate.on_one_die(boxes[i], boxes[taken])[0]
     return cut
 
 
@@ -181,14 +174,13 @@ def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,
     """
     blank = pip == pips.CLASS_BLANK
     grey = names == BLANK_DICE_COLOUR
-    lit = np.zeros(len(pip), bool)
     if {BLANK_DICE_COLOUR, "black"} <= set(palette.names):
         shaded = (names == "black") & (confidence >= SURE_BLANK)
         shaded &= palette.lightness_between(bgr, "black", BLANK_DICE_COLOUR, table) >= DARK_GREY
         grey |= blank & shaded
-    if BLANK_DICE_COLOUR in palette.names:
-        lit = blank & (names == "white") & (confidence >= SURE_BLANK)
-        grey |= lit
+    lit = blank & (names == "white") & (confidence >= SURE_BLANK)
+    lit &= BLANK_DICE_COLOUR in palette.names
+    grey |= lit
     return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names), lit
 
 

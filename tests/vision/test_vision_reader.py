@@ -365,6 +365,21 @@ def test_centred_in_pairs_every_box_with_every_centre_edges_included() -> None:
     assert centred_in(boxes, np.zeros((0, 2))).shape == (2, 0)
 
 
+def test_boxes_on_one_die_are_those_with_one_centred_in_the_other() -> None:
+    from vision.locate import on_one_die
+
+    others = np.array([[0, 0, 40, 40], [100, 100, 110, 110]], np.float32)
+    boxes = np.array([
+        [10, 10, 30, 30],  # inside a box of the others: on its die
+        [90, 90, 140, 140],  # holds the centre of a small other box
+        [30, 30, 90, 90],  # overlaps both, centred in neither, holding neither's centre
+        [200, 200, 240, 240],  # far away
+    ], np.float32)
+    assert on_one_die(boxes, others).tolist() == [True, True, False, False]
+    assert on_one_die(boxes, np.zeros((0, 4))).tolist() == [False] * 4
+    assert on_one_die(boxes[0], others).tolist() == [True]
+
+
 def test_a_tray_of_eighty_dice_is_read_whole() -> None:
     # More dice than a game ever rolls at once (a bulk photo of a dice tray): the locator's
     # peaks must not be cut off at some count.

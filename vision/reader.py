@@ -34,6 +34,9 @@ CROWDED = 20  # more dice than a game's roll (at most a dozen): a tray of dice
 # the real photos, two were this sure (a die the frame cuts, and a mouse's corner) and 33
 # weaker ones lay on no die (cables, a laptop's rim).
 CUT_DIE_SCORE = 0.5
+# Inside the frame nothing cuts a die, so an unreadable one (cocked against another) needs a
+# surer box: on the real photos a laptop's key reached 0.65.
+UNREAD_DIE_SCORE = 0.7
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 
 
@@ -129,9 +132,9 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
     keep = is_die & (confidence >= cfg.min_confidence)
-    cut = _cut_by_frame(frame_bgr.shape, boxes, scores, pip, is_die, keep)
-    keep |= cut
-    unsure = unsure | cut
+    seen = _seen_unread(frame_bgr.shape, boxes, scores, pip, is_die, keep)
+    keep |= seen
+    unsure = unsure | seen
     if sheet is not None:
         keep &= ~sheet.on_marker(boxes) & ~(sheet.on_label(boxes) & unsure)
     boxes, pip = boxes[keep], pip[keep]
@@ -147,18 +150,20 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
 
 
-def _cut_by_frame(frame_shape: tuple[int, ...], boxes: np.ndarray, scores: np.ndarray,
-                  pip: np.ndarray, is_die: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """Which dropped boxes hold a die that the frame's edge cuts: at the edge, sure boxes of the
-    locator, a die to the readers (not blank: only grey dice are), on no die kept and on no
+def _seen_unread(frame_shape: tuple[int, ...], boxes: np.ndarray, scores: np.ndarray,
+                 pip: np.ndarray, is_die: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Which dropped boxes hold a die seen but not read (the frame's edge cuts it, or it is
+    cocked): sure boxes of the locator (CUT_DIE_SCORE at the frame's edge, UNREAD_DIE_SCORE
+    inside), a die to the readers (not blank: only grey dice are), on no die kept and on no
     surer box so kept."""
-    cut = ~keep & is_die & (scores >= CUT_DIE_SCORE) & (pip != pips.CLASS_BLANK)
-    cut &= ~locate.clear_of_edge(boxes, frame_shape)
+    at_edge = ~locate.clear_of_edge(boxes, frame_shape)
+    sure_box = scores >= np.where(at_edge, CUT_DIE_SCORE, UNREAD_DIE_SCORE)
+    seen = ~keep & is_die & sure_box & (pip != pips.CLASS_BLANK)
     taken = keep.copy()
     for i in np.argsort(-scores, kind="stable"):
-        if cut[i]:
-            cut[i] = taken[i] = not locate.on_one_die(boxes[i], boxes[taken])[0]
-    return cut
+        if seen[i]:
+            seen[i] = taken[i] = not locate.on_one_die(boxes[i], boxes[taken])[0]
+    return seen
 
 
 def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,

@@ -555,25 +555,22 @@ def test_a_die_the_frame_cuts_is_reported_unsure_not_dropped(rendered_scenes) ->
     assert flagged_or_right >= found - 1
 
 
-def test_only_sure_boxes_at_the_edge_on_no_kept_die_are_kept_as_cut_dice() -> None:
-    from vision.reader import CUT_DIE_SCORE, _cut_by_frame
+def test_only_sure_boxes_on_no_kept_die_are_kept_as_dice_seen_but_not_read() -> None:
+    from vision.reader import CUT_DIE_SCORE, UNREAD_DIE_SCORE, _seen_unread
 
-    boxes = np.array([
-        [0, 100, 30, 150],  # at the left edge, sure: a cut die
-        [300, 100, 350, 150],  # inside the frame: an unreadable die there is no cut one
-        [610, 100, 639, 150],  # at the right edge, but the locator is unsure of it
-        [0, 300, 30, 350],  # at the edge, read blank: only grey dice are blank
-        [0, 400, 40, 450],  # at the edge, on a die already kept
-        [5, 405, 45, 455],  # the die kept
-        [610, 0, 639, 40],  # two boxes on one cut die at the top right: the surer is kept
-        [605, 2, 639, 44],
-        [0, 200, 30, 250],  # called no die by the readers
-    ], np.float32)
-    sure = CUT_DIE_SCORE + 0.1
-    scores = np.array([sure, sure, CUT_DIE_SCORE - 0.1, sure, sure, 0.9, sure, sure + 0.1, sure])
-    pip = np.array([3, 2, 5, 0, 4, 4, 6, 6, 1])
-    is_die = np.array([True] * 8 + [False])
-    keep = np.zeros(9, bool)
-    keep[5] = True
-    cut = _cut_by_frame((480, 640, 3), boxes, scores, pip, is_die, keep)
-    assert np.nonzero(cut)[0].tolist() == [0, 7]
+    at_edge, inside = CUT_DIE_SCORE + 0.1, UNREAD_DIE_SCORE + 0.1
+    cases = [  # box, locator score, pips, a die to the readers, kept, seen but not read
+        ([0, 100, 30, 150], at_edge, 3, True, False, True),  # at the left edge: a cut die
+        ([300, 100, 350, 150], at_edge, 2, True, False, False),  # inside: needs a surer box
+        ([300, 300, 350, 350], inside, 2, True, False, True),  # inside and that sure: cocked
+        ([610, 100, 639, 150], CUT_DIE_SCORE - 0.1, 5, True, False, False),  # an unsure box
+        ([0, 300, 30, 350], at_edge, 0, True, False, False),  # blank: only grey dice are
+        ([0, 400, 40, 450], at_edge, 4, True, False, False),  # on a die already kept
+        ([5, 405, 45, 455], 0.9, 4, True, True, False),  # the die kept
+        ([610, 0, 639, 40], at_edge, 6, True, False, False),  # two boxes on one cut die:
+        ([605, 2, 639, 44], at_edge + 0.1, 6, True, False, True),  # the surer is kept
+        ([0, 200, 30, 250], at_edge, 1, False, False, False),  # called no die by the readers
+    ]
+    boxes, scores, pip, is_die, keep, seen = (np.array(column) for column in zip(*cases, strict=True))
+    assert _seen_unread((480, 640, 3), boxes.astype(np.float32), scores, pip, is_die,
+                        keep).tolist() == seen.tolist()

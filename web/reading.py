@@ -93,7 +93,7 @@ def propose_roll(
         if not problem and die.pips == 0:
             problem = "a blank die is never rolled"
         if not problem and die.unsure:
-            problem = "could not be read for sure"
+            problem = "could not be read for sure: cocked, half out of view or blurred"
         out.append(
             {
                 "pips": die.pips,

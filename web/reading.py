@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import IllegalMove
@@ -19,7 +19,48 @@ NEUTRAL_COLOUR = "white"
 KICKER_COLOUR = "purple"
 """Las Vegas 2012's kickers are violet dice."""
 
-KIND_NAMES = {"regular": "dice", "biggy": "Biggies", "neutral": "white dice", "kickers": "kickers"}
+KIND_NAMES = {
+    "regular": ("die", "dice"),
+    "biggy": ("Biggy", "Biggies"),
+    "neutral": ("white die", "white dice"),
+    "kickers": ("kicker", "kickers"),
+}
+"""English names of each kind of die, one and many."""
+
+PROBLEM_TEXTS = {
+    "not_rolling": "the game does not wait for a roll now",
+    "other_colour": "{colour} is {owner}'s colour; it is {player}'s turn",
+    "no_such_colour": "no dice of this game are {colour}",
+    "too_many": "{player} has only {count} {kind} to roll",
+    "blank": "a blank die is never rolled",
+    "unsure": "could not be read for sure: cocked, half out of view or blurred",
+    "missing": "read {seen} of {player}'s {count} {kind}",
+}
+"""English text of each problem; the page words them in its own language from the key."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a read die or a whole roll does not fit: a key and the values its text needs.
+
+    A value named `kind` is a kind of die (see `KINDS`), worded as one or many
+    after the value `count`; `colour` is a colour's name.
+    """
+
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The problem in English."""
+        values = dict(self.values)
+        if "kind" in values:
+            one, many = KIND_NAMES[values["kind"]]
+            values["kind"] = one if values.get("count") == 1 else many
+        return PROBLEM_TEXTS[self.key].format(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The key and values, for the page to word: {"key": "missing", "seen": 6, ...}."""
+        return {"key": self.key, **self.values}
 
 
 @dataclass(frozen=True)
@@ -47,21 +88,24 @@ def dice_from_detections(dicts: Sequence[Mapping[str, Any]]) -> list[ReadDie]:
     ]
 
 
-def _kind_of(die: ReadDie, state: GameState, colours: Sequence[str]) -> tuple[str | None, str]:
+def _kind_of(
+    die: ReadDie, state: GameState, colours: Sequence[str]
+) -> tuple[str | None, Problem | None]:
     """The kind a die would be in the current player's roll, or None and why it does not fit."""
     seat = state.current
     supply = state.supplies[seat]
     mine = colours[seat] if seat < len(colours) else None
     if die.colour == mine:
-        return ("biggy" if die.big else "regular"), ""
+        return ("biggy" if die.big else "regular"), None
     if die.colour == NEUTRAL_COLOUR and supply.neutral:
-        return "neutral", ""
+        return "neutral", None
     if die.colour == KICKER_COLOUR and supply.kickers:
-        return "kickers", ""
+        return "kickers", None
     owners = [state.players[s] for s, c in enumerate(colours) if c == die.colour]
     if owners:
-        return None, f"{die.colour} is {owners[0]}'s colour; it is {state.to_move()}'s turn"
-    return None, f"no dice of this game are {die.colour}"
+        values = {"colour": die.colour, "owner": owners[0], "player": state.to_move()}
+        return None, Problem("other_colour", values)
+    return None, Problem("no_such_colour", {"colour": die.colour})
 
 
 def propose_roll(
@@ -71,9 +115,11 @@ def propose_roll(
 
     `roll` is the Roll event (as a dict) only when every die fits: the player's or
     the neutral colours, read for sure, and exactly the dice the player holds.
+    Each problem comes as English text (`problem`, `problems`) and as a key with
+    its values (`why`, `whys`) for the page to word in its language.
     """
     if state.phase is not Phase.ROLL:
-        return {"dice": [], "problems": ["the game does not wait for a roll now"], "roll": None}
+        return _proposal([], [Problem("not_rolling")], None)
     supply = state.supplies[state.current]
     held = {
         "regular": supply.regular,
@@ -86,35 +132,50 @@ def propose_roll(
     for die in dice:
         kind, problem = _kind_of(die, state, colours)
         if kind is not None and seen[kind] >= held[kind]:
-            problem = f"{state.to_move()} has only {held[kind]} {KIND_NAMES[kind]} to roll"
+            values = {"player": state.to_move(), "count": held[kind], "kind": kind}
+            problem = Problem("too_many", values)
             kind = None
         if kind is not None:
             seen[kind] += 1
-        if not problem and die.pips == 0:
-            problem = "a blank die is never rolled"
-        if not problem and die.unsure:
-            problem = "could not be read for sure: cocked, half out of view or blurred"
+        if problem is None and die.pips == 0:
+            problem = Problem("blank")
+        if problem is None and die.unsure:
+            problem = Problem("unsure")
         out.append(
             {
                 "pips": die.pips,
                 "colour": die.colour,
                 "big": die.big,
                 "kind": kind,
-                "problem": problem or None,
+                "problem": problem.text() if problem else None,
+                "why": problem.to_dict() if problem else None,
                 "box": list(die.box) if die.box else None,
             }
         )
     problems = [
-        f"read {seen[k]} of {state.to_move()}'s {held[k]} {KIND_NAMES[k]}"
+        Problem(
+            "missing", {"seen": seen[k], "player": state.to_move(), "count": held[k], "kind": k}
+        )
         for k in KINDS
         if seen[k] < held[k]
     ]
-    fits = not problems and all(d["problem"] is None for d in out)
     roll = None
-    if fits:
+    if not problems and all(d["problem"] is None for d in out):
         values = {k: sorted(int(d["pips"]) for d in out if d["kind"] == k) for k in KINDS}
         roll = {"type": "roll", **values}
-    return {"dice": out, "problems": problems, "roll": roll}
+    return _proposal(out, problems, roll)
+
+
+def _proposal(
+    dice: list[dict[str, Any]], problems: Sequence[Problem], roll: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The proposal's dict, each problem of the whole roll as text and as key and values."""
+    return {
+        "dice": dice,
+        "problems": [p.text() for p in problems],
+        "whys": [p.to_dict() for p in problems],
+        "roll": roll,
+    }
 
 
 def roll_from_entries(entries: Any) -> Roll:

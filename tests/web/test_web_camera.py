@@ -88,6 +88,40 @@ def test_missing_dice_are_a_problem_of_the_roll(hub):
     assert str(hub.session.state.phase) == "roll"
 
 
+def test_each_problem_comes_with_a_key_for_the_page(hub):
+    hub.on_camera_event(
+        RollSettled(detections(anna_roll([3] * 6) + [(2, "green", "regular", True)]))
+    )
+    reading = hub.snapshot()["reading"]
+    assert reading["whys"] == [
+        {"key": "missing", "seen": 6, "player": "Anna", "count": 8, "kind": "regular"}
+    ]
+    green = reading["dice"][-1]
+    assert green["why"] == {"key": "no_such_colour", "colour": "green"}
+    assert green["problem"] == "no dice of this game are green"
+    assert all(d["why"] is None and d["problem"] is None for d in reading["dice"][:-1])
+
+
+def test_one_die_of_a_kind_is_worded_as_one(tmp_path):
+    table = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=2)
+    table.act(
+        {
+            "action": "new_game",
+            "base": "none",
+            "edition": "classic",
+            "options": {"biggies": True},
+            "players": [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}],
+        },
+        None,
+    )
+    table.act({"action": "simulate", "base": table.version()}, None)
+    big = [(5, "red", "big", False)] * 2
+    table.on_camera_event(RollSettled(detections([(1, "red", "regular", False)] * 7 + big)))
+    reading = table.snapshot()["reading"]
+    assert reading["dice"][-1]["problem"] == "Anna has only 1 Biggy to roll"
+    assert reading["dice"][-1]["why"]["count"] == 1
+
+
 def test_dice_leaving_the_arena_are_the_choice(hub):
     hub.on_camera_event(RollSettled(detections(anna_roll([1, 1, 2, 3, 4, 5, 6, 6], (6, 6, 1, 1)))))
     sixes = detections([(6, "red", "regular", False)] * 2 + [(6, "white", "regular", False)] * 2)

@@ -324,13 +324,13 @@ function readingPanel(game) {
     return table.camera && table.camera.state === "ok" ? h("p", {class: "hint", text: t("reading_none")}) : null;
   }
   if (!ui.correction || ui.correction.version !== reading.version) {
-    ui.correction = {version: reading.version, dice: reading.dice.map((d) => ({pips: d.pips || 1, kind: d.kind || "regular", problem: d.problem, colour: d.colour}))};
+    ui.correction = {version: reading.version, dice: reading.dice.map((d) => ({pips: d.pips || 1, kind: d.kind || "regular", problem: d.problem, why: d.why, colour: d.colour}))};
   }
   const kinds = ["regular", "biggy", "neutral", "kickers"];
   return h("div", {class: "reading flagged", "data-testid": "reading"},
     h("h3", {text: t("camera_read")}),
     h("p", {class: "warn", text: t("camera_flagged")}),
-    reading.problems.map((p) => h("p", {class: "problem", text: p})),
+    reading.problems.map((p, i) => h("p", {class: "problem", text: whyText((reading.whys || [])[i], p)})),
     h("ul", {class: "read-dice"}, ui.correction.dice.map((d, i) => h("li", {class: d.problem ? "bad" : ""},
       dieFace(d.pips, d.colour),
       h("select", {"aria-label": "pips", "data-key": `pips-${i}`, onchange: (e) => { d.pips = Number(e.target.value); render(); }},
@@ -338,7 +338,7 @@ function readingPanel(game) {
       h("select", {"aria-label": "kind", "data-key": `kind-${i}`, onchange: (e) => { d.kind = e.target.value; render(); }},
         kinds.map((k) => h("option", {value: k, selected: d.kind === k || null, text: t("kind_" + k)})),
         h("option", {value: "ignore", selected: d.kind === "ignore" || null, text: "✕"})),
-      d.problem ? h("small", {text: d.problem}) : null))),
+      d.problem ? h("small", {text: whyText(d.why, d.problem)}) : null))),
     button(t("roll_apply"), () => act("roll", {dice: ui.correction.dice.filter((d) => d.kind !== "ignore")}),
       "btn primary", {"data-testid": "reading-apply"}));
 }

@@ -65,6 +65,15 @@ const WORDS = {
     tk_tile: "tile", tk_regular: "regular dice", tk_place: "place", tk_pile: "tokens", tk_number: "number",
     tk_money: "money", tk_cluster: "group", tk_chips: "chips", tk_casino: "casino", tk_biggy_from: "Biggy from",
     tk_biggy: "Biggy", tk_bet: "bet", yes: "yes", no: "no",
+    one_regular: "die", one_biggy: "Biggy", one_neutral: "white die", one_kickers: "kicker",
+    many_regular: "dice", many_biggy: "Biggies", many_neutral: "white dice", many_kickers: "kickers",
+    why_not_rolling: "the game does not wait for a roll now",
+    why_other_colour: "{colour} is {owner}'s colour; it is {player}'s turn",
+    why_no_such_colour: "no dice of this game are {colour}",
+    why_too_many: "{player} has only {count} {kind} to roll",
+    why_blank: "a blank die is never rolled",
+    why_unsure: "could not be read for sure: cocked, half out of view or blurred",
+    why_missing: "read {seen} of {player}'s {count} {kind}",
   },
   de: {
     title: "Las Vegas", round: "Runde {round} von {rounds}", connecting: "verbinde…",
@@ -129,6 +138,15 @@ const WORDS = {
     tk_tile: "Plättchen", tk_regular: "normale Würfel", tk_place: "setzen", tk_pile: "Marker", tk_number: "Zahl",
     tk_money: "Geld", tk_cluster: "Gruppe", tk_chips: "Chips", tk_casino: "Casino", tk_biggy_from: "Biggy von",
     tk_biggy: "Biggy", tk_bet: "Einsatz", yes: "ja", no: "nein",
+    one_regular: "Würfel", one_biggy: "Biggy", one_neutral: "weißen Würfel", one_kickers: "Kicker",
+    many_regular: "Würfel", many_biggy: "Biggies", many_neutral: "weiße Würfel", many_kickers: "Kicker",
+    why_not_rolling: "Das Spiel wartet gerade auf keinen Wurf",
+    why_other_colour: "{colour} ist die Farbe von {owner}; {player} ist am Zug",
+    why_no_such_colour: "Kein Würfel dieses Spiels hat die Farbe {colour}",
+    why_too_many: "{player} hat nur {count} {kind} zum Würfeln",
+    why_blank: "Ein Würfel ohne Augen wird nie gewürfelt",
+    why_unsure: "nicht sicher gelesen: gekippt, halb außer Sicht oder unscharf",
+    why_missing: "{kind} von {player}: {seen} von {count} gelesen",
   },
 };
 
@@ -159,6 +177,16 @@ function tOr(key, fallback) {
   return WORDS[LANG][key] ?? WORDS.en[key] ?? fallback;
 }
 
+function whyText(why, english) {
+  // A reading problem in the page's language: {key, ...values} from the server, else its English text.
+  if (!why || !WORDS.en["why_" + why.key]) return english;
+  const values = {...why};
+  if ("colour" in values) values.colour = colourName(values.colour);
+  if ("kind" in values) values.kind = t((values.count === 1 ? "one_" : "many_") + values.kind);
+  return t("why_" + why.key, values);
+}
+
 function colourName(colour) {
-  return t("c_" + colour);
+  // A colour's name; one the page has no word for (a colour added by calibration) shows as it is.
+  return tOr("c_" + colour, colour);
 }

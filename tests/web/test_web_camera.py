@@ -24,21 +24,26 @@ def detections(dice):
     )
 
 
-@pytest.fixture
-def hub(tmp_path):
-    table = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=2)
+def new_table(path, options):
+    """A table of Anna (red) and Ben (blue) with these options, the money dealt."""
+    table = TableHub(GameStore(path), seed=2)
     table.act(
         {
             "action": "new_game",
             "base": "none",
             "edition": "classic",
-            "options": {"neutral_dice": True},
+            "options": options,
             "players": [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}],
         },
         None,
     )
     table.act({"action": "simulate", "base": table.version()}, None)  # the deal
     return table
+
+
+@pytest.fixture
+def hub(tmp_path):
+    return new_table(tmp_path / "t.sqlite3", {"neutral_dice": True})
 
 
 def anna_roll(values, white=(2, 2, 2, 2)):
@@ -103,18 +108,7 @@ def test_each_problem_comes_with_a_key_for_the_page(hub):
 
 
 def test_one_die_of_a_kind_is_worded_as_one(tmp_path):
-    table = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=2)
-    table.act(
-        {
-            "action": "new_game",
-            "base": "none",
-            "edition": "classic",
-            "options": {"biggies": True},
-            "players": [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}],
-        },
-        None,
-    )
-    table.act({"action": "simulate", "base": table.version()}, None)
+    table = new_table(tmp_path / "t.sqlite3", {"biggies": True})
     big = [(5, "red", "big", False)] * 2
     table.on_camera_event(RollSettled(detections([(1, "red", "regular", False)] * 7 + big)))
     reading = table.snapshot()["reading"]

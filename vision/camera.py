@@ -15,6 +15,8 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from vision.images import ImageError, load_image
+
 log = logging.getLogger(__name__)
 
 BY_ID = "/dev/v4l/by-id"  # stable names of USB cameras on Linux; /dev/videoN can change on replug
@@ -293,20 +295,26 @@ class FileCamera:
             raise CameraError(f"cannot open {self.path} as a video")
         return cap
 
-    def _load(self, index: int) -> np.ndarray:
-        """The image at index (decoded once); unreadable images are dropped with a note."""
+    def _load(self, index: int) -> np.ndarray | None:
+        """The image at index (decoded once); unreadable images are dropped with a note. None
+        when the folder does not loop and no readable image is left from index on."""
         assert self._images is not None
         while self._images:
+            if index >= len(self._images) and not self.loop:
+                return None
             index %= len(self._images)
             if self._image is not None and self._image[0] == index:
                 return self._image[1]
             f = self._images[index]
-            img = cv2.imread(str(f), cv2.IMREAD_COLOR)
-            if img is not None:
+            try:
+                img = load_image(f)
+            except ImageError as exc:
+                why = str(exc).removeprefix(f"{f}: ")
+                self.problems.append(f"skipped {f.name}: {why}")
+                log.warning("%s: skipped %s: %s", self.name, f, why)
+            else:
                 self._image = (index, img)
                 return img
-            self.problems.append(f"skipped {f.name}: not a readable image")
-            log.warning("%s: skipped %s: not a readable image", self.name, f)
             del self._images[index]
             self._image = None
         raise CameraError(f"no image in {self.path} could be read")
@@ -328,7 +336,11 @@ class FileCamera:
             if not self.loop and shown >= len(self._images):
                 self.ended = True
                 return None
-            return self._load(shown).copy()
+            frame = self._load(shown)
+            if frame is None:
+                self.ended = True
+                return None
+            return frame.copy()
         frame = None
         for _ in range(steps):
             frame = self._next_video_frame()

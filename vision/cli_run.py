@@ -14,6 +14,7 @@ import numpy as np
 
 from vision.colour import calibrate_from_frame, palette_from_json, palette_to_json
 from vision.draw import draw_detections
+from vision.images import ImageError, load_image
 from vision.reader import ReaderConfig, read_dice
 from vision.viewpoint import place_setting
 from vision.zones import detect_zones, zones_from_corners
@@ -22,10 +23,10 @@ from vision.zones import detect_zones, zones_from_corners
 def _read_one(path: str, cfg: ReaderConfig, draw_dir: Path | None, markers: bool = False
               ) -> dict[str, Any]:
     """The JSON object for one image file, or one with an error message."""
-    frame = cv2.imread(path, cv2.IMREAD_COLOR) if Path(path).is_file() else None
-    if frame is None:
-        why = "no such file" if not Path(path).exists() else "not a readable image"
-        return {"image": path, "error": f"{path}: {why}"}
+    try:
+        frame = load_image(path)
+    except ImageError as exc:
+        return {"image": path, "error": str(exc)}
     if markers:
         cfg = replace(cfg, zones=detect_zones(frame))
     det = read_dice(frame, cfg)
@@ -74,9 +75,10 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def run_calibrate(args: argparse.Namespace) -> int:
     """Learn the palette from named dice in one photo and write it as JSON."""
-    frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
-    if frame is None:
-        print(f"error: {args.image}: not a readable image", file=sys.stderr)
+    try:
+        frame = load_image(args.image)
+    except ImageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 1
     det = read_dice(frame, ReaderConfig())
     if len(det) != len(args.colours):

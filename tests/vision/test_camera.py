@@ -21,10 +21,12 @@ def _solid(value: int, h: int = 48, w: int = 64) -> np.ndarray:
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    """Three images (grey 40, 120, 200) and a corrupt one between them."""
+    """Three images (grey 40, 120, 200), a corrupt one between them and a JPEG cut short."""
     for name, value in (("a.png", 40), ("c.png", 120), ("d.png", 200)):
         cv2.imwrite(str(tmp_path / name), _solid(value))
     (tmp_path / "b.png").write_bytes(b"\x89PNG not really")
+    whole = cv2.imencode(".jpg", np.random.default_rng(1).integers(0, 255, (48, 64, 3), np.uint8))
+    (tmp_path / "e.jpg").write_bytes(whole[1].tobytes()[:-300])
     (tmp_path / "notes.txt").write_text("not an image, not a problem")
     return tmp_path
 
@@ -188,7 +190,11 @@ def test_folder_skips_corrupt_images_and_cycles(folder: Path) -> None:
     cam.open()
     levels = [int(cam.read()[0, 0, 0]) for _ in range(8)]
     assert levels == [40, 40, 120, 120, 200, 200, 40, 40]
-    assert cam.problems == ["skipped b.png: not a readable image"]
+    assert cam.problems == [
+        "skipped b.png: not a readable image",
+        "skipped e.jpg: the JPEG ends before its picture does (cut short while it was copied "
+        "or saved)",
+    ]
     cam.close()
 
 

@@ -75,11 +75,15 @@ def test_detect_json_reads_good_files_and_names_bad_ones(rendered_scenes, tmp_pa
     cv2.imwrite(str(img), rendered_scenes[0][0])
     bad = tmp_path / "notes.jpg"
     bad.write_text("not an image")
-    rc = _cli(["detect", str(img), str(bad), str(img), "--json", "--draw", str(tmp_path / "out")])
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(cv2.imencode(".jpg", rendered_scenes[0][0])[1].tobytes()[:5000])
+    argv = [str(img), str(bad), str(img), str(cut)]
+    rc = _cli(["detect", *argv, "--json", "--draw", str(tmp_path / "out")])
     out = capsys.readouterr()
     data = json.loads(out.out)
     assert rc == 1
-    assert [d["image"] for d in data] == [str(img), str(bad), str(img)]
+    assert [d["image"] for d in data] == argv
+    assert "the JPEG ends before its picture does" in data[3]["error"]
     assert data[0]["width"] == 640 and data[0]["height"] == 480 and data[0]["dice"]
     die = data[0]["dice"][0]
     assert set(die) == {"box", "pips", "colour", "size", "confidence", "unsure", "zone"}

@@ -1,0 +1,55 @@
+"""Load an image file for the reader, or say plainly why the file cannot be one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+JPEG_START = b"\xff\xd8"
+JPEG_SCAN = b"\xff\xda"  # start of a scan: the compressed pixels follow
+JPEG_END = b"\xff\xd9"
+
+
+class ImageError(ValueError):
+    """A file that cannot be read as an image; the message names the file and says why."""
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """The file's image as a BGR frame (n, m, 3) uint8, turned as its EXIF tag says.
+
+    Raises ImageError for a missing file, a folder, an empty or unreadable file, a file
+    that is no image, and a JPEG cut short (OpenCV would show its missing part grey, and
+    dice hidden there would go unseen).
+    """
+    p = Path(path)
+    if not p.exists():
+        raise ImageError(f"{path}: no such file")
+    if p.is_dir():
+        raise ImageError(f"{path}: a folder, not an image")
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise ImageError(f"{path}: cannot be opened ({exc.strerror or exc})") from exc
+    if not data:
+        raise ImageError(f"{path}: an empty file")
+    frame = cv2.imread(str(p), cv2.IMREAD_COLOR)
+    if frame is None:
+        raise ImageError(f"{path}: not a readable image")
+    if cut_short_jpeg(data):
+        raise ImageError(f"{path}: the JPEG ends before its picture does (cut short while "
+                         "it was copied or saved)")
+    return frame
+
+
+def cut_short_jpeg(data: bytes) -> bool:
+    """Whether these bytes are a JPEG whose last scan never reaches the end marker.
+
+    Inside a scan the byte 0xFF is always followed by 0x00 or a restart marker, so an end
+    marker after the last scan's start is the picture's own end.
+    """
+    if not data.startswith(JPEG_START):
+        return False
+    last_scan = data.rfind(JPEG_SCAN)
+    return last_scan < 0 or data.find(JPEG_END, last_scan) < 0

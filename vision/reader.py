@@ -15,12 +15,15 @@ from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_sessio
 from vision.zones import Zones
 
 BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
-# A grey die in a shadow can be named black. A blank face read at SURE_BLANK or more on a body
+# A grey die in a shadow can be named black. A blank face read at SHADED_BLANK or more on a body
 # at least DARK_GREY of the way from black to grey in lightness is a grey die; a black block (a
 # cable's ferrite) is darker: plugs and ferrites on the real photos read blank at up to 0.62.
+# On the real photos no box named black, read blank and that light was read above 0.2; on
+# rendered trays such boxes read at 0.3-0.4 were 16 grey dice, 1 cocked die and nothing else.
 # Under a lamp a grey die can be named white: a blank face read at SURE_BLANK or more there is
 # a grey die in doubt (no box named white on the real photos was read blank at more than 0.29;
 # one white die in a photo brightened 1.6 times was, at 0.6).
+SHADED_BLANK = 0.3
 SURE_BLANK = 0.4
 DARK_GREY = 0.25
 # One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
@@ -180,7 +183,7 @@ def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,
     blank = pip == pips.CLASS_BLANK
     grey = names == BLANK_DICE_COLOUR
     if {BLANK_DICE_COLOUR, "black"} <= set(palette.names):
-        shaded = (names == "black") & (confidence >= SURE_BLANK)
+        shaded = (names == "black") & (confidence >= SHADED_BLANK)
         shaded &= palette.lightness_between(bgr, "black", BLANK_DICE_COLOUR, table) >= DARK_GREY
         grey |= blank & shaded
     lit = blank & (names == "white") & (confidence >= SURE_BLANK)

@@ -106,7 +106,8 @@ def test_lightness_between_two_colours_of_the_palette() -> None:
     [
         (0, "grey", 0.2, (140, 140, 138), "grey", False),  # a grey blank die
         (0, "black", 0.8, (66, 66, 66), "grey", False),  # a grey die in a shadow
-        (0, "black", 0.3, (66, 66, 66), None, False),  # the same, read too faintly: a cable's end
+        (0, "black", 0.35, (66, 66, 66), "grey", False),  # the same, read less surely
+        (0, "black", 0.25, (66, 66, 66), None, False),  # the same, read too faintly: a cable's end
         (0, "black", 0.8, (35, 32, 30), None, False),  # a black block: a cable's ferrite
         (0, "red", 0.9, (45, 40, 195), None, False),  # a red blank "die": a plug
         (3, "black", 0.9, (35, 32, 30), "black", False),  # a black die with pips

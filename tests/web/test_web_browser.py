@@ -196,10 +196,10 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     assert "green" in problems
     # The same problems in German, worded by the page from the server's keys.
     t.click("language")
-    wait_for(lambda: "die Farbe grün" in t.find("reading").text, 5, "the problems in German")
+    wait_for(lambda: "die Farbe grün" in t.find("reading").text, 10, "the problems in German")
     t.shot("05-flagged-reading-de")
     t.click("language")
-    wait_for(lambda: "green" in t.find("reading").text, 5, "the problems in English again")
+    wait_for(lambda: "green" in t.find("reading").text, 10, "the problems in English again")
     assert t.state()["game"]["phase"] == "roll"
     # Correct it die by die: the green die is not Anna's; the rest are right.
     green = [i for i, d in enumerate(t.state()["reading"]["dice"]) if d["colour"] == "green"]

@@ -68,21 +68,35 @@ def _players(raw: Any, edition_kickers: bool, neutral: bool) -> tuple[list[str],
             )
         name, colour = entry.get("name"), entry.get("colour")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise ActionError(400, f"a player's name is 1-{MAX_NAME} characters, got {name!r}")
+            raise ActionError(
+                400,
+                f"a player's name is 1-{MAX_NAME} characters, got {name!r}",
+                why={"key": "name_length", "most": MAX_NAME},
+            )
         if colour not in COLOURS:
             raise ActionError(
                 400, f"dice colour must be one of {', '.join(COLOURS)}, got {colour!r}"
             )
         if neutral and colour == NEUTRAL_COLOUR:
             raise ActionError(
-                400, "white dice are the neutral dice in this game; pick another colour"
+                400,
+                "white dice are the neutral dice in this game; pick another colour",
+                why={"key": "neutral_colour"},
             )
         if edition_kickers and colour == KICKER_COLOUR:
-            raise ActionError(400, "purple dice are the kickers in this game; pick another colour")
+            raise ActionError(
+                400,
+                "purple dice are the kickers in this game; pick another colour",
+                why={"key": "kicker_colour"},
+            )
         names.append(name.strip())
         colours.append(colour)
     if len(set(colours)) != len(colours):
-        raise ActionError(400, f"each player needs their own dice colour, got {', '.join(colours)}")
+        raise ActionError(
+            400,
+            f"each player needs their own dice colour, got {', '.join(colours)}",
+            why={"key": "same_colour"},
+        )
     return names, colours
 
 

@@ -90,7 +90,9 @@ class TableHub:
     def require_session(self) -> GameSession:
         """The game on the table, or a 409 that says to start one."""
         if self.session is None:
-            raise ActionError(409, "no game is on the table; start a new game first")
+            raise ActionError(
+                409, "no game is on the table; start a new game first", why={"key": "no_game"}
+            )
         return self.session
 
     def apply_event(self, event: Any, source: str) -> None:
@@ -110,7 +112,9 @@ class TableHub:
         """Give control to the device that knows the PIN; the previous controller becomes a viewer."""
         with self.lock:
             if self.pin and not (isinstance(pin, str) and secrets.compare_digest(pin, self.pin)):
-                raise ActionError(403, "wrong PIN; this tablet stays a viewer")
+                raise ActionError(
+                    403, "wrong PIN; this tablet stays a viewer", why={"key": "wrong_pin"}
+                )
             token = secrets.token_urlsafe(18)
             self.controller = token
             self.publish()
@@ -133,12 +137,17 @@ class TableHub:
             raise ActionError(400, f"unknown action {name!r}; known actions: {known}")
         with self.lock:
             if not self.controls(token):
-                raise ActionError(403, "this tablet is a viewer; enter the PIN to control the game")
+                raise ActionError(
+                    403,
+                    "this tablet is a viewer; enter the PIN to control the game",
+                    why={"key": "viewer"},
+                )
             if name in actions.NEEDS_BASE and payload.get("base") != self.version():
                 raise ActionError(
                     409,
                     "the table changed since this page was drawn (another tablet or the "
                     "camera acted first); nothing was applied, the page now shows the table",
+                    why={"key": "stale"},
                 )
             result = handler(self, payload)
             self.publish()

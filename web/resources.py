@@ -74,8 +74,11 @@ def hub() -> TableHub:
 
 
 def _refused(error: ActionError) -> Any:
-    """A refused request as JSON: the message, and the rule when the engine named one."""
-    body = {"error": error.message} | ({"rule": error.rule} if error.rule else {})
+    """A refused request as JSON: the message, the rule when the engine named one, and the
+    key for the page's own words when there is one."""
+    body: dict[str, Any] = {"error": error.message}
+    body |= {"rule": error.rule} if error.rule else {}
+    body |= {"why": error.why} if error.why else {}
     return jsonify(body), error.status
 
 

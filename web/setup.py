@@ -94,12 +94,18 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
 
     names = calibration_names(hub)
     if not names:
-        raise ActionError(409, "start a game first: calibration learns the colours of its dice")
+        raise ActionError(
+            409,
+            "start a game first: calibration learns the colours of its dice",
+            why={"key": "calibrate_first"},
+        )
     if len(names) > 8:
         raise ActionError(400, f"calibrate at most 8 colours at once, this game has {len(names)}")
     frame = None if hub.camera is None else hub.camera.snapshot()
     if frame is None:
-        raise ActionError(409, "the camera shows no picture; calibration needs one")
+        raise ActionError(
+            409, "the camera shows no picture; calibration needs one", why={"key": "no_picture"}
+        )
     # Calibration reads with the default palette: the table's own is what it is learning.
     det = read_dice(frame, replace(reader_config(hub), palette=default_palette()))
     if len(det) != len(names):
@@ -107,6 +113,7 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
             409,
             f"put exactly one die of each colour ({', '.join(names)}) in the arena; "
             f"the camera sees {len(det)} dice",
+            why={"key": "calibrate_count", "colours": names, "seen": len(det)},
         )
     matched = _match_names(body_colours(frame, det.boxes), names)
     palette = merged_palette(calibrate_from_frame(frame, det.boxes, matched))
@@ -149,11 +156,17 @@ def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     elif mode == "markers":
         frame = None if hub.camera is None else hub.camera.snapshot()
         if frame is None:
-            raise ActionError(409, "the camera shows no picture; the marker sheet cannot be found")
+            raise ActionError(
+                409,
+                "the camera shows no picture; the marker sheet cannot be found",
+                why={"key": "no_picture_sheet"},
+            )
         zones = detect_zones(frame)
         if not zones.names:
             raise ActionError(
-                409, "no marker sheet found in the picture; check it is in view and flat"
+                409,
+                "no marker sheet found in the picture; check it is in view and flat",
+                why={"key": "no_sheet"},
             )
     elif mode == "corners":
         corners = payload.get("corners")

@@ -71,7 +71,13 @@ class LiveServer:
             self.server.close()
             closed.set()
 
-        self.server.trigger.pull_trigger(close_here)
+        if not self.thread.is_alive():
+            return  # the server's loop has ended, and closed its sockets as it did
+        try:
+            self.server.trigger.pull_trigger(close_here)
+        except OSError:
+            # Seen at teardown, now and then: the loop had closed its trigger while ending.
+            return
         closed.wait(timeout=5)
 
 

@@ -204,6 +204,7 @@ def test_stale_action_is_refused_not_applied_twice(client, two_player_game):
     assert first.status_code == 200
     assert second.status_code == 409
     assert "the table changed since this page was drawn" in second.get_json()["error"]
+    assert second.get_json()["why"] == {"key": "stale"}  # for the page to word in its language
     game = state(client)["game"]
     assert game["phase"] == "choose" and game["roll"]["regular"] == [4] * 8
 
@@ -327,6 +328,7 @@ def test_no_camera_means_no_preview_and_no_simulated_table(client, two_player_ga
 def test_calibration_and_zones_need_a_picture(client, two_player_game):
     response = two_player_game("calibrate")
     assert response.status_code == 409 and "no picture" in response.get_json()["error"]
+    assert response.get_json()["why"] == {"key": "no_picture"}
     assert two_player_game("zones", mode="sideways").status_code == 400
     response = two_player_game(
         "zones", mode="corners", corners={"kitchen": [[0, 0], [1, 0], [1, 1]]}

@@ -62,6 +62,10 @@ class Table:
     def find(self, testid: str):
         return self.driver.find_element(By.CSS_SELECTOR, f'[data-testid="{testid}"]')
 
+    def text(self, testid: str) -> str:
+        """An element's text, looked up afresh if a live update redraws it while it is read."""
+        return wait_for(lambda: self.find(testid).text or " ", 10, f"the text of {testid}")
+
     def all(self, selector: str):
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
@@ -71,7 +75,8 @@ class Table:
         element.click()
 
     def click(self, testid: str) -> None:
-        """Tap a button; if a live update redrew it between finding and tapping, tap the new one."""
+        """Tap a button (or any element); if a live update redrew it between finding and
+        tapping, tap the new one."""
         for attempt in range(3):
             wait_for(lambda: self.find(testid).is_enabled(), 10, f"button {testid}")
             try:
@@ -154,7 +159,7 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     t.changed_after(lambda: t.click("start-game"))
 
     # A typed name is shown as text, never run as markup.
-    assert HOSTILE_NAME in t.driver.find_element(By.TAG_NAME, "body").text
+    assert HOSTILE_NAME in wait_for(lambda: t.driver.find_element(By.TAG_NAME, "body").text, 10)
     assert not t.driver.execute_script("return document.querySelector('.owner-name img')")
 
     # Colour calibration: one die of each colour on the table, then learn them.
@@ -165,7 +170,7 @@ def test_a_whole_game_on_the_simulated_table(table, server):
 
     # Round 1's money with the big note buttons: $50,000 at each casino (the deck has six).
     for casino in range(1, 7):
-        t.press(t.find(f"deal-row-{casino}"))
+        t.click(f"deal-row-{casino}")
         t.click("note-50000")
     t.shot("03-deal")
     t.changed_after(lambda: t.click("deal-confirm"))
@@ -181,7 +186,7 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     t.choose(5)
     casino5 = t.state()["game"]["casinos"][4]
     assert casino5["tied"] == [[0, 1]]
-    assert "tied" in t.find("casino-5").text
+    assert "tied" in t.text("casino-5")
 
     # A stray green die lands among Anna's dice: the camera flags it and nothing is applied.
     from vision.simtable import SimDie
@@ -192,7 +197,7 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     sim.throw([SimDie(colour, v) for v in (1, 2, 3, 4, 6, 6)] + [SimDie("green", 4)])
     wait_for(lambda: t.all('[data-testid="reading"]'), 20, "the flagged reading")
     t.shot("05-flagged-reading")
-    problems = t.find("reading").text
+    problems = t.text("reading")
     assert "green" in problems
     # The same problems in German, worded by the page from the server's keys.
     t.click("language")
@@ -241,9 +246,9 @@ def test_a_whole_game_on_the_simulated_table(table, server):
         raise AssertionError("the game did not end")
 
     assert reloaded and seen_payouts == 4
-    over = t.find("game-over")
+    over = t.text("game-over")
     result = t.state()["game"]["result"]
-    assert result["winners"] and result["winners"][0] in over.text
+    assert result["winners"] and result["winners"][0] in over
     t.shot("10-game-over")
     t.click("language")
     wait_for(lambda: "Stand" in t.find("standings").text, 5, "German")
@@ -343,8 +348,7 @@ def _walk_through_payout(t: Table, game: dict, seen: int) -> int:
     assert steps == len(payout["casinos"]) - 1
     if first:
         t.shot("09b-payout-all-casinos")
-        tie = t.find("payout-casino-5")
-        assert "tied with 2 dice" in tie.text
+        assert "tied with 2 dice" in t.text("payout-casino-5")
         assert t.all('[data-testid="payout-casino-5"] li.struck')
         assert not any(a["owner"] in ("Anna", HOSTILE_NAME) for a in payout["casinos"][4]["awards"])
     t.click("payout-continue")

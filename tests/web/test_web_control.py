@@ -27,6 +27,7 @@ def test_a_viewer_cannot_act(pin_app):
     response = new_game(viewer)
     assert response.status_code == 403
     assert "this tablet is a viewer; enter the PIN" in response.get_json()["error"]
+    assert response.get_json()["why"] == {"key": "viewer"}
     assert viewer.get("/api/state").get_json()["you_control"] is False
 
 

@@ -63,7 +63,7 @@ async function post(url, body) {
     body: JSON.stringify(body), credentials: "same-origin"});
   let data = {};
   try { data = await response.json(); } catch (e) { data = {error: response.statusText}; }
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), {why: data.why});
   return data;
 }
 
@@ -73,7 +73,7 @@ async function act(action, fields) {
     message = null;
     return true;
   } catch (error) {
-    message = {kind: "error", text: `${t("refused")}: ${error.message}`};
+    message = {kind: "error", text: `${t("refused")}: ${whyText(error.why, error.message)}`};
     render();
     return false;
   }
@@ -165,7 +165,8 @@ function phaseLine(game) {
 
 function banner() {
   const notices = [];
-  if (message) notices.push(h("div", {class: `banner ${message.kind}`, role: "alert", "data-testid": "message"}, message.text,
+  // What the last tap did shows where the player is looking, however far down the page they tapped.
+  if (message) notices.push(h("div", {class: `banner toast ${message.kind}`, role: "alert", "data-testid": "message"}, message.text,
     button("×", () => { message = null; render(); }, "btn close")));
   if (table.camera && table.camera.state === "lost") {
     notices.push(h("div", {class: "banner warn", role: "status", text: `${t("cam_lost")} (${table.camera.message || ""})`}));
@@ -670,7 +671,7 @@ function pinDialog() {
     controlId = data.control_id;
     sessionStorage.setItem("controlId", controlId);
     ui.pin = null; message = null; render();
-  }).catch((error) => { message = {kind: "error", text: error.message}; ui.pin = ""; render(); });
+  }).catch((error) => { message = {kind: "error", text: whyText(error.why, error.message)}; ui.pin = ""; render(); });
   return h("div", {class: "dialog", role: "dialog", "aria-modal": "true"},
     h("div", {class: "dialog-box"}, h("h2", {text: t("pin_title")}),
       h("p", {class: "pin-dots", text: "•".repeat(ui.pin.length) || " "}),

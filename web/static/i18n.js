@@ -74,6 +74,19 @@ const WORDS = {
     why_blank: "a blank die is never rolled",
     why_unsure: "could not be read for sure: cocked, half out of view or blurred",
     why_missing: "read {seen} of {player}'s {count} {kind}",
+    why_wrong_pin: "wrong PIN; this tablet stays a viewer",
+    why_no_game: "no game is on the table; start a new game first",
+    why_viewer: "this tablet is a viewer; enter the PIN to control the game",
+    why_stale: "the table changed since this page was drawn (another tablet or the camera acted first); nothing was applied, the page now shows the table",
+    why_name_length: "a player's name is 1-{most} characters",
+    why_neutral_colour: "white dice are the neutral dice in this game; pick another colour",
+    why_kicker_colour: "purple dice are the kickers in this game; pick another colour",
+    why_same_colour: "each player needs their own dice colour",
+    why_calibrate_first: "start a game first: calibration learns the colours of its dice",
+    why_no_picture: "the camera shows no picture; calibration needs one",
+    why_calibrate_count: "put exactly one die of each colour ({colours}) in the arena; the camera sees {seen} dice",
+    why_no_picture_sheet: "the camera shows no picture; the marker sheet cannot be found",
+    why_no_sheet: "no marker sheet found in the picture; check it is in view and flat",
   },
   de: {
     title: "Las Vegas", round: "Runde {round} von {rounds}", connecting: "verbinde…",
@@ -147,6 +160,19 @@ const WORDS = {
     why_blank: "Ein Würfel ohne Augen wird nie gewürfelt",
     why_unsure: "nicht sicher gelesen: gekippt, halb außer Sicht oder unscharf",
     why_missing: "{kind} von {player}: {seen} von {count} gelesen",
+    why_wrong_pin: "Falsche PIN; dieses Tablet bleibt Zuschauer",
+    why_no_game: "Kein Spiel auf dem Tisch; zuerst ein neues Spiel starten",
+    why_viewer: "Dieses Tablet ist Zuschauer; PIN eingeben, um das Spiel zu steuern",
+    why_stale: "Der Tisch hat sich geändert, seit diese Seite gezeichnet wurde (ein anderes Tablet oder die Kamera war schneller); nichts wurde übernommen, die Seite zeigt jetzt den Tisch",
+    why_name_length: "Ein Spielername hat 1 bis {most} Zeichen",
+    why_neutral_colour: "Weiße Würfel sind in diesem Spiel die neutralen Würfel; bitte eine andere Farbe wählen",
+    why_kicker_colour: "Violette Würfel sind in diesem Spiel die Kicker; bitte eine andere Farbe wählen",
+    why_same_colour: "Jeder Spieler braucht seine eigene Würfelfarbe",
+    why_calibrate_first: "Zuerst ein Spiel starten: die Kalibrierung lernt die Farben seiner Würfel",
+    why_no_picture: "Die Kamera zeigt kein Bild; die Kalibrierung braucht eines",
+    why_calibrate_count: "Genau einen Würfel jeder Farbe ({colours}) in die Arena legen; die Kamera sieht {seen} Würfel",
+    why_no_picture_sheet: "Die Kamera zeigt kein Bild; der Markerbogen ist nicht zu finden",
+    why_no_sheet: "Kein Markerbogen im Bild; liegt er flach und im Blick?",
   },
 };
 
@@ -178,10 +204,12 @@ function tOr(key, fallback) {
 }
 
 function whyText(why, english) {
-  // A reading problem in the page's language: {key, ...values} from the server, else its English text.
+  // A reading problem or a refusal in the page's language: {key, ...values} from the server,
+  // else the server's English text.
   if (!why || !WORDS.en["why_" + why.key]) return english;
   const values = {...why};
   if ("colour" in values) values.colour = colourName(values.colour);
+  if (Array.isArray(values.colours)) values.colours = values.colours.map(colourName).join(", ");
   if ("kind" in values) values.kind = t((values.count === 1 ? "one_" : "many_") + values.kind);
   return t("why_" + why.key, values);
 }

@@ -116,7 +116,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     from models.render import render_scene
 
     rng = np.random.default_rng(987654)
-    total = found = right = unsure = right_sure = on_no_die = 0
+    total = found = right = unsure = right_sure = on_no_die = read_twice = 0
     # Dice wholly in the frame that show pips, as a photo of a tray, taken to show its dice,
     # holds them: how many, how many found, how many of those read right.
     whole = whole_found = whole_right = 0
@@ -132,6 +132,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             dice_boxes *= np.array([1, stretch, 1, stretch], np.float32)
         det = read_dice(frame, cfg)
         on_no_die += int(np.sum(~centred_in(dice_boxes, det.centres).any(0)))
+        read_twice += _read_twice(dice_boxes, det.centres)
         for t, die_box in zip(truths, dice_boxes, strict=True):
             if t.label == 7:
                 continue  # cut off by the frame or cocked: no right answer
@@ -160,7 +161,20 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
             "pips_pct_of_whole_found": 100.0 * whole_right / max(whole_found, 1),
             "boxes_on_no_die": on_no_die,
+            "dice_read_twice": read_twice,
             "missed_by_kind": {**missed, "whole": whole - whole_found}}
+
+
+def _read_twice(dice_boxes: np.ndarray, centres: np.ndarray) -> int:
+    """How many rendered dice (cocked and cut ones too) more than one die read is given to:
+    each die read goes to the die, among those its centre lies on, whose centre is nearest."""
+    if not len(centres) or not len(dice_boxes):
+        return 0
+    on = centred_in(dice_boxes, centres)
+    middles = (dice_boxes[:, :2] + dice_boxes[:, 2:]) / 2
+    far = np.linalg.norm(middles[:, None] - centres[None], axis=2)
+    owner = np.where(on, far, np.inf).argmin(0)[on.any(0)]
+    return int(np.sum(np.bincount(owner, minlength=len(dice_boxes)) > 1))
 
 
 ABOVE = (0.6, 1.2)  # a camera straight above at 0.6-1.2 frame widths

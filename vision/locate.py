@@ -136,6 +136,12 @@ def on_one_die(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
     return centred_in(others, centres).any(0) | centred_in(boxes, other_centres).any(1)
 
 
+def shrunk(boxes: np.ndarray, share: float) -> np.ndarray:
+    """The boxes (n, 4) shrunk about their centres to `share` of their width and height."""
+    centres, half = (boxes[:, :2] + boxes[:, 2:]) / 2, (boxes[:, 2:] - boxes[:, :2]) / 2 * share
+    return np.concatenate([centres - half, centres + half], 1)
+
+
 def typical_side(boxes: np.ndarray, scores: np.ndarray,
                  frame_shape: tuple[int, ...] | None = None) -> float | None:
     """Median side (frame px) of the boxes that show a whole die, or None where none does.

@@ -29,3 +29,17 @@ def test_every_damage_keeps_the_photo_an_image(damage: str) -> None:
     spoilt = vision_eval.DAMAGES[damage](frame, np.random.default_rng(1))
     assert spoilt.shape == frame.shape and spoilt.dtype == np.uint8
     assert not np.array_equal(spoilt, frame)
+
+
+def test_a_die_read_twice_is_counted_once_and_neighbours_are_not() -> None:
+    dice = np.array([[0, 0, 40, 40], [40, 0, 80, 40], [200, 200, 240, 240]], np.float32)
+    # The first die read twice (top face and whole die), its neighbour once, a stray box off
+    # every die, and the third die missed.
+    centres = np.array([[20, 20], [24, 18], [60, 20], [150, 150]], np.float32)
+    assert vision_eval._read_twice(dice, centres) == 1
+    # Seen from above, boxes of touching dice overlap: a reading on both goes to the die whose
+    # centre is nearer, so two neighbours read once each are not a die read twice.
+    touching = np.array([[0, 0, 40, 40], [30, 0, 70, 40]], np.float32)
+    assert vision_eval._read_twice(touching, np.array([[15, 20], [38, 20]])) == 0
+    assert vision_eval._read_twice(touching, np.array([[15, 20], [28, 20]])) == 1
+    assert vision_eval._read_twice(dice, np.zeros((0, 2))) == 0

@@ -384,6 +384,14 @@ def test_boxes_on_one_die_are_those_with_one_centred_in_the_other() -> None:
     assert on_one_die(boxes[0], others).tolist() == [True]
 
 
+
+def test_a_box_shrunk_keeps_its_centre() -> None:
+    from vision.locate import shrunk
+
+    boxes = np.array([[0, 0, 40, 40], [10, 20, 30, 80]], np.float32)
+    assert shrunk(boxes, 0.5).tolist() == [[10, 10, 30, 30], [15, 35, 25, 65]]
+
+
 def test_a_tray_of_eighty_dice_is_read_whole() -> None:
     # More dice than a game ever rolls at once (a bulk photo of a dice tray): the locator's
     # peaks must not be cut off at some count.
@@ -578,3 +586,20 @@ def test_only_sure_boxes_on_no_kept_die_are_kept_as_dice_seen_but_not_read() -> 
     boxes, scores, pip, is_die, keep, seen = (np.array(column) for column in zip(*cases, strict=True))
     assert _seen_unread((480, 640, 3), boxes.astype(np.float32), scores, pip, is_die,
                         keep).tolist() == seen.tolist()
+
+
+def test_a_die_boxed_twice_is_read_once_and_neighbours_alike_stay_two() -> None:
+    from vision.reader import _once_per_die
+
+    cases = [  # box, pips, confidence, kept, kept as a die of its own
+        ([0, 41, 59, 110], 2, 0.73, True, True),  # a large die near the camera: its top face,
+        ([10, 57, 88, 122], 2, 0.42, True, False),  # and the whole die with its sides
+        ([200, 100, 240, 140], 5, 0.8, True, True),  # two 5s side by side, touching
+        ([238, 100, 278, 140], 5, 0.6, True, True),
+        ([200, 300, 250, 350], 3, 0.5, True, True),  # one die read two ways: not one die
+        ([210, 305, 245, 345], 1, 0.4, True, True),  # read twice, so both stay (in doubt)
+        ([400, 300, 450, 350], 4, 0.9, False, False),  # dropped already
+        ([405, 305, 445, 345], 4, 0.3, True, True),  # on a dropped box: the only reading
+    ]
+    boxes, pip, confidence, keep, once = (np.array(column) for column in zip(*cases, strict=True))
+    assert _once_per_die(boxes.astype(np.float32), pip, confidence, keep).tolist() == once.tolist()

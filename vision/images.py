@@ -19,9 +19,9 @@ class ImageError(ValueError):
 def load_image(path: str | Path) -> np.ndarray:
     """The file's image as a BGR frame (n, m, 3) uint8, turned as its EXIF tag says.
 
-    Raises ImageError for a missing file, a folder, an empty or unreadable file, a file
-    that is no image, and a JPEG cut short (OpenCV would show its missing part grey, and
-    dice hidden there would go unseen).
+    Raises ImageError for a missing file, a folder, an empty or unreadable file, a JPEG cut
+    short (`cv2.imread` would show its missing part grey, and dice hidden there would go
+    unseen), and a file that is no image.
     """
     p = Path(path)
     if not p.exists():
@@ -34,12 +34,12 @@ def load_image(path: str | Path) -> np.ndarray:
         raise ImageError(f"{path}: cannot be opened ({exc.strerror or exc})") from exc
     if not data:
         raise ImageError(f"{path}: an empty file")
-    frame = cv2.imread(str(p), cv2.IMREAD_COLOR)
-    if frame is None:
-        raise ImageError(f"{path}: not a readable image")
     if cut_short_jpeg(data):
         raise ImageError(f"{path}: the JPEG ends before its picture does (cut short while "
                          "it was copied or saved)")
+    frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if frame is None:
+        raise ImageError(f"{path}: not a readable image")
     return frame
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import struct
+
 import cv2
 import numpy as np
 import pytest
@@ -68,3 +70,18 @@ def test_grey_and_transparent_images_come_as_colour_frames(tmp_path) -> None:
     see_through = tmp_path / "alpha.png"
     cv2.imwrite(str(see_through), cv2.cvtColor(_picture(), cv2.COLOR_BGR2BGRA))
     assert load_image(grey).shape == load_image(see_through).shape == (240, 320, 3)
+
+
+def test_a_photo_is_turned_as_its_exif_tag_says(tmp_path) -> None:
+    picture = np.zeros((40, 80, 3), np.uint8)
+    picture[:, :10] = 255  # a white band on the left
+    jpeg = cv2.imencode(".jpg", picture)[1].tobytes()
+    # An EXIF block with one tag, orientation 6: the camera was held turned a quarter.
+    tiff = b"MM\x00*" + struct.pack(">IHHHIHHI", 8, 1, 0x0112, 3, 1, 6, 0, 0)
+    exif = b"Exif\x00\x00" + tiff
+    turned = jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif + jpeg[2:]
+    path = tmp_path / "phone.jpg"
+    path.write_bytes(turned)
+    frame = load_image(path)
+    assert frame.shape == (80, 40, 3)
+    assert frame[:10].mean() > 200 > frame[-10:].mean()  # the band is now at the top

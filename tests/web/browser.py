@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import sys
@@ -11,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
@@ -18,6 +21,18 @@ CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 def browser_available() -> bool:
     """Whether Debian's chromium and chromedriver are installed."""
     return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()
+
+
+def skip_module_without_browser() -> None:
+    """Skip the calling test module where the browser is missing; fail instead where
+    LASVEGAS_REQUIRE_BROWSER is set (CI installs it, so a missing browser is an error there)."""
+    if browser_available():
+        return
+    if os.environ.get("LASVEGAS_REQUIRE_BROWSER"):
+        raise RuntimeError(
+            "chromium and chromedriver are required (apt install chromium chromium-driver)"
+        )
+    pytest.skip("Debian's chromium and chromedriver are not installed", allow_module_level=True)
 
 
 def free_port() -> int:

@@ -15,16 +15,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser import LiveServer, browser_available, chromium, wait_for
+from browser import LiveServer, chromium, skip_module_without_browser, wait_for
 
 from web import create_app
 
-if not browser_available():
-    if os.environ.get("LASVEGAS_REQUIRE_BROWSER"):
-        raise RuntimeError(
-            "chromium and chromedriver are required (apt install chromium chromium-driver)"
-        )
-    pytest.skip("Debian's chromium and chromedriver are not installed", allow_module_level=True)
+skip_module_without_browser()
 
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402

@@ -28,15 +28,24 @@ def check_selection(name: str, cards: tuple[tuple[int, int], ...]) -> None:
                 "dice card", f"a card shows casino 1-6 with 1 or 2 dice, got {(number, dice)}"
             )
     if not cards:
-        raise IllegalMove("card selection", f"{name} must lay out at least one card")
+        raise IllegalMove(
+            "card selection",
+            f"{name} must lay out at least one card",
+            why={"key": "cards_none", "player": name},
+        )
     if len(cards) > HAND_SIZE:
-        raise IllegalMove("card selection", f"{name} holds {HAND_SIZE} cards, not {len(cards)}")
+        raise IllegalMove(
+            "card selection",
+            f"{name} holds {HAND_SIZE} cards, not {len(cards)}",
+            why={"key": "cards_hand", "player": name, "count": HAND_SIZE},
+        )
     numbers = sorted({number for number, _ in cards})
     if len(cards) > 2 and len(numbers) > 1:
         raise IllegalMove(
             "card selection",
             f"{name} chose {len(cards)} cards showing {numbers}; "
             "more than 2 cards must all show the same number",
+            why={"key": "cards_same", "player": name, "count": len(cards)},
         )
 
 

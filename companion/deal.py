@@ -7,6 +7,7 @@ from dataclasses import replace
 from companion.errors import IllegalMove
 from companion.events import DealRound
 from companion.money import deal_value, draw_notes, note_label, pile_exhausted
+from companion.rules import CHIP_CARD_COLOURS
 from companion.state import GREY, NEUTRAL_SET, WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase
 from companion.tiles import HANDICAP_SETUP, setup_tiles
@@ -36,6 +37,12 @@ def _check_casino_notes(
             raise IllegalMove(
                 "deal",
                 f"casino {number} takes {rules.notes_per_casino} cards, got {len(notes)}",
+                why={
+                    "key": "deal_cards",
+                    "casino": number,
+                    "wanted": rules.notes_per_casino,
+                    "got": len(notes),
+                },
             )
         return
     minimum = rules.minimum_money(len(state.players))
@@ -44,12 +51,14 @@ def _check_casino_notes(
         raise IllegalMove(
             "deal minimum",
             f"casino {number} must reach ${minimum:,}, its notes total ${total:,}",
+            why={"key": "deal_short", "casino": number, "minimum": minimum, "total": total},
         )
     if notes and total - max(deal_value(n) for n in notes) >= minimum:
         raise IllegalMove(
             "deal minimum",
             f"casino {number} reached ${minimum:,} before its last note; "
             f"notes {[note_label(n) for n in notes]} are one too many",
+            why={"key": "deal_over", "casino": number, "minimum": minimum},
         )
 
 
@@ -80,10 +89,22 @@ def deal(state: GameState, event: DealRound) -> GameState:
             raise IllegalMove(
                 "chip cards",
                 f"one chip card per casino: {wanted} expected, got {len(event.chip_cards)}",
+                why={"key": "chips_count", "wanted": wanted, "got": len(event.chip_cards)},
             )
-        for colour in event.chip_cards:
+        for number, colour in enumerate(event.chip_cards, start=1):
+            if colour not in CHIP_CARD_COLOURS:
+                raise IllegalMove(
+                    "chip cards",
+                    f"casino {number}: {colour!r} is not a chip card; "
+                    f"chip cards are {', '.join(CHIP_CARD_COLOURS)}",
+                    why={"key": "chip_pick", "casino": number},
+                )
             if colour not in chip_pile:
-                raise IllegalMove("chip cards", f"no {colour!r} chip card is left to deal")
+                raise IllegalMove(
+                    "chip cards",
+                    f"no {colour!r} chip card is left to deal",
+                    why={"key": "chip_none", "chip": colour},
+                )
             chip_pile.remove(colour)
     elif event.chip_cards:
         raise IllegalMove("chip cards", "this game is played without chip cards")
@@ -95,6 +116,7 @@ def deal(state: GameState, event: DealRound) -> GameState:
             "neutral dice",
             f"{extra} neutral dice are rolled at the start of this round, "
             f"got {len(event.neutral_start)}",
+            why={"key": "start_dice", "wanted": extra, "got": len(event.neutral_start)},
         )
     check_values(event.neutral_start, "neutral start")
     if rules.pairs_by_total:

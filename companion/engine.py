@@ -47,16 +47,23 @@ def _roll(state: GameState, event: Roll) -> GameState:
     expect_phase(state, Phase.ROLL, event)
     supply = state.supplies[state.current]
     name = state.to_move()
-    for kind, values, held in (
-        ("regular", event.regular, supply.regular),
-        ("white", event.neutral, supply.neutral),
-        ("Biggy", event.biggy, supply.biggy),
-        ("kicker", event.kickers, supply.kickers),
+    for kind, values, held, field in (
+        ("regular", event.regular, supply.regular, "regular"),
+        ("white", event.neutral, supply.neutral, "neutral"),
+        ("Biggy", event.biggy, supply.biggy, "biggy"),
+        ("kicker", event.kickers, supply.kickers, "kickers"),
     ):
         if len(values) != held:
             raise IllegalMove(
                 "roll all your dice",
                 f"{name} holds {held} {kind} dice but the roll shows {len(values)}",
+                why={
+                    "key": "roll_count",
+                    "player": name,
+                    "count": held,
+                    "kind": field,
+                    "got": len(values),
+                },
             )
         _check_values(values, f"{name}'s {kind} dice")
     return replace(state, phase=Phase.CHOOSE, pending_roll=event)
@@ -256,7 +263,9 @@ def _replace_rainbows(state: GameState, event: ReplaceRainbows) -> GameState:
         for note in draws:
             if len(got) == needed:
                 raise IllegalMove(
-                    "rainbow", f"casino {casino.number}: {len(draws)} cards drawn, more than needed"
+                    "rainbow",
+                    f"casino {casino.number}: {len(draws)} cards drawn, more than needed",
+                    why={"key": "rainbow_more", "casino": casino.number},
                 )
             pile, discards = draw_notes(pile, discards, (note,), rules.reshuffle)
             if note == RAINBOW:
@@ -267,6 +276,12 @@ def _replace_rainbows(state: GameState, event: ReplaceRainbows) -> GameState:
             raise IllegalMove(
                 "rainbow",
                 f"casino {casino.number} had {needed} Rainbow cards but only {len(got)} were replaced",
+                why={
+                    "key": "rainbow_short",
+                    "casino": casino.number,
+                    "count": needed,
+                    "got": len(got),
+                },
             )
         casinos.append(replace(casino, notes=kept + tuple(got)))
     return replace(state, phase=Phase.PAYOUT, casinos=tuple(casinos), pile=pile, discards=discards)

@@ -61,7 +61,11 @@ class Pile:
         """The pile after drawing this note from its top."""
         batches = [b for b in self.batches if b]
         if not batches:
-            raise IllegalMove("money pile", f"cannot draw {note_label(note)}: the pile is empty")
+            raise IllegalMove(
+                "money pile",
+                f"cannot draw {note_label(note)}: the pile is empty",
+                why={"key": "pile_empty", "note": note},
+            )
         first = batches[0]
         if note not in first:
             if any(note in b for b in batches[1:]):
@@ -69,8 +73,13 @@ class Pile:
                     "money pile",
                     f"{note_label(note)} lies under the pile; {len(first)} "
                     "other notes must be drawn first",
+                    why={"key": "pile_under", "note": note, "count": len(first)},
                 )
-            raise IllegalMove("money pile", f"no {note_label(note)} is left in the pile")
+            raise IllegalMove(
+                "money pile",
+                f"no {note_label(note)} is left in the pile",
+                why={"key": "pile_none", "note": note},
+            )
         index = first.index(note)
         batches[0] = first[:index] + first[index + 1 :]
         return Pile(tuple(batches))

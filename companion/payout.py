@@ -124,6 +124,7 @@ def pay_casino(casino: Casino, leftover_to: str, slot_choices: Sequence[int] = (
                 raise IllegalMove(
                     "slot machine choice",
                     f"rank {rank} chose {note_label(note)}, but only {offered} remain",
+                    why={"key": "slot_taken", "rank": rank, "note": note, "notes": remaining},
                 )
         else:
             note = remaining[0]

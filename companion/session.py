@@ -321,7 +321,9 @@ class GameSession:
                 raise IllegalMove("undo", f"undo takes back at least 1 step, not {steps}")
             if steps > len(self.events):
                 raise IllegalMove(
-                    "undo", f"only {len(self.events)} steps can be undone, not {steps}"
+                    "undo",
+                    f"only {len(self.events)} steps can be undone, not {steps}",
+                    why={"key": "undo_none", "count": len(self.events)},
                 )
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -359,7 +361,7 @@ class GameSession:
                     (self.game_id,),
                 ).fetchone()
                 if row is None:
-                    raise IllegalMove("redo", "there is nothing to redo")
+                    raise IllegalMove("redo", "there is nothing to redo", why={"key": "redo_none"})
                 self._commit(event_from_dict(json.loads(row[1])), redo_seq=row[0])
             return self.state
 

@@ -166,15 +166,25 @@ def new_game(
         raise IllegalMove(
             "player count",
             f"{rules.edition} is for {rules.min_players}-{rules.max_players} players, got {count}",
+            why={
+                "key": "player_count",
+                "least": rules.min_players,
+                "most": rules.max_players,
+                "got": count,
+            },
         )
     names = [p.strip() for p in players]
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != count:
         raise IllegalMove(
-            "player names", f"names must be non-empty and distinct, got {list(players)}"
+            "player names",
+            f"names must be non-empty and distinct, got {list(players)}",
+            why={"key": "names_distinct"},
         )
     if any(n.casefold() in IMAGINARY_OWNERS.values() for n in names):
         raise IllegalMove(
-            "player names", f"'white' and 'neutral' name imaginary owners; got {list(players)}"
+            "player names",
+            f"'white' and 'neutral' name imaginary owners; got {list(players)}",
+            why={"key": "names_imaginary"},
         )
     if not 0 <= start_player < count:
         raise IllegalMove(

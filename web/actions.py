@@ -18,7 +18,7 @@ from companion.rules import EDITIONS, make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, new_game
-from web.errors import ActionError
+from web.errors import ActionError, refused_move
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
 from web.setup import COLOURS, calibration_names
 
@@ -43,7 +43,7 @@ def apply_dict(hub: TableHub, data: Any, source: str) -> None:
     try:
         event = event_from_dict(data)
     except IllegalMove as error:
-        raise ActionError(400, str(error)) from None
+        raise refused_move(error, 400) from None
     hub.apply_event(event, source)
 
 
@@ -111,7 +111,7 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     try:
         rules = make_rules(edition, options)
     except IllegalMove as error:
-        raise ActionError(400, str(error)) from None
+        raise refused_move(error, 400) from None
     names, colours = _players(payload.get("players"), rules.kickers, rules.neutral_dice)
     start = payload.get("start_player", 0)
     if isinstance(start, bool) or not isinstance(start, int):
@@ -119,7 +119,7 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     try:
         state = new_game(rules, names, start)
     except IllegalMove as error:
-        raise ActionError(400, str(error)) from None
+        raise refused_move(error, 400) from None
     session = hub.store.new_game(state)
     hub.store.set_setting(f"game:{session.game_id}:colours", colours)
     hub.open_game(session.game_id)
@@ -148,7 +148,7 @@ def roll_action(hub: TableHub, payload: dict[str, Any]) -> None:
     try:
         roll = roll_from_entries(payload.get("dice"))
     except IllegalMove as error:
-        raise ActionError(400, str(error)) from None
+        raise refused_move(error, 400) from None
     hub.apply_event(roll, "page")
 
 
@@ -224,7 +224,9 @@ def undo_action(hub: TableHub, payload: dict[str, Any]) -> None:
         raise ActionError(400, f"steps must be a whole number, got {steps!r}")
     try:
         session.undo(steps)
-    except (IllegalMove, SessionError) as error:
+    except IllegalMove as error:
+        raise refused_move(error, 409) from None
+    except SessionError as error:
         raise ActionError(409, str(error)) from None
     hub.reading = None
     hub.notice = {"source": "page", "event": "undo"}
@@ -236,7 +238,7 @@ def redo_action(hub: TableHub, payload: dict[str, Any]) -> None:
     try:
         session.redo(1)
     except IllegalMove as error:
-        raise ActionError(409, str(error)) from None
+        raise refused_move(error, 409) from None
     hub.notice = {"source": "page", "event": "redo"}
 
 

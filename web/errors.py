@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.errors import IllegalMove
+
 
 class ActionError(Exception):
     """A request the table refuses; nothing changed. The message is for the person who tapped.
@@ -25,3 +27,9 @@ class ActionError(Exception):
         self.message = message
         self.rule = rule
         self.why = dict(why) if why else None
+
+
+def refused_move(error: IllegalMove, status: int) -> ActionError:
+    """A move the rules refuse, as the page's refusal: the rule's message, and its `why` where
+    a player can meet it."""
+    return ActionError(status, str(error), error.rule, why=error.why)

@@ -20,7 +20,7 @@ from companion.errors import IllegalMove
 from companion.session import GameSession, GameStore, SessionError
 from vision.video import DiceLeft, RollSettled
 from web import actions, setup
-from web.errors import ActionError
+from web.errors import ActionError, refused_move
 from web.reading import dice_from_detections, propose_roll
 from web.view import game_view
 
@@ -101,7 +101,7 @@ class TableHub:
         try:
             session.apply(event)
         except IllegalMove as error:
-            raise ActionError(409, str(error), error.rule) from None
+            raise refused_move(error, 409) from None
         self.notice = {"source": source, "event": event.kind}
         if event.kind != "roll":
             self.reading = None

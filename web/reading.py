@@ -181,7 +181,11 @@ def _proposal(
 def roll_from_entries(entries: Any) -> Roll:
     """A Roll from dice entered or corrected on the page: [{"pips": 3, "kind": "regular"}, ...]."""
     if not isinstance(entries, list) or not entries:
-        raise IllegalMove("malformed roll", f"a roll is a non-empty list of dice, got {entries!r}")
+        raise IllegalMove(
+            "malformed roll",
+            f"a roll is a non-empty list of dice, got {entries!r}",
+            why={"key": "roll_empty"},
+        )
     values: dict[str, list[int]] = {k: [] for k in KINDS}
     for entry in entries:
         if not isinstance(entry, dict):

@@ -112,7 +112,11 @@ def setup_tiles(state: GameState, codes: tuple[str, ...]) -> tuple[Tile, ...]:
     """Check the tiles dealt this round and lay them beside casinos 1, 2, 3 ..."""
     wanted = state.rules.tiles
     if len(codes) != wanted:
-        raise IllegalMove("tiles", f"{wanted} tiles lie out each round, got {len(codes)}")
+        raise IllegalMove(
+            "tiles",
+            f"{wanted} tiles lie out each round, got {len(codes)}",
+            why={"key": "tiles_count", "wanted": wanted, "got": len(codes)},
+        )
     for code in codes:
         if code not in TILE_NAMES:
             raise IllegalMove(
@@ -120,7 +124,11 @@ def setup_tiles(state: GameState, codes: tuple[str, ...]) -> tuple[Tile, ...]:
             )
     sides = [code[0] for code in codes]
     if len(set(sides)) != len(sides):
-        raise IllegalMove("tiles", f"{codes}: the two faces of one tile cannot both lie out")
+        raise IllegalMove(
+            "tiles",
+            f"{codes}: the two faces of one tile cannot both lie out",
+            why={"key": "tiles_faces"},
+        )
     return tuple(
         Tile(
             code,

@@ -27,24 +27,35 @@ def _testid(driver, name: str):
     return driver.find_element(By.CSS_SELECTOR, f'[data-testid="{name}"]')
 
 
-def test_a_refused_setup_is_explained_in_german(page, tmp_path):
-    wait_for(lambda: _testid(page, "setup"), 15, "the new-game form")
-    _testid(page, "language").click()
-    wait_for(lambda: "Neues Spiel" in page.find_element(By.TAG_NAME, "body").text, 5, "German")
-    _testid(page, "player-name-0").send_keys("Anna")
-    _testid(page, "player-name-1").send_keys("Ben")
-    for seat in (0, 1):  # both players pick red
-        Select(_testid(page, f"player-colour-{seat}")).select_by_value("red")
-    _testid(page, "start-game").click()
-    shown = wait_for(
-        lambda: page.find_elements(By.CSS_SELECTOR, '[data-testid="message"]'), 10, "the refusal"
+def _start_in_german(driver, colours: tuple[str, str] | None = None) -> None:
+    """Switch the new-game form to German, name Anna and Ben (in these colours) and start."""
+    wait_for(lambda: _testid(driver, "setup"), 15, "the new-game form")
+    _testid(driver, "language").click()
+    wait_for(lambda: "Neues Spiel" in driver.find_element(By.TAG_NAME, "body").text, 5, "German")
+    for seat, name in enumerate(("Anna", "Ben")):
+        _testid(driver, f"player-name-{seat}").send_keys(name)
+        if colours:
+            Select(_testid(driver, f"player-colour-{seat}")).select_by_value(colours[seat])
+    _testid(driver, "start-game").click()
+
+
+def _message(driver):
+    """The message of the last tap, once it shows."""
+    found = wait_for(
+        lambda: driver.find_elements(By.CSS_SELECTOR, '[data-testid="message"]'), 10, "the message"
     )
+    return found[0]
+
+
+def test_a_refused_setup_is_explained_in_german(page, tmp_path):
+    _start_in_german(page, colours=("red", "red"))  # both players pick red
+    shown = _message(page)
     page.save_screenshot(str(tmp_path / "refused-de.png"))
-    assert "Jeder Spieler braucht seine eigene Würfelfarbe" in shown[0].text
-    assert "each player" not in shown[0].text
+    assert "Jeder Spieler braucht seine eigene Würfelfarbe" in shown.text
+    assert "each player" not in shown.text
     # The form is long: the refusal shows where the player tapped, not at the page's top.
     assert page.execute_script("return window.scrollY") > 0
-    assert shown[0].is_displayed() and _on_screen(page, shown[0])
+    assert shown.is_displayed() and _on_screen(page, shown)
 
 
 def _on_screen(driver, element) -> bool:
@@ -54,3 +65,15 @@ def _on_screen(driver, element) -> bool:
         "return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;",
         element,
     )
+
+
+def test_a_deal_short_of_its_minimum_is_explained_in_german(page, tmp_path):
+    # The rules' own refusal (a casino short of $50,000), worded by the page with German money.
+    _start_in_german(page)
+    wait_for(lambda: _testid(page, "deal-row-1"), 10, "the deal")
+    _testid(page, "note-10000").click()  # casino 1 is the row being filled: one $10,000 note
+    _testid(page, "deal-confirm").click()
+    shown = _message(page)
+    page.save_screenshot(str(tmp_path / "deal-refused-de.png"))
+    assert "Casino 1 braucht mindestens 50.000 $; seine Scheine ergeben 10.000 $" in shown.text
+    assert "must reach" not in shown.text

@@ -7,10 +7,11 @@ from pathlib import Path
 
 from web.reading import PROBLEM_TEXTS
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
 
 
-def _words(language: str) -> dict[str, str]:
+def page_words(language: str) -> dict[str, str]:
     """One language's words from i18n.js: key to text."""
     script = (WEB / "static" / "i18n.js").read_text(encoding="utf-8")
     start = script.index(f"\n  {language}: {{")
@@ -19,18 +20,18 @@ def _words(language: str) -> dict[str, str]:
 
 
 def _keys_sent() -> set[str]:
-    """The keys of problems and refusals the server can send (`why={"key": ...}` and the
-    reading problems)."""
+    """The keys of problems and refusals the server can send (`why={"key": ...}` in the page's
+    code and in the rules', and the reading problems)."""
     sent = set(PROBLEM_TEXTS)
-    for source in WEB.glob("*.py"):
+    for source in [*WEB.glob("*.py"), *(ROOT / "companion").rglob("*.py")]:
         sent |= set(re.findall(r'"key": "(\w+)"', source.read_text(encoding="utf-8")))
     return sent
 
 
 def test_every_key_the_server_sends_has_words_in_english_and_german():
-    english, german = _words("en"), _words("de")
+    english, german = page_words("en"), page_words("de")
     sent = _keys_sent()
-    assert {"stale", "viewer", "wrong_pin", "unsure", "missing"} <= sent
+    assert {"stale", "viewer", "wrong_pin", "unsure", "missing", "deal_short", "roll_count"} <= sent
     for key in sorted(sent):
         assert f"why_{key}" in english, key
         assert f"why_{key}" in german, key
@@ -41,6 +42,6 @@ def test_every_key_the_server_sends_has_words_in_english_and_german():
 
 
 def test_the_page_words_reading_problems_as_the_server_does():
-    english = _words("en")
+    english = page_words("en")
     for key, text in PROBLEM_TEXTS.items():
         assert english[f"why_{key}"] == text, key

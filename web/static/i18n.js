@@ -87,6 +87,31 @@ const WORDS = {
     why_calibrate_count: "put exactly one die of each colour ({colours}) in the arena; the camera sees {seen} dice",
     why_no_picture_sheet: "the camera shows no picture; the marker sheet cannot be found",
     why_no_sheet: "no marker sheet found in the picture; check it is in view and flat",
+    why_deal_cards: "casino {casino} takes {wanted} cards; {got} were laid",
+    why_deal_short: "casino {casino} must reach {minimum}; its notes make {total}",
+    why_deal_over: "casino {casino} had reached {minimum} before its last note; take that note back",
+    why_chips_count: "one chip card per casino: {wanted} expected, {got} given",
+    why_chip_pick: "pick a chip card for casino {casino}",
+    why_chip_none: "no {chip} chip card is left to deal",
+    why_start_dice: "pick the {wanted} start dice of this round; {got} picked",
+    why_tiles_count: "{wanted} tiles lie out each round; {got} picked",
+    why_tiles_faces: "the two faces of one tile cannot both lie out",
+    why_pile_empty: "cannot draw {note}: the money pile is empty",
+    why_pile_under: "{note} still lies further down the pile; {count} other notes come first",
+    why_pile_none: "no {note} is left in the money pile",
+    why_player_count: "this edition is for {least}-{most} players, not {got}",
+    why_names_distinct: "each player needs their own name",
+    why_names_imaginary: "'white' and 'neutral' name the neutral dice; pick another name",
+    why_roll_empty: "the roll holds no dice",
+    why_roll_count: "{player} holds {count} {kind} but the roll shows {got}",
+    why_cards_none: "{player} must lay out at least one card",
+    why_cards_hand: "{player} holds only {count} cards",
+    why_cards_same: "{player} chose {count} cards: more than 2 cards must all show one number",
+    why_rainbow_more: "casino {casino}: more notes drawn than Rainbow cards to replace",
+    why_rainbow_short: "casino {casino} had {count} Rainbow cards; only {got} were replaced",
+    why_slot_taken: "place {rank} chose {note}, but only {notes} remain",
+    why_undo_none: "only {count} steps can be taken back",
+    why_redo_none: "there is nothing to redo",
   },
   de: {
     title: "Las Vegas", round: "Runde {round} von {rounds}", connecting: "verbinde…",
@@ -173,6 +198,31 @@ const WORDS = {
     why_calibrate_count: "Genau einen Würfel jeder Farbe ({colours}) in die Arena legen; die Kamera sieht {seen} Würfel",
     why_no_picture_sheet: "Die Kamera zeigt kein Bild; der Markerbogen ist nicht zu finden",
     why_no_sheet: "Kein Markerbogen im Bild; liegt er flach und im Blick?",
+    why_deal_cards: "Casino {casino} bekommt {wanted} Karten; gelegt wurden {got}",
+    why_deal_short: "Casino {casino} braucht mindestens {minimum}; seine Scheine ergeben {total}",
+    why_deal_over: "Casino {casino} hatte {minimum} schon vor seinem letzten Schein erreicht; diesen Schein zurücknehmen",
+    why_chips_count: "Eine Chipkarte pro Casino: {wanted} erwartet, {got} gewählt",
+    why_chip_pick: "Für Casino {casino} eine Chipkarte wählen",
+    why_chip_none: "Keine Chipkarte {chip} mehr zum Auslegen übrig",
+    why_start_dice: "Die {wanted} Startwürfel dieser Runde wählen; gewählt: {got}",
+    why_tiles_count: "Jede Runde liegen {wanted} Plättchen aus; gewählt: {got}",
+    why_tiles_faces: "Die beiden Seiten eines Plättchens können nicht zugleich ausliegen",
+    why_pile_empty: "{note} kann nicht gezogen werden: der Geldstapel ist leer",
+    why_pile_under: "{note} liegt weiter unten im Stapel; zuerst kommen {count} andere Scheine",
+    why_pile_none: "Kein Schein {note} mehr im Geldstapel",
+    why_player_count: "Diese Ausgabe ist für {least} bis {most} Spieler, nicht {got}",
+    why_names_distinct: "Jeder Spieler braucht seinen eigenen Namen",
+    why_names_imaginary: "„white“ und „neutral“ bezeichnen die neutralen Würfel; bitte einen anderen Namen wählen",
+    why_roll_empty: "Der Wurf enthält keine Würfel",
+    why_roll_count: "{player} hat {count} {kind}, der Wurf zeigt aber {got}",
+    why_cards_none: "{player} muss mindestens eine Karte auslegen",
+    why_cards_hand: "{player} hat nur {count} Karten auf der Hand",
+    why_cards_same: "{player} hat {count} Karten gewählt: mehr als 2 Karten müssen alle dieselbe Zahl zeigen",
+    why_rainbow_more: "Casino {casino}: mehr Scheine gezogen als Regenbogenkarten zu ersetzen sind",
+    why_rainbow_short: "Casino {casino} hatte {count} Regenbogenkarten; ersetzt wurden nur {got}",
+    why_slot_taken: "Platz {rank} hat {note} gewählt, übrig sind aber nur {notes}",
+    why_undo_none: "Nur {count} Schritte können zurückgenommen werden",
+    why_redo_none: "Es gibt nichts zu wiederholen",
   },
 };
 
@@ -211,6 +261,9 @@ function whyText(why, english) {
   if ("colour" in values) values.colour = colourName(values.colour);
   if (Array.isArray(values.colours)) values.colours = values.colours.map(colourName).join(", ");
   if ("kind" in values) values.kind = t((values.count === 1 ? "one_" : "many_") + values.kind);
+  for (const name of ["minimum", "total"]) if (name in values) values[name] = money(values[name]);
+  if ("note" in values) values.note = note(values.note);
+  if (Array.isArray(values.notes)) values.notes = values.notes.map(note).join(", ");
   return t("why_" + why.key, values);
 }
 

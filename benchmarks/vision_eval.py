@@ -13,7 +13,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.devdata import OBLIQUE_WHITE, Score, load_split, turned  # noqa: E402
+from vision.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
@@ -99,6 +99,46 @@ def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int 
                                   for i, item in enumerate(group)])
         pips = np.concatenate([item.pips for item in group])
         score.add(replace(group[0], centres=centres, pips=pips), read_dice(frame, cfg))
+    return score.summary()
+
+
+def evaluate_close_ups(split: str, cfg: ReaderConfig, dice_high: float) -> dict:
+    """Score summary of close-ups of every labelled die of the split: the photo cut around the
+    die to `dice_high` dice high and resized to 640x480 (a camera close to a few dice, or a
+    phone's photo of them). Only the die in the middle is labelled; its cut neighbours are not
+    scored, so boxes on no labelled die mean little here."""
+    score = Score()
+    for item in load_split(split):
+        frame = cv2.imread(str(item.image))
+        for die in range(len(item.centres)):
+            one, cut = close_up(item, frame, die, dice_high)
+            score.add(one, read_dice(cut, cfg))
+    return score.summary()
+
+
+CLOSE_UP_SIDE = 45  # px: the smallest rendered die cut out for a close-up (enlarged up to 5x)
+
+
+def evaluate_rendered_close_ups(cfg: ReaderConfig, scenes: int, dice_high: float) -> dict:
+    """Score summary of close-ups of rendered dice: each whole die showing pips of `scenes`
+    top-down scenes of a few dice (a seed of its own, never trained on), cut out `dice_high`
+    dice high and resized to 640x480, as `evaluate_close_ups` does with the photos. Only dice
+    of CLOSE_UP_SIDE px or more: a smaller one enlarged so blurs as no close photo would."""
+    from models.render import render_scene
+
+    rng = np.random.default_rng(24680)
+    score = Score()
+    for _ in range(scenes):
+        frame, truths = render_scene(rng, n_dice=int(rng.integers(*FEW)), elevation_deg=90.0)
+        for t in truths:
+            box = np.array(t.box, np.float32)
+            side = float(np.mean(box[2:] - box[:2]))
+            if t.label in (0, 7) or side < CLOSE_UP_SIDE or not clear_of_edge(box[None],
+                                                                               frame.shape)[0]:
+                continue
+            item = Labelled(Path("rendered"), ((box[:2] + box[2:]) / 2)[None], np.array([t.label]))
+            one, cut = close_up(item, frame, 0, dice_high, die_side=side)
+            score.add(one, read_dice(cut, cfg))
     return score.summary()
 
 
@@ -229,6 +269,9 @@ def main() -> int:
                     help="also read Valid shrunk by these factors and tiled 3x3 (a tray of real dice)")
     ap.add_argument("--turns", nargs="*", type=int, default=[],
                     help="also read Valid turned by these quarter turns (a webcam at another edge)")
+    ap.add_argument("--close-ups", nargs="*", type=float, default=[],
+                    help="also read each Valid die (and with --rendered, rendered dice) in a "
+                         "close-up this many dice high (2: the die fills half the frame's height)")
     ap.add_argument("--stretch", type=float, default=1.0,
                     help="resize the rendered frames' and the photos' height (not the tiled or "
                          "turned ones') by this much more than their width: a photo resized "
@@ -249,6 +292,10 @@ def main() -> int:
                 continue
             s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, a.stretch, **finish)
             print(json.dumps({"split": name, **stretched, **_rounded(s)}))
+    for dice_high in a.close_ups if a.rendered else []:
+        s = evaluate_rendered_close_ups(cfg, a.rendered, dice_high)
+        print(json.dumps({"split": "rendered close-ups", "close_up_dice_high": dice_high,
+                          **_rounded(s)}))
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")
         return 0
@@ -262,6 +309,9 @@ def main() -> int:
     for turns in a.turns:
         s = evaluate("Valid", cfg, turns=turns)
         print(json.dumps({"split": "Valid", "quarter_turns": turns, **_rounded(s)}))
+    for dice_high in a.close_ups:
+        s = evaluate_close_ups("Valid", cfg, dice_high)
+        print(json.dumps({"split": "Valid", "close_up_dice_high": dice_high, **_rounded(s)}))
     for damage in a.damage:
         s = evaluate("Valid", cfg, damage=damage)
         print(json.dumps({"split": "Valid", "damage": damage, **_rounded(s)}))

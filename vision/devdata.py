@@ -48,6 +48,29 @@ def turned(item: Labelled, frame: np.ndarray, turns: int) -> tuple[Labelled, np.
     return Labelled(item.image, centres, item.pips), frame
 
 
+# The whole dice of these photos are about this many pixels across (the reader's median box).
+DIE_SIDE_PX = 90
+
+
+def close_up(item: Labelled, frame: np.ndarray, die: int, dice_high: float,
+             size: tuple[int, int] = (640, 480), die_side: float = DIE_SIDE_PX
+             ) -> tuple[Labelled, np.ndarray]:
+    """A close-up of one labelled die (`die_side` px across): the photo cut around it,
+    `dice_high` dice high and 4:3 wide (less where the photo ends), and resized to `size`, as a
+    camera close to a few dice sees them; labelled with that die alone (its neighbours may be
+    cut)."""
+    import cv2
+
+    h, w = frame.shape[:2]
+    centre = item.centres[die]
+    half = np.array([4 / 3, 1.0]) * dice_high * die_side / 2
+    x0, y0 = np.maximum(centre - half, 0).astype(int)
+    x1, y1 = np.minimum(centre + half, [w, h]).astype(int)
+    scale = np.array(size) / [x1 - x0, y1 - y0]
+    cut = cv2.resize(frame[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
+    return Labelled(item.image, ((centre - [x0, y0]) * scale)[None], item.pips[die:die + 1]), cut
+
+
 def matched_boxes(boxes: np.ndarray, centres: np.ndarray) -> list[int | None]:
     """For each label centre, the index of the nearest box that contains it (None if none)."""
     out: list[int | None] = []

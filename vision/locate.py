@@ -209,6 +209,46 @@ def locate_sized(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold
     return (*_clipped(boxes[kept], scores[kept], w, h), long_side)
 
 
+# A close-up (a die filling a third of the frame or more) is too large for the usual look: its
+# locator boxes the die's pips as small dice, and the typical die's size is then judged from
+# them. A quick look at the frame shrunk to QUICK_LOOK_SIDE sees such a die whole, surely.
+QUICK_LOOK_SIDE = 160
+LARGE_DIE_RATIO = 2.0  # a box of the usual look this much smaller than a large one is a pip's
+
+
+def box_sides(boxes: np.ndarray) -> np.ndarray:
+    """Each box's side (n,): the square root of its area."""
+    return np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1))
+
+
+def too_large(boxes: np.ndarray, long_frame_side: int) -> np.ndarray:
+    """Which boxes (n, 4) of a frame with this long side (px) hold dice too large for the usual
+    look (over ONE_LOOK_SIDE's upper bound at LOCATOR_LONG_SIDE)."""
+    return box_sides(boxes) * LOCATOR_LONG_SIDE / long_frame_side > ONE_LOOK_SIDE[1]
+
+
+def large_dice_look(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float,
+                    found: np.ndarray) -> int | None:
+    """The long side (px) of a look that suits dice too large for the usual look, where a
+    quick look at the frame shrunk to QUICK_LOOK_SIDE is sure of such a die and the usual look
+    found none there (`found`: its boxes, (n, 4)); else None."""
+    boxes, scores = locate_at(session, frame_bgr, QUICK_LOOK_SIDE, threshold)
+    long_frame_side = max(frame_bgr.shape[:2])
+    wh = boxes[:, 2:] - boxes[:, :2]
+    sides = box_sides(boxes)
+    large = ((scores >= SURE_BOX) & (wh.max(1) <= SQUARE_ENOUGH * wh.min(1))
+             & too_large(boxes, long_frame_side))
+    # A die of the usual look on a large box counts as that die only if at least half as large.
+    found_sides = box_sides(found)
+    for i in np.flatnonzero(large):
+        alike = found[found_sides >= sides[i] / LARGE_DIE_RATIO]
+        large[i] = not on_one_die(boxes[i], alike)[0]
+    if not large.any():
+        return None
+    side = float(np.median(sides[large]))
+    return int(np.clip(long_frame_side * BEST_SIDE / side, 96, LOCATOR_LONG_SIDE))
+
+
 def _clipped(boxes: np.ndarray, scores: np.ndarray, w: int, h: int
              ) -> tuple[np.ndarray, np.ndarray]:
     """The boxes clipped to a frame of w x h pixels, and their scores."""

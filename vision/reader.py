@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -46,6 +47,12 @@ UNREAD_DIE_SCORE = 0.7
 # (21 of 31 under 2/3); neighbouring dice that read alike, 0.69-0.99 (12); top-down, only
 # neighbours (0.81-0.92).
 SAME_DIE_CORE = 2 / 3
+# A die from the look for large dice is kept where it is read as a face with pips this surely
+# (a large box on a shadow or a patch of the table is read as blank, or unsure, or weakly).
+SURE_LARGE_DIE = 0.5
+# The usual look boxes a large die's pips at 0.13-0.17 of its side; a die of 2-6 pips at least
+# this share of a large box's side is a die of its own, and the large box a region around it.
+PIP_SHARE_MOST = 0.25
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 
 
@@ -70,6 +77,9 @@ class ReaderConfig:
     # Frames with at least this many dice read at the first look are looked at again, enlarged.
     # At 0 (every frame) photos of a few dice gain little and get more boxes on no die.
     look_again_from: int = CROWDED
+    # Frames with fewer dice are looked at once more, shrunk, where a quick look finds dice too
+    # large for the usual look (a close-up); never with zones set (a camera over the arena).
+    look_for_large_dice: bool = True
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -83,7 +93,18 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
                for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
     found, long_side = _read_look(loc, readers, frame_bgr, cfg)
     if len(found) < cfg.look_again_from:
-        return found
+        # Zones mean a camera fixed over the arena, which takes no close-ups; the printed
+        # fields of a marker sheet would send every frame to the look for large dice.
+        if not cfg.look_for_large_dice or cfg.zones is not None:
+            return found
+        close_side = locate.large_dice_look(loc, frame_bgr, cfg.locator_threshold, found.boxes)
+        if close_side is None or close_side == long_side:
+            return found
+        # Only that look's large boxes are read.
+        long_frame_side = max(frame_bgr.shape[:2])
+        close = _read_look(loc, readers, frame_bgr, cfg, close_side,
+                           only=lambda boxes: locate.too_large(boxes, long_frame_side))[0]
+        return _with_large_dice(found, close, long_frame_side)
     larger = [_read_look(loc, readers, frame_bgr, cfg, side)[0]
               for side in _larger_looks(found, long_side, frame_bgr.shape)]
     return _merged([found, *larger])
@@ -101,6 +122,31 @@ def _merged(looks: list[Detections]) -> Detections:
     return surest
 
 
+def _with_large_dice(found: Detections, close: Detections, long_frame_side: int) -> Detections:
+    """The dice of the usual look joined by the large dice of the look for them, those read
+    for sure; a die of the usual look on such a large die (its pip) gives way.
+
+    A large box holding a die of the usual look is no die, but a region around dice (a printed
+    disc under them, read as a large 1; a photo of a few dice tiled into a larger one), where
+    that die is read at least as surely as the large box, or shows 2-6 pips and is at least
+    PIP_SHARE_MOST of the large box's side. The usual look boxes a large die's pips as dice
+    showing 1 or blank, read weakly, or as small faces of several pips (0.13-0.17 of its side).
+    """
+    sides = locate.box_sides(close.boxes)
+    sure = (locate.too_large(close.boxes, long_frame_side) & ~close.unsure & (close.pips > 0)
+            & (close.confidence >= SURE_LARGE_DIE))
+    found_sides = locate.box_sides(found.boxes)
+    faces = ~found.unsure & (found.pips > 0)
+    holds = locate.centred_in(close.boxes, found.centres) & faces[None]
+    surer = found.confidence[None] >= close.confidence[:, None]
+    face_sized = (found.pips[None] > 1) & (found_sides[None] >= PIP_SHARE_MOST * sides[:, None])
+    sure &= ~(holds & (surer | face_sized)).any(1)
+    if not sure.any():
+        return found
+    large_dice = close.select(sure)
+    return large_dice.joined(found.select(~locate.on_one_die(found.boxes, large_dice.boxes)))
+
+
 def _larger_looks(found: Detections, long_side: int, frame_shape: tuple[int, ...]) -> list[int]:
     """Long sides (px) of the looks after a first at `long_side` that read `found`: enlarged by
     LARGER_LOOKS, but none that makes the typical die larger than the locator knows dice (a
@@ -115,16 +161,21 @@ def _larger_looks(found: Detections, long_side: int, frame_shape: tuple[int, ...
 
 
 def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
-               frame_bgr: np.ndarray, cfg: ReaderConfig, long_side: int | None = None
+               frame_bgr: np.ndarray, cfg: ReaderConfig, long_side: int | None = None,
+               only: Callable[[np.ndarray], np.ndarray] | None = None
                ) -> tuple[Detections, int]:
     """The dice read from one look of the locator at the frame shrunk to `long_side` px (None:
-    the size that suits its dice), and that long side."""
+    the size that suits its dice), and that long side; with `only`, of the boxes (n, 4) it
+    marks (a bool array (n,)) alone."""
     sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
     # The locator takes a printed marker for a small die: it must neither set the size the dice
     # are looked at nor sway the readers' view.
     boxes, scores, long_side = locate.locate_sized(
         loc, frame_bgr, cfg.locator_threshold, None if sheet is None else sheet.on_marker,
         long_side)
+    if only is not None:
+        chosen = only(boxes)
+        boxes, scores = boxes[chosen], scores[chosen]
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
     place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():

@@ -267,7 +267,8 @@ def test_printed_markers_do_not_set_the_size_the_dice_are_looked_at(monkeypatch)
     det = read_dice(frame, ReaderConfig(zones=zones))
     assert len(det) == 1 and det.pips[0] == truth.label
     # The 32 markers are 13 px at 384: taken for the dice, they sent the frame to a second look
-    # enlarged to about 880 px, every frame.
+    # enlarged to about 880 px, every frame. With zones, no look for large dice either: the
+    # sheet's printed fields are large boxes to a quick look, and no close-up is taken there.
     assert seen == [384]
 
 
@@ -316,7 +317,9 @@ def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_best_sizes(
     frame, _ = dice_frame(dice, np.random.default_rng(side))
     read_dice(frame)
     assert seen[0] == 384
-    assert seen[1:] == (
+    # Last, the quick look for dice too large for the look they were read at: none here.
+    assert seen[-1] == locate.QUICK_LOOK_SIDE
+    assert seen[1:-1] == (
         [pytest.approx(384 * 30 / (side * 384 / 640), rel=0.1)] if looked_again else []
     )
 
@@ -538,6 +541,64 @@ def test_looks_are_merged_into_the_surest_with_the_dice_it_lacks() -> None:
     surer = _dice([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]], [0.9, 0.9, 0.9])
     assert _merged([first, surer]).boxes.tolist() == surer.boxes.tolist()
     assert len(_merged([Detections.empty(), first])) == 2
+
+
+def test_large_dice_join_the_usual_look_and_its_pips_give_way() -> None:
+    from vision.reader import _with_large_dice
+
+    usual = _dice(
+        [
+            [150, 150, 180, 180],  # a pip of the large die, boxed as a small die
+            [250, 250, 280, 280],  # another
+            [500, 20, 540, 60],  # a die of its own, away from the large one
+        ],
+        [0.5, 0.3, 0.9],
+    )
+    close = _dice(
+        [
+            [100, 100, 340, 340],  # the large die, read for sure: kept, its pips give way
+            [360, 300, 600, 470],  # large but unsure: left out
+            [500, 18, 542, 62],  # the small die again: the usual look's reading stays
+        ],
+        [0.9, 0.8, 0.9],
+        [False, True, False],
+    )
+    joined = _with_large_dice(usual, close, 640)
+    assert joined.boxes.tolist() == [[100, 100, 340, 340], [500, 20, 540, 60]]
+
+
+@pytest.mark.parametrize(
+    ("close_confidence", "close_pips", "usual_box", "kept"),
+    [
+        (0.9, 3, [200, 200, 230, 230], True),  # a pip's box, an eighth of the die: kept
+        (0.9, 1, [150, 150, 215, 215], False),  # a die of its own within it: a disc under dice
+        (0.4, 3, [200, 200, 230, 230], False),  # read weakly: a shadow or a patch of table
+        (0.9, 0, [200, 200, 230, 230], False),  # read blank: a grey patch, not a die with pips
+        (0.7, 1, [200, 200, 240, 240], False),  # less sure than the die it holds: a region, read 1
+    ],
+)
+def test_a_large_box_counts_as_a_die_only_read_for_sure_with_pips_and_holding_no_die(
+    close_confidence, close_pips, usual_box, kept
+) -> None:
+    from vision.reader import _with_large_dice
+
+    usual = _dice([usual_box], [0.8])
+    close = Detections(np.array([[100, 100, 340, 340]], np.float32), [close_pips], ["red"],
+                       ["regular"], [close_confidence], [False])
+    joined = _with_large_dice(usual, close, 640)
+    assert (joined.boxes.tolist() == [[100, 100, 340, 340]]) is kept
+    assert len(joined) == 1  # the large die in place of the pip's box, or the usual look alone
+
+
+def test_a_die_filling_half_the_frame_is_read() -> None:
+    # A close-up: a die 240 px across in a 640x480 frame. The usual look boxes its pips.
+    frame, boxes = dice_frame([(320, 240, 240, (40, 40, 200), 5)], np.random.default_rng(5))
+    det = read_dice(frame)
+    assert det.pips.tolist() == [5]
+    assert np.abs(det.boxes[0] - boxes[0]).max() < 40
+    # Without the look for large dice, only the pips are boxed (as dice in doubt).
+    pips_only = read_dice(frame, ReaderConfig(look_for_large_dice=False))
+    assert all(np.abs(box - boxes[0]).max() >= 40 for box in pips_only.boxes)
 
 
 def test_a_die_the_frame_cuts_is_reported_unsure_not_dropped(rendered_scenes) -> None:

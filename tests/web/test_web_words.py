@@ -45,3 +45,42 @@ def test_the_page_words_reading_problems_as_the_server_does():
     english = page_words("en")
     for key, text in PROBLEM_TEXTS.items():
         assert english[f"why_{key}"] == text, key
+
+
+def _tile_asks_and_values(seeds: range) -> tuple[set[str], set[str]]:
+    """What Royale's tiles ask, and the words among their choices' values, in random games."""
+    import random
+
+    from companion.choices import legal_choices
+    from companion.engine import apply
+    from companion.events import TileDecision
+    from companion.rules import make_rules
+    from companion.simulate import chance_event, random_choice
+    from companion.state import Phase, new_game
+
+    asks: set[str] = set()
+    values: set[str] = set()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_game(make_rules("royale", {"tiles": 6}), ["Anna", "Ben", "Cleo"])
+        while state.phase is not Phase.OVER:
+            if state.pending is not None:
+                asks.add(state.pending.ask)
+            for choice in legal_choices(state):
+                if isinstance(choice, TileDecision):
+                    values |= {v for _, v in choice.choice if isinstance(v, str)}
+            state = apply(state, chance_event(state, rng) or random_choice(state, rng))
+    return asks, values
+
+
+def test_what_a_tile_asks_and_its_choices_words_have_words_in_english_and_german():
+    english, german = page_words("en"), page_words("de")
+    asks, values = _tile_asks_and_values(range(6))
+    # Six games meet every ask (11) and every word among the values (9).
+    assert {"guess", "casino to close", "take or bet"} <= asks and len(asks) >= 9
+    assert {"higher", "chips"} <= values
+    for ask in sorted(asks):
+        key = "ask_" + ask.replace(" ", "_")
+        assert key in english and key in german, ask
+    for value in sorted(values):
+        assert f"tv_{value}" in english and f"tv_{value}" in german, value

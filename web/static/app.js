@@ -399,14 +399,15 @@ function tilePanel(game) {
   const shown = game.choices.slice(0, 48);
   return h("div", {class: "tile-decision"},
     h("h2", {text: t("phase_tile", {name: pending.player || ""})}),
-    h("p", {text: t("tile_help", {tile: pending.tile, ask: pending.ask})}),
+    h("p", {text: t("tile_help", {tile: pending.tile, ask: tOr("ask_" + (pending.ask || "").replace(/ /g, "_"), pending.ask)})}),
     // Only thrown dice and the Black Box's drawn tokens are chance; other asks are decisions.
     pending.ask === "extra dice" || pending.code === "G1" ? button(t("tile_random"), () => act("simulate"), "btn", {"data-testid": "tile-random"}) : null,
     h("div", {class: "choices"}, shown.map((c) => button(describeChoice(c.event.choice), () => act("event", {event: c.event}), "btn"))));
 }
 
 function describeChoice(choice) {
-  const value = (v) => (v === true ? t("yes") : v === false ? t("no") : typeof v === "number" && v >= 10000 ? money(v) : String(v));
+  const value = (v) => (v === true ? t("yes") : v === false ? t("no") : typeof v === "number" && v >= 10000 ? money(v)
+    : typeof v === "string" ? tOr("tv_" + v, v) : String(v));
   return Object.entries(choice || {}).map(([k, v]) => `${tOr("tk_" + k, k)}: ${Array.isArray(v) ? v.map(value).join(", ") : value(v)}`)
     .join(" · ") || t("choice");
 }

@@ -1,4 +1,5 @@
-"""Colour accuracy after calibration: rendered dice of the game's colours under three lights."""
+"""Colour accuracy after calibration: rendered dice of the game's colours under three lights;
+and, for comparison, named from the default palette without calibration."""
 
 from __future__ import annotations
 
@@ -13,7 +14,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models.render import _background, _draw_die, _pip_colour, _rot  # noqa: E402
-from vision.colour import background_colour, body_colours, calibrate_from_frame  # noqa: E402
+from vision.colour import (  # noqa: E402
+    background_colour,
+    body_colours,
+    calibrate_from_frame,
+    default_palette,
+)
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 # The table's dice: near colours on purpose (red/purple/pink, black/grey/dark blue, white/yellow).
@@ -63,7 +69,7 @@ def main() -> int:
     a = ap.parse_args()
     results = {}
     for light, gain in LIGHTS.items():
-        right = total = right_reader = total_reader = 0
+        right = total = right_reader = total_reader = right_default = 0
         for table in range(a.tables):
             calib = [n for n in TABLE_DICE for _ in range(3)]
             frame, boxes = scene(1000 + table, calib, table, (1.0, 1.0, 1.0))
@@ -72,9 +78,11 @@ def main() -> int:
             for s in range(a.scenes):
                 names = list(rng.choice(list(TABLE_DICE), 40))
                 frame, boxes = scene(s, names, table, gain)
-                got, _ = palette.classify(body_colours(frame, boxes),
-                                          background_colour(frame, boxes))
+                bodies, table_bgr = body_colours(frame, boxes), background_colour(frame, boxes)
+                got, _ = palette.classify(bodies, table_bgr)
                 right += int((got == np.array(names, object)).sum())
+                guessed, _ = default_palette().classify(bodies, table_bgr)
+                right_default += int((guessed == np.array(names, object)).sum())
                 total += len(names)
                 det = read_dice(frame, ReaderConfig(threads=1, palette=palette))
                 truth_c = (boxes[:, :2] + boxes[:, 2:]) / 2
@@ -86,6 +94,7 @@ def main() -> int:
                     total_reader += 1
         results[light] = {"true_boxes_pct": round(100 * right / total, 2),
                           "reader_boxes_pct": round(100 * right_reader / max(total_reader, 1), 2),
+                          "uncalibrated_pct": round(100 * right_default / total, 2),
                           "dice": total, "reader_dice": total_reader}
     print(json.dumps(results))
     return 0

@@ -142,6 +142,11 @@ def shrunk(boxes: np.ndarray, share: float) -> np.ndarray:
     return np.concatenate([centres - half, centres + half], 1)
 
 
+def box_sides(boxes: np.ndarray) -> np.ndarray:
+    """Each box's side (n,): the square root of its area."""
+    return np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1))
+
+
 def typical_side(boxes: np.ndarray, scores: np.ndarray,
                  frame_shape: tuple[int, ...] | None = None) -> float | None:
     """Median side (frame px) of the boxes that show a whole die, or None where none does.
@@ -160,7 +165,7 @@ def typical_side(boxes: np.ndarray, scores: np.ndarray,
         pick = pick & clear_of_edge(boxes, frame_shape)
     if not pick.any():
         return None
-    return float(np.median(np.sqrt(np.prod(wh[pick], 1))))
+    return float(np.median(box_sides(boxes[pick])))
 
 
 def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3,
@@ -214,11 +219,6 @@ def locate_sized(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold
 # them. A quick look at the frame shrunk to QUICK_LOOK_SIDE sees such a die whole, surely.
 QUICK_LOOK_SIDE = 160
 LARGE_DIE_RATIO = 2.0  # a box of the usual look this much smaller than a large one is a pip's
-
-
-def box_sides(boxes: np.ndarray) -> np.ndarray:
-    """Each box's side (n,): the square root of its area."""
-    return np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1))
 
 
 def too_large(boxes: np.ndarray, long_frame_side: int) -> np.ndarray:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -23,6 +23,11 @@ DEFAULT_COLOURS_BGR: dict[str, tuple[int, int, int]] = {
     "pink": (180, 130, 245),
 }
 L_WEIGHT = 0.6  # lightness swings with the light more than hue does
+# A palette told which colours are in play names a die by the nearest of them where that one
+# lies within this (squared Mahalanobis) distance, though another colour lies nearer: with the
+# default palette, real white dice in a dim room lay up to 2.3 from white and were named grey
+# (white and grey lie 3 apart; green lies 24-91 from every other colour, pink 10-35).
+IN_PLAY_REACH = 4.0
 
 
 def _to_lab(bgr: np.ndarray) -> np.ndarray:
@@ -94,13 +99,16 @@ class Palette:
     """Named colours as Lab means (k, 3) and inverse covariances (k, 3, 3).
 
     reference_bgr is the table's colour when the palette was calibrated (None for the default);
-    a later frame is corrected by the ratio of its table colour to this one.
+    a later frame is corrected by the ratio of its table colour to this one. in_play names the
+    colours of the dice in play, where known: a die is named the nearest of them when it lies
+    within IN_PLAY_REACH of it (see `in_play_only`).
     """
 
     names: tuple[str, ...]
     means: np.ndarray
     inv_cov: np.ndarray
     reference_bgr: np.ndarray | None = None
+    in_play: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         k = len(self.names)
@@ -117,12 +125,25 @@ class Palette:
             return np.zeros(0, object), np.zeros(0, np.float32)
         d = lab[:, None, :] - self.means[None, :, :]
         dist = np.einsum("nki,kij,nkj->nk", d, self.inv_cov, d)
-        order = np.argsort(dist, 1)
-        best = order[:, 0]
-        second = dist[np.arange(len(bgr)), order[:, 1]] if len(self.names) > 1 else dist[:, 0] + 9
-        first = dist[np.arange(len(bgr)), best]
+        rows = np.arange(len(bgr))
+        best = dist.argmin(1)
+        in_play = np.isin(self.names, self.in_play)
+        if in_play.any():
+            play_dist = np.where(in_play[None], dist, np.inf)
+            nearest_in_play = play_dist.argmin(1)
+            near = play_dist[rows, nearest_in_play] <= IN_PLAY_REACH
+            best = np.where(near, nearest_in_play, best)
+        first = dist[rows, best]
+        others = dist.copy()
+        others[rows, best] = np.inf
+        second = others.min(1) if len(self.names) > 1 else first + 9
         certainty = 1.0 / (1.0 + np.exp(-(second - first) / 2.0))
         return np.array([self.names[i] for i in best], object), certainty.astype(np.float32)
+
+    def in_play_only(self, names: Sequence[str]) -> Palette:
+        """This palette, naming a die by the nearest colour in play (`names`) where it lies
+        within IN_PLAY_REACH, though another colour lies nearer."""
+        return replace(self, in_play=tuple(names))
 
     def lightness_between(self, bgr: np.ndarray, dark: str, light: str,
                           table_bgr: np.ndarray | None = None) -> np.ndarray:

@@ -80,6 +80,7 @@ class TableHub:
         self.session = session
         self.colours = tuple(self.store.setting(f"game:{game_id}:colours", ()) or ())
         self.reading = None
+        self.apply_reader_config()  # the colours in play name the dice until calibration
 
     def version(self) -> str:
         """Names the exact game state a page was drawn from: game id and log checksum."""

@@ -16,7 +16,7 @@ from vision.colour import (
     palette_from_json,
     palette_to_json,
 )
-from vision.reader import ReaderConfig, read_dice
+from vision.reader import BLANK_DICE_COLOUR, ReaderConfig, read_dice
 from vision.viewpoint import place_setting
 from vision.zones import ZONE_NAMES, Zones, detect_zones, zones_from_corners
 from web.errors import ActionError
@@ -197,11 +197,25 @@ def load_table_settings(hub: TableHub) -> None:
 
 
 def reader_config(hub: TableHub) -> ReaderConfig:
-    """The reader settings for this table: threads, camera place, palette, zones."""
+    """The reader settings for this table: threads, camera place, palette, zones.
+
+    Until the table is calibrated, a die is named by the nearest colour of this game's dice
+    where that lies close (a white die in a dim room, nearer the built-in grey, is white); a
+    die of a colour far from every one in play keeps its own name, and the page flags it.
+    """
     place = place_setting(hub.camera_place)
-    return ReaderConfig(
-        threads=hub.threads, camera_place=place, palette=hub.palette, zones=hub.zones
-    )
+    palette = hub.palette
+    if palette is not None and palette.reference_bgr is None:
+        palette = palette.in_play_only(colours_in_play(hub))
+    return ReaderConfig(threads=hub.threads, camera_place=place, palette=palette, zones=hub.zones)
+
+
+def colours_in_play(hub: TableHub) -> list[str]:
+    """The colours of the dice this game's camera can see: those rolled, and Royale's grey."""
+    names = calibration_names(hub)
+    if hub.session is not None and hub.session.state.rules.edition == "royale":
+        names.append(BLANK_DICE_COLOUR)
+    return names
 
 
 __all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "set_zones"]

@@ -63,6 +63,28 @@ def test_calibrated_colours_survive_light_shift(gain) -> None:
     assert right / total >= 0.995
 
 
+@pytest.mark.parametrize(
+    ("bgr", "in_play", "named"),
+    [
+        # a white die in a dim room: nearer the built-in grey than white
+        ((150, 152, 152), (), "grey"),
+        ((150, 152, 152), ("red", "blue", "white"), "white"),  # white is in play: white
+        ((150, 152, 152), ("red", "blue", "grey", "white"), "grey"),  # both are: the nearer
+        # a green die where no green is in play: far from every colour that is, it stays green
+        (DEFAULT_COLOURS_BGR["green"], ("red", "blue", "white"), "green"),
+        # a pink die in a game with red dice: pink and red lie too far apart to merge
+        (DEFAULT_COLOURS_BGR["pink"], ("red", "blue"), "pink"),
+    ],
+)
+def test_a_die_near_a_colour_in_play_is_named_by_it(bgr, in_play, named) -> None:
+    palette = default_palette().in_play_only(in_play)
+    names, certainty = palette.classify(np.array([bgr], np.float32))
+    assert names[0] == named
+    plain, plain_certainty = default_palette().classify(np.array([bgr], np.float32))
+    if named != plain[0]:
+        assert certainty[0] < plain_certainty[0]  # named by a colour that is not the nearest
+
+
 def test_calibration_needs_a_name_per_box() -> None:
     frame, boxes = _frame(np.random.default_rng(0), ["red", "blue"])
     with pytest.raises(ValueError, match="one colour name per box, got 1 for 2"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 
+import numpy as np
 import pytest
 from browser import serve_command
 
@@ -59,6 +60,50 @@ def test_the_camera_place_reaches_the_dice_reader(tmp_path, setting, reader_plac
 
     app = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA_PLACE": setting})
     assert reader_config(app.extensions["hub"]).camera_place == reader_place
+
+
+@pytest.mark.parametrize(
+    ("edition", "options", "in_play"),
+    [
+        ("classic", {}, ("red", "blue")),
+        ("classic", {"neutral_dice": True, "kickers": True}, ("red", "blue", "white", "purple")),
+        ("royale", {}, ("red", "blue", "grey")),  # Royale's blank dice are grey
+    ],
+)
+def test_until_calibration_the_reader_names_dice_by_the_colours_in_play(
+    tmp_path, edition, options, in_play
+):
+    from web import create_app
+    from web.setup import reader_config
+
+    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA": None})
+    hub = app.extensions["hub"]
+    assert reader_config(hub).palette.in_play == ()  # no game yet
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    client = app.test_client()
+    base = client.get("/api/state").get_json()["version"]
+    started = client.post(
+        "/api/action",
+        json={
+            "action": "new_game",
+            "base": base,
+            "edition": edition,
+            "options": options,
+            "players": players,
+        },
+    )
+    assert started.status_code == 200, started.get_json()
+    assert reader_config(hub).palette.in_play == in_play
+
+
+def test_a_calibrated_table_names_dice_by_its_own_colours_alone(tmp_path):
+    from vision.colour import calibrate
+    from web import create_app
+    from web.setup import reader_config
+
+    hub = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA": None}).extensions["hub"]
+    hub.palette = calibrate({"red": np.array([[40, 40, 200]])}, np.array([90, 90, 90]))
+    assert reader_config(hub).palette.in_play == ()
 
 
 def test_missing_file(tmp_path):

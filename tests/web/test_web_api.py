@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playing import play_to
 
 from web import create_app
 
@@ -245,21 +246,8 @@ def test_ties_are_shown_while_playing(client, two_player_game):
     assert casino5["tied"] == [[0, 1]] and casino5["leader"] is None
 
 
-def play_to_the_end(client, act, limit=400):
-    for _ in range(limit):
-        game = state(client)["game"]
-        if game["phase"] == "over":
-            return game
-        if game["choices"] and game["phase"] != "roll":
-            response = act("event", event=game["choices"][0]["event"])
-        else:
-            response = act("simulate")
-        assert response.status_code == 200, response.get_json()
-    raise AssertionError("the game did not end")
-
-
 def test_whole_game_then_record_download_and_import(client, two_player_game):
-    game = play_to_the_end(client, two_player_game)
+    game = play_to(client, two_player_game, "over")
     assert game["result"]["winners"] and len(game["payouts"]) == 4
     game_id = state(client)["game_id"]
     record = client.get(f"/api/games/{game_id}/record")

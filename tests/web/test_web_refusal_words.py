@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from playing import play_to
 from test_web_words import page_words
 
 from companion.errors import IllegalMove
@@ -40,20 +41,6 @@ def _check_why(why: dict[str, Any] | None, key: str) -> None:
     assert why is not None and why["key"] == key, why
     missing = _placeholders(key) - set(why)
     assert not missing, f"{key}: the page needs {missing}, the server sent {why}"
-
-
-def _play_to(act, client, phase: str) -> None:
-    """Roll by chance and take the first choice offered until the game reaches `phase`."""
-    for _ in range(200):
-        game = client.get("/api/state").get_json()["game"]
-        if game["phase"] == phase:
-            return
-        if game["phase"] == "choose":
-            response = act("event", event=game["choices"][0]["event"])
-        else:
-            response = act("simulate")
-        assert response.status_code == 200, response.get_json()
-    raise AssertionError(f"the game never reached {phase}")
 
 
 # (edition, options, players, actions before the refused one, the refused action, key)
@@ -207,7 +194,7 @@ def test_rainbow_refusals_carry_their_words_values(client, act):
     # Casino 1 is dealt a Rainbow card; once every die is placed it must be replaced.
     act("new_game", edition="classic", options={"rainbow": True}, players=ANNA_BEN)
     assert act("event", **_deal([[0, 20_000], *FIVE_AT_50K])).status_code == 200
-    _play_to(act, client, "rainbow")
+    play_to(client, act, "rainbow")
     none_drawn = [[] for _ in range(6)]
     too_many = [[10_000, 20_000]] + none_drawn[1:]
 

@@ -1,5 +1,8 @@
 """Colour accuracy after calibration: rendered dice of the game's colours under three lights;
-and, for comparison, named from the default palette without calibration."""
+and, for comparison, named from the default palette without calibration. Then, without
+calibration, rolls of two games in turn (one player's dice, with white ones where the game has
+them) under more lights: named as they are, with the light judged from each roll, and with it
+judged from the rolls before too, as the live camera does."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from vision.colour import (  # noqa: E402
     calibrate_from_frame,
     default_palette,
 )
+from vision.live import LIGHT_SAMPLES  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 # The table's dice: near colours on purpose (red/purple/pink, black/grey/dark blue, white/yellow).
@@ -30,6 +34,12 @@ TABLE_DICE = {
     "green": (75, 140, 50), "orange": (40, 115, 225),
 }
 LIGHTS = {"neutral": (1.0, 1.0, 1.0), "warm": (0.78, 1.0, 1.18), "cool": (1.18, 1.0, 0.85)}
+MORE_LIGHTS = {**LIGHTS, "mild warm": (0.88, 1.0, 1.08), "strong warm": (0.65, 1.0, 1.3),
+               "green": (0.97, 1.08, 0.95), "dim": (0.7, 0.7, 0.7), "dim warm": (0.6, 0.8, 0.95)}
+# Two games' players' colours, and whether they roll white dice with their own.
+GAMES = {"red blue green yellow, white dice": (["red", "blue", "green", "yellow"], True),
+         "pink black orange grey darkblue": (["pink", "black", "orange", "grey", "darkblue"], False),
+         "red purple pink yellow, white dice": (["red", "purple", "pink", "yellow"], True)}
 
 
 def scene(seed: int, names: list[str], table_seed: int, gain) -> tuple[np.ndarray, np.ndarray]:
@@ -97,7 +107,38 @@ def main() -> int:
                           "uncalibrated_pct": round(100 * right_default / total, 2),
                           "dice": total, "reader_dice": total_reader}
     print(json.dumps(results))
+    print(json.dumps(uncalibrated_rolls(a.tables)))
     return 0
+
+
+def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
+    """Right colour names (%) of the dice of `rolls` rolls in turn on each of `tables` tables
+    per game and light, without calibration: as named, with the light judged from each roll,
+    and from the rolls before too (the last LIGHT_SAMPLES dice)."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for game, (players, white) in GAMES.items():
+        palette = default_palette().in_play_only(players + ["white"] * white)
+        out[game] = {}
+        for light, gain in MORE_LIGHTS.items():
+            right = np.zeros(3)
+            total = 0
+            for table in range(tables):
+                seen = np.zeros((0, 3), np.float32)
+                rng = np.random.default_rng(100 + table)
+                for turn in range(rolls):
+                    names = [players[turn % len(players)]] * int(rng.integers(1, 9))
+                    names += ["white"] * int(rng.integers(0, 3)) * white
+                    frame, boxes = scene(1000 * table + turn, names, table, gain)
+                    bgr = body_colours(frame, boxes)
+                    judged = palette.lit_by(seen, thorough=True)
+                    for k, named in enumerate((palette, palette.lit_by(bgr), judged.lit_by(bgr))):
+                        right[k] += int((named.classify(bgr)[0] == np.array(names)).sum())
+                    total += len(names)
+                    seen = np.concatenate([seen, bgr])[-LIGHT_SAMPLES:]
+            pct = np.round(100 * right / total, 2)
+            out[game][light] = {"as_named_pct": pct[0], "judged_per_roll_pct": pct[1],
+                                "judged_from_the_rolls_pct": pct[2], "dice": total}
+    return {"uncalibrated_rolls": out}
 
 
 if __name__ == "__main__":

@@ -28,6 +28,23 @@ L_WEIGHT = 0.6  # lightness swings with the light more than hue does
 # default palette, real white dice in a dim room lay up to 2.3 from white and were named grey
 # (white and grey lie 3 apart; green lies 24-91 from every other colour, pink 10-35).
 IN_PLAY_REACH = 4.0
+# Until a table is calibrated, the light's colour is judged from the dice: the gain on blue and
+# red (against green) under which the dice read nearest to colours in play. Candidates (log
+# gains): a warm or cool cast undone (blue up and red down, or the reverse), a tint (blue and
+# red together against green) and an exposure (all three). The exposure is judged, so that a
+# dim yellow die is not taken for a cast that makes it green, but not applied: a roll of one
+# colour, lighter or darker, tells white from grey no better in a light judged lighter or darker.
+# A rendered warm light (blue 0.78, red 1.18) is undone at a warmth of 0.21 and a tint of 0.04.
+LIGHT_WARMTH = np.linspace(-0.45, 0.45, 19)
+LIGHT_TINT = np.linspace(-0.2, 0.2, 9)
+LIGHT_EXPOSURE = np.linspace(-0.3, 0.6, 7)
+# A light costs LIGHT_PRIOR_WEIGHT times the sum of (warmth, tint, exposure) / LIGHT_SPREAD
+# squared, against the dice's mean squared distance to their nearest colour in play, each
+# capped at LIGHT_FAR (a die of no colour in play, or a box on no die, must not pull the light).
+LIGHT_SPREAD = (0.25, 0.08, 0.3)
+LIGHT_PRIOR_WEIGHT = 0.5
+LIGHT_FAR = 12.0
+LIGHT_STEPS = 4  # steps to a neighbour after the search over every second candidate
 
 
 def _to_lab(bgr: np.ndarray) -> np.ndarray:
@@ -101,7 +118,8 @@ class Palette:
     reference_bgr is the table's colour when the palette was calibrated (None for the default);
     a later frame is corrected by the ratio of its table colour to this one. in_play names the
     colours of the dice in play, where known: a die is named the nearest of them when it lies
-    within IN_PLAY_REACH of it (see `in_play_only`).
+    within IN_PLAY_REACH of it (see `in_play_only`). light is the BGR gain that undoes the
+    light's colour on an uncalibrated palette, judged from dice in play (see `lit_by`).
     """
 
     names: tuple[str, ...]
@@ -109,6 +127,7 @@ class Palette:
     inv_cov: np.ndarray
     reference_bgr: np.ndarray | None = None
     in_play: tuple[str, ...] = ()
+    light: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         k = len(self.names)
@@ -116,6 +135,8 @@ class Palette:
             raise ValueError(f"means must have shape ({k}, 3), got {np.shape(self.means)}")
         if np.shape(self.inv_cov) != (k, 3, 3):
             raise ValueError(f"inv_cov must have shape ({k}, 3, 3), got {np.shape(self.inv_cov)}")
+        if self.light is not None and np.shape(self.light) != (3,):
+            raise ValueError(f"light must have shape (3,), got {np.shape(self.light)}")
 
     def classify(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
@@ -145,6 +166,52 @@ class Palette:
         within IN_PLAY_REACH, though another colour lies nearer."""
         return replace(self, in_play=tuple(names))
 
+    def lit_by(self, bgr: np.ndarray, thorough: bool = False) -> Palette:
+        """This palette with its light judged from body colours (n, 3) of dice in play: the
+        gain, near its present light (none: white light), under which they lie nearest to
+        colours in play. Unchanged when calibrated, when no colours are in play, or with no
+        dice. `thorough` tries every candidate light, else every second one and then the
+        neighbours of the best (a quarter of the time, for each frame)."""
+        bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
+        if self.reference_bgr is not None or not self.in_play or len(bgr) == 0:
+            return self
+        start = np.ones(3, np.float32) if self.light is None else self.light
+        if thorough:
+            best = self._best_light(bgr, start, (slice(None),) * 3)
+            return self._with_light(start, best)
+        best = self._best_light(bgr, start, (slice(None, None, 2),) * 3)
+        for _ in range(LIGHT_STEPS):
+            around = tuple(slice(max(i - 1, 0), i + 2) for i in best)
+            step = self._best_light(bgr, start, around)
+            if step == best:
+                break
+            best = step
+        return self._with_light(start, best)
+
+    def _with_light(self, start: np.ndarray, best: tuple[int, ...]) -> Palette:
+        """This palette with the candidate light `best` on `start` as its light, less its
+        exposure (see LIGHT_EXPOSURE)."""
+        gain = _LIGHT_GAINS[best]
+        return replace(self, light=(start * gain / gain[1]).astype(np.float32))
+
+    def _best_light(self, bgr: np.ndarray, start: np.ndarray, region: tuple[slice, ...]
+                    ) -> tuple[int, ...]:
+        """The index into the candidate lights of the one in `region` (slices of the grid)
+        that costs least for body colours (n, 3), as gains on `start`."""
+        gains = start * _LIGHT_GAINS[region]
+        lab = _to_lab(np.clip(bgr * gains[..., None, :], 0, 255)).reshape(-1, 3)
+        nearest = np.full(len(lab), np.inf, np.float32)
+        for k in np.flatnonzero(np.isin(self.names, self.in_play)):
+            # Squared Mahalanobis distance as a squared length: (x - mean) @ W, W W^T = inv_cov.
+            whiten = np.linalg.cholesky(self.inv_cov[k].astype(np.float64)).astype(np.float32)
+            white = lab @ whiten - self.means[k] @ whiten
+            np.minimum(nearest, np.einsum("mi,mi->m", white, white), out=nearest)
+        dice_cost = np.minimum(nearest, LIGHT_FAR).reshape(*gains.shape[:-1], len(bgr)).mean(-1)
+        cost = dice_cost + LIGHT_PRIOR_WEIGHT * _LIGHT_PRIOR[region]
+        local = np.unravel_index(int(cost.argmin()), cost.shape)
+        return tuple(int(np.arange(n)[part][i])
+                     for n, part, i in zip(_LIGHT_PRIOR.shape, region, local, strict=True))
+
     def lightness_between(self, bgr: np.ndarray, dark: str, light: str,
                           table_bgr: np.ndarray | None = None) -> np.ndarray:
         """Where the lightness of body colours (n, 3) lies between the palette's `dark` and
@@ -160,10 +227,26 @@ class Palette:
         bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
         if len(bgr) == 0:
             return np.zeros((0, 3), np.float32)
+        if self.reference_bgr is None and self.light is not None:
+            bgr = np.clip(bgr * self.light, 0, 255)
         if self.reference_bgr is not None and table_bgr is not None:
             gain = (self.reference_bgr + 1.0) / (np.asarray(table_bgr, np.float32) + 1.0)
             bgr = np.clip(bgr * np.clip(gain, 0.5, 2.0), 0, 255)
         return _to_lab(bgr)
+
+
+def _light_candidates() -> tuple[np.ndarray, np.ndarray]:
+    """The candidate BGR gains of `Palette.lit_by`, a grid (warmth, tint, exposure, 3), and
+    the cost of each (warmth, tint, exposure)."""
+    warmth, tint, exposure = np.meshgrid(LIGHT_WARMTH, LIGHT_TINT, LIGHT_EXPOSURE, indexing="ij")
+    gains = np.exp(np.stack([warmth + tint, np.zeros_like(warmth), tint - warmth], -1)
+                   + exposure[..., None])
+    prior = ((warmth / LIGHT_SPREAD[0]) ** 2 + (tint / LIGHT_SPREAD[1]) ** 2
+             + (exposure / LIGHT_SPREAD[2]) ** 2)
+    return gains.astype(np.float32), prior
+
+
+_LIGHT_GAINS, _LIGHT_PRIOR = _light_candidates()
 
 
 def _isotropic(sigma: float) -> np.ndarray:

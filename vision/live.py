@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from vision.camera import CameraError, FrameSource
+from vision.colour import Palette, body_colours
 from vision.detections import Detections
 from vision.draw import draw_detections
 from vision.reader import ReaderConfig, read_dice
@@ -21,6 +22,11 @@ from vision.size import die_sides
 from vision.video import DiceLeft, Phase, RollSettled, RollWatcher, motion_level
 
 log = logging.getLogger(__name__)
+
+# Until the table is calibrated, the light's colour is judged from the body colours of the dice
+# of the last rolls, this many at most: a roll shows one player's colour, the rolls of a round
+# show them all.
+LIGHT_SAMPLES = 48
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,14 @@ def _arena(config: ReaderConfig) -> str | None:
     """Watch only the arena when the zones name one, else the whole picture."""
     zones = config.zones
     return "arena" if zones is not None and "arena" in zones.names else None
+
+
+def _light_key(palette: Palette) -> tuple[str, ...] | None:
+    """The colours in play that the light is judged against; None where it is not judged (a
+    calibrated table, or no colours in play)."""
+    if palette.reference_bgr is not None or not palette.in_play:
+        return None
+    return palette.in_play
 
 
 class LiveCamera:
@@ -105,11 +119,14 @@ class LiveCamera:
         self._raw: np.ndarray | None = None
         self._latest = Detections.empty()
         self._learnt_side: float | None = None
+        self._light: np.ndarray | None = None  # judged from the rolls' dice, until calibration
         self._status = CameraStatus("starting", "", "starting the camera", 0, 0, None)
         self._status_sent = 0.0
         self._frames = self._readings = 0
         self._last_frame: float | None = None
         # Owned by the camera thread.
+        self._seen_colours = np.zeros((0, 3), np.float32)
+        self._seen_key: tuple[str, ...] | None = None
         self._small: np.ndarray | None = None
         self._small_read: np.ndarray | None = None
         self._prev_raw: np.ndarray | None = None
@@ -143,6 +160,8 @@ class LiveCamera:
     def set_config(self, config: ReaderConfig) -> None:
         """Read with new settings from the next frame on (after calibration or new zones)."""
         with self._lock:
+            if _light_key(config.palette) != _light_key(self._config.palette):
+                self._light = None  # other colours in play, or a calibrated table
             self._config = config
             self._watcher.arena_zone = _arena(config)
 
@@ -327,6 +346,8 @@ class LiveCamera:
             self._frame_id += 1
             self._cond.notify_all()
         for event in events:
+            if isinstance(event, RollSettled):
+                self._learn_light(frame, event.dice)
             try:
                 self._on_event(event)
             except Exception as error:  # noqa: BLE001 - the game's trouble is not the camera's
@@ -338,7 +359,9 @@ class LiveCamera:
     def _read(self, frame: np.ndarray) -> Detections:
         """Read the dice with the current settings (the watcher's reader)."""
         with self._lock:
-            config, learnt = self._config, self._learnt_side
+            config, learnt, light = self._config, self._learnt_side, self._light
+        if light is not None and _light_key(config.palette) is not None:
+            config = replace(config, palette=replace(config.palette, light=light))
         # Size is judged against the other dice in the frame; a lone die (often a player's
         # last, the Biggy) has none, so the size of regular dice seen earlier stands in.
         if config.regular_side_px is None and learnt is not None:
@@ -351,6 +374,22 @@ class LiveCamera:
             if side is not None:
                 self._learnt_side = side
         return det
+
+    def _learn_light(self, frame: np.ndarray, dice: Detections) -> None:
+        """Judge the light anew from the settled roll's dice and those of the rolls before."""
+        with self._lock:
+            palette = self._config.palette
+        key = _light_key(palette)
+        if key is None:
+            return
+        if key != self._seen_key:
+            self._seen_colours, self._seen_key = self._seen_colours[:0], key
+        seen = np.concatenate([self._seen_colours, body_colours(frame, dice.boxes)])
+        self._seen_colours = seen[-LIGHT_SAMPLES:]
+        light = palette.lit_by(self._seen_colours, thorough=True).light
+        with self._lock:
+            if _light_key(self._config.palette) == key:
+                self._light = light
 
     def _report(self, state: str, message: str, force: bool = False) -> None:
         """Record the status and tell on_status when it changed (or when forced)."""

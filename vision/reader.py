@@ -202,8 +202,9 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     confidence, unsure = confidence[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
-    names, _certainty = cfg.palette.classify(bgr, table)
-    real, names, lit = _blank_dice_grey(pip, names, confidence, cfg.palette, bgr, table)
+    palette = cfg.palette.lit_by(bgr)  # the light judged from these dice, until calibration
+    names, _certainty = palette.classify(bgr, table)
+    real, names, lit = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], (unsure | lit)[real]
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None

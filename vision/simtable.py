@@ -156,14 +156,21 @@ class SimulatedTable:
     live = False  # its frames may repeat exactly without the camera having frozen
 
     def __init__(
-        self, seed: int = 0, width: int = 640, height: int = 480, die_side: float = 50.0
+        self,
+        seed: int = 0,
+        width: int = 640,
+        height: int = 480,
+        die_side: float = 50.0,
+        lamp_bgr: Sequence[float] = (1.0, 1.0, 1.0),
     ) -> None:
+        """A table of `width` x `height` px with dice `die_side` px across, lit by a lamp
+        whose colour is a gain on each channel (BGR): (0.8, 1.0, 1.2) is a warm one."""
         self.width, self.height = width, height
         self.die_side = die_side
         self._rng = np.random.default_rng(seed)
         self._lock = threading.Lock()
         self._felt = _felt(self._rng, height, width)
-        self._gain = _light(self._rng, height, width)
+        self._gain = _light(self._rng, height, width) * np.asarray(lamp_bgr, np.float32)
         self._noise = [
             self._rng.normal(0, 2.0, (height, width, 3)).astype(np.float32)
             for _ in range(NOISE_FRAMES)

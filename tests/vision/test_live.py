@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 from vision.camera import CameraError
+from vision.colour import calibrate, default_palette
 from vision.detections import Detections
 from vision.live import CameraStatus, LiveCamera
-from vision.reader import ReaderConfig
+from vision.reader import ReaderConfig, read_dice
 from vision.simtable import SimDie, SimulatedTable
 from vision.video import DiceLeft, RollSettled
 
@@ -282,5 +283,59 @@ def test_simulated_throw_and_take_make_events() -> None:
         lone = rec.events[-1]
         assert isinstance(lone, RollSettled) and len(lone.dice) == 1, rec.events[2:]
         assert lone.dice.size.tolist() == ["big"]
+    finally:
+        cam.stop()
+
+
+def test_the_light_is_judged_from_the_rolls_until_the_table_is_calibrated() -> None:
+    lights: list[np.ndarray | None] = []
+
+    def reader(frame: np.ndarray, config: ReaderConfig) -> Detections:
+        lights.append(config.palette.light)
+        return read_dice(frame, config)
+
+    rec = Recorder()
+    in_play = default_palette().in_play_only(["red", "pink", "purple", "orange", "yellow"])
+    warm = (0.72, 1.0, 1.25)  # a warm lamp, that makes pink dice look red
+    cam = LiveCamera(
+        lambda: SimulatedTable(seed=5, lamp_bgr=warm),
+        ReaderConfig(palette=in_play),
+        rec.event,
+        rec.status,
+        active_fps=50,
+        idle_fps=50,
+        reader=reader,
+    )
+    cam.start()
+    try:
+        rec.wait(lambda: cam.sim_table is not None and cam.status().readings >= 3)
+        table = cam.sim_table
+        table.throw([SimDie("pink", p) for p in (1, 3, 5)] + [SimDie("purple", 2)])
+        rec.wait(lambda: len(rec.events) >= 1, timeout=10)
+        roll = rec.events[0]
+        assert isinstance(roll, RollSettled)
+        assert sorted(roll.dice.colour.tolist()) == ["pink"] * 3 + ["purple"]
+        # Read without the colours in play, the same dice are not all named right.
+        plain = read_dice(cam.snapshot(), ReaderConfig())
+        assert sorted(plain.colour.tolist()) != ["pink"] * 3 + ["purple"]
+        # Each reading after the roll starts from the light judged from it: the lamp undone.
+        assert all(light is None for light in lights[:3])
+
+        def rolls() -> list[RollSettled]:
+            return [e for e in rec.events if isinstance(e, RollSettled)]
+
+        table.clear()
+        table.throw([SimDie("pink", 6)])
+        rec.wait(lambda: len(rolls()) >= 2, timeout=10)
+        light = lights[-1]
+        assert light is not None and light[0] > 1 > light[2] and light[1] == 1
+        assert rolls()[1].dice.colour.tolist() == ["pink"]
+        # Calibrated, the table's own colours stand: no light is judged.
+        calibrated = calibrate({"pink": np.array([[180, 130, 245]])}, np.array([110, 100, 60]))
+        cam.set_config(ReaderConfig(palette=calibrated))
+        table.clear()
+        table.throw([SimDie("pink", 4)])
+        rec.wait(lambda: len(rolls()) >= 3, timeout=10)
+        assert lights[-1] is None
     finally:
         cam.stop()

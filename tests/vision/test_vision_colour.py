@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -83,6 +85,67 @@ def test_a_die_near_a_colour_in_play_is_named_by_it(bgr, in_play, named) -> None
     plain, plain_certainty = default_palette().classify(np.array([bgr], np.float32))
     if named != plain[0]:
         assert certainty[0] < plain_certainty[0]  # named by a colour that is not the nearest
+
+
+# The colours of one game and the rolls it may show: one player's dice, with white ones or not.
+GAME = ("red", "purple", "pink", "yellow", "white")
+ROLLS = [["pink"] * 6, ["purple"] * 5 + ["white"] * 2, ["red", "purple", "pink", "yellow"] * 3]
+
+
+@pytest.mark.parametrize("gain", [tuple(WARM), tuple(COOL)], ids=["warm", "cool"])
+@pytest.mark.parametrize("roll", ROLLS, ids=lambda roll: "-".join(sorted(set(roll))))
+def test_the_light_is_judged_from_the_dice_in_play(gain, roll) -> None:
+    rng = np.random.default_rng(11)
+    frame, boxes = _frame(rng, roll, gain)
+    bgr = body_colours(frame, boxes)
+    palette = default_palette().in_play_only(GAME)
+    lit = palette.lit_by(bgr)
+    assert lit.classify(bgr)[0].tolist() == roll
+    light = np.asarray(lit.light)
+    # It undoes the light's cast: less of the channel the lamp made stronger, and no exposure.
+    assert (light[0] > 1) == (gain[0] < 1) and (light[2] > 1) == (gain[2] < 1)
+    assert light[1] == 1.0
+    assert palette.lit_by(bgr, thorough=True).classify(bgr)[0].tolist() == roll
+
+
+def test_a_stronger_cast_is_judged_from_the_rolls_of_a_round() -> None:
+    rng = np.random.default_rng(11)
+    rolls = [_frame(rng, roll, (0.7, 1.0, 1.25)) for roll in ROLLS]
+    bodies = [body_colours(frame, boxes) for frame, boxes in rolls]
+    palette = default_palette().in_play_only(GAME)
+    # Without a light judged, none of the rolls is named right.
+    assert all(palette.classify(bgr)[0].tolist() != roll
+               for roll, bgr in zip(ROLLS, bodies, strict=True))
+    # One roll alone can mislead: purple and white dice under this lamp look red and yellow.
+    assert palette.lit_by(bodies[1]).classify(bodies[1])[0].tolist() != ROLLS[1]
+    # The rolls of a round together show every colour: judged from them, each roll is right.
+    judged = palette.lit_by(np.concatenate(bodies), thorough=True)
+    for roll, bgr in zip(ROLLS, bodies, strict=True):
+        assert judged.lit_by(bgr).classify(bgr)[0].tolist() == roll
+
+
+def test_dice_under_a_white_light_keep_their_names() -> None:
+    rng = np.random.default_rng(12)
+    palette = default_palette().in_play_only(GAME)
+    for _ in range(5):
+        names = list(rng.choice(GAME, 12))
+        frame, boxes = _frame(rng, names)
+        bgr = body_colours(frame, boxes)
+        assert palette.lit_by(bgr).classify(bgr)[0].tolist() == names
+
+
+def test_the_light_is_judged_only_for_an_uncalibrated_palette_with_colours_in_play() -> None:
+    rng = np.random.default_rng(13)
+    frame, boxes = _frame(rng, ["red", "blue", "white"], tuple(WARM))
+    bgr = body_colours(frame, boxes)
+    calibrated = calibrate_from_frame(frame, boxes, ["red", "blue", "white"])
+    for palette in (default_palette(), calibrated.in_play_only(["red", "blue", "white"])):
+        assert palette.lit_by(bgr) is palette
+    in_play = default_palette().in_play_only(["red", "blue", "white"])
+    assert in_play.lit_by(bgr[:0]) is in_play  # no dice: nothing to judge from
+    # A light given by hand is three gains, one per channel.
+    with pytest.raises(ValueError, match=r"light must have shape \(3,\), got \(2,\)"):
+        replace(in_play, light=np.ones(2, np.float32))
 
 
 def test_calibration_needs_a_name_per_box() -> None:

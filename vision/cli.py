@@ -37,6 +37,10 @@ def register(subparsers: Any) -> None:
                         "of the image, looking across the table), above (straight over it), "
                         "or auto (default: judged in each image)")
     p.add_argument("--palette", type=Path, help="colour palette JSON from `lasvegas calibrate`")
+    p.add_argument("--colours", nargs="+", metavar="NAME",
+                   help="the colours of the dice in play: a die is named by the nearest of "
+                        "them where it lies close, and, without --palette, the light's colour "
+                        "is judged from the dice against them")
     p.add_argument("--zones", type=Path,
                    help='zone corners JSON {"arena": [[x, y], ...], "casino1": ...}, or "markers"'
                         " to find the printed marker sheet in each image")

@@ -43,6 +43,12 @@ def _config(args: argparse.Namespace) -> ReaderConfig:
                        camera_place=place_setting(args.camera_place, "--camera-place"))
     if args.palette is not None:
         cfg = replace(cfg, palette=palette_from_json(json.loads(args.palette.read_text())))
+    if args.colours:
+        unknown = [name for name in args.colours if name not in cfg.palette.names]
+        if unknown:
+            raise ValueError(f"--colours: the palette has no colour {unknown[0]!r}; it has "
+                             f"{', '.join(cfg.palette.names)}")
+        cfg = replace(cfg, palette=cfg.palette.in_play_only(args.colours))
     if args.zones is not None and str(args.zones) != "markers":
         cfg = replace(cfg, zones=zones_from_corners(json.loads(args.zones.read_text())))
     return cfg

@@ -102,6 +102,29 @@ def test_detect_takes_the_camera_place_and_refuses_an_unknown_one(rendered_scene
     assert "--camera-place" in err and "above" in err
 
 
+def test_detect_names_dice_by_the_colours_in_play_under_a_warm_lamp(tmp_path, capsys):
+    from vision.colour import DEFAULT_COLOURS_BGR
+
+    rng = np.random.default_rng(3)
+    names = ["pink", "pink", "pink", "purple", "purple", "white", "white"]
+    dice = [(70 + 80 * k, 240 + 30 * (k % 2), 50, DEFAULT_COLOURS_BGR[name], 1 + k % 6)
+            for k, name in enumerate(names)]
+    frame, _ = dice_frame(dice, rng, gain=(0.72, 1.0, 1.25))  # a warm lamp
+    img = tmp_path / "warm.png"
+    cv2.imwrite(str(img), frame)
+
+    def colours(*options: str) -> list[str]:
+        assert _cli(["detect", str(img), "--json", *options]) == 0
+        read = json.loads(capsys.readouterr().out)[0]["dice"]
+        return [d["colour"] for d in sorted(read, key=lambda d: d["box"][0])]
+
+    assert colours() != names  # the lamp makes pink dice look red
+    assert colours("--colours", "red", "pink", "purple", "white", "yellow") == names
+    assert _cli(["detect", str(img), "--colours", "red", "teal"]) == 2
+    err = capsys.readouterr().err
+    assert "--colours: the palette has no colour 'teal'; it has red, blue" in err
+
+
 def test_thread_count_is_a_setting(rendered_scenes) -> None:
     frame = rendered_scenes[1][0]
     one = read_dice(frame, ReaderConfig(threads=1))

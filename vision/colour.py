@@ -118,8 +118,10 @@ class Palette:
     reference_bgr is the table's colour when the palette was calibrated (None for the default);
     a later frame is corrected by the ratio of its table colour to this one. in_play names the
     colours of the dice in play, where known: a die is named the nearest of them when it lies
-    within IN_PLAY_REACH of it (see `in_play_only`). light is the BGR gain that undoes the
-    light's colour on an uncalibrated palette, judged from dice in play (see `lit_by`).
+    within IN_PLAY_REACH of it (see `in_play_only`); blank_only names the colours whose dice
+    in play are all blank (Royale's grey), which a die showing pips is never named. light is
+    the BGR gain that undoes the light's colour on an uncalibrated palette, judged from dice
+    in play (see `lit_by`).
     """
 
     names: tuple[str, ...]
@@ -128,6 +130,7 @@ class Palette:
     reference_bgr: np.ndarray | None = None
     in_play: tuple[str, ...] = ()
     light: np.ndarray | None = None
+    blank_only: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         k = len(self.names)
@@ -138,14 +141,18 @@ class Palette:
         if self.light is not None and np.shape(self.light) != (3,):
             raise ValueError(f"light must have shape (3,), got {np.shape(self.light)}")
 
-    def classify(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None
-                 ) -> tuple[np.ndarray, np.ndarray]:
-        """Colour name (n,) and a 0-1 certainty (n,) for body colours (n, 3)."""
+    def classify(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None,
+                 shows_pips: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Colour name (n,) and a 0-1 certainty (n,) for body colours (n, 3); with
+        `shows_pips` (n,), a die showing pips is named none of the `blank_only` colours."""
         lab = self._lab(bgr, table_bgr)
         if len(lab) == 0:
             return np.zeros(0, object), np.zeros(0, np.float32)
         d = lab[:, None, :] - self.means[None, :, :]
         dist = np.einsum("nki,kij,nkj->nk", d, self.inv_cov, d)
+        blank_only = np.isin(self.names, self.blank_only)
+        if shows_pips is not None and blank_only.any() and not blank_only.all():
+            dist[np.asarray(shows_pips, bool)[:, None] & blank_only[None]] = np.inf
         rows = np.arange(len(bgr))
         best = dist.argmin(1)
         in_play = np.isin(self.names, self.in_play)
@@ -161,10 +168,11 @@ class Palette:
         certainty = 1.0 / (1.0 + np.exp(-(second - first) / 2.0))
         return np.array([self.names[i] for i in best], object), certainty.astype(np.float32)
 
-    def in_play_only(self, names: Sequence[str]) -> Palette:
+    def in_play_only(self, names: Sequence[str], blank_only: Sequence[str] = ()) -> Palette:
         """This palette, naming a die by the nearest colour in play (`names`) where it lies
-        within IN_PLAY_REACH, though another colour lies nearer."""
-        return replace(self, in_play=tuple(names))
+        within IN_PLAY_REACH, though another colour lies nearer; a die showing pips is named
+        none of the colours in `blank_only`, whose dice in play are all blank."""
+        return replace(self, in_play=tuple(names), blank_only=tuple(blank_only))
 
     def lit_by(self, bgr: np.ndarray, thorough: bool = False) -> Palette:
         """This palette with its light judged from body colours (n, 3) of dice in play: the

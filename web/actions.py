@@ -18,6 +18,7 @@ from companion.rules import EDITIONS, make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, new_game
+from vision.reader import BLANK_DICE_COLOUR
 from web.errors import ActionError, refused_move
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
 from web.setup import COLOURS, calibration_names
@@ -56,7 +57,9 @@ def unique_place(state: GameState, number: int, count: int) -> Place | None:
     return options[0] if len(options) == 1 else None
 
 
-def _players(raw: Any, edition_kickers: bool, neutral: bool) -> tuple[list[str], list[str]]:
+def _players(
+    raw: Any, edition_kickers: bool, neutral: bool, blank_grey: bool
+) -> tuple[list[str], list[str]]:
     """Names and dice colours from the new-game form, checked."""
     if not isinstance(raw, list) or not raw:
         raise ActionError(400, 'players must be a list like [{"name": "Anna", "colour": "red"}]')
@@ -89,6 +92,12 @@ def _players(raw: Any, edition_kickers: bool, neutral: bool) -> tuple[list[str],
                 "purple dice are the kickers in this game; pick another colour",
                 why={"key": "kicker_colour"},
             )
+        if blank_grey and colour == BLANK_DICE_COLOUR:
+            raise ActionError(
+                400,
+                "grey dice are the blank dice in this game; pick another colour",
+                why={"key": "blank_colour"},
+            )
         names.append(name.strip())
         colours.append(colour)
     if len(set(colours)) != len(colours):
@@ -112,7 +121,9 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
         rules = make_rules(edition, options)
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    names, colours = _players(payload.get("players"), rules.kickers, rules.neutral_dice)
+    names, colours = _players(
+        payload.get("players"), rules.kickers, rules.neutral_dice, rules.edition == "royale"
+    )
     start = payload.get("start_player", 0)
     if isinstance(start, bool) or not isinstance(start, int):
         raise ActionError(400, f"start_player is a seat number, got {start!r}")

@@ -202,20 +202,27 @@ def reader_config(hub: TableHub) -> ReaderConfig:
     Until the table is calibrated, a die is named by the nearest colour of this game's dice
     where that lies close (a white die in a dim room, nearer the built-in grey, is white); a
     die of a colour far from every one in play keeps its own name, and the page flags it.
+    In Royale a die showing pips is never named grey: only the blank dice are grey.
     """
     place = place_setting(hub.camera_place)
     palette = hub.palette
-    if palette is not None and palette.reference_bgr is None:
-        palette = palette.in_play_only(colours_in_play(hub))
+    if palette is not None:
+        in_play = colours_in_play(hub) if palette.reference_bgr is None else palette.in_play
+        palette = palette.in_play_only(in_play, blank_only=blank_colours(hub))
     return ReaderConfig(threads=hub.threads, camera_place=place, palette=palette, zones=hub.zones)
 
 
 def colours_in_play(hub: TableHub) -> list[str]:
     """The colours of the dice this game's camera can see: those rolled, and Royale's grey."""
-    names = calibration_names(hub)
-    if hub.session is not None and hub.session.state.rules.edition == "royale":
-        names.append(BLANK_DICE_COLOUR)
-    return names
+    return calibration_names(hub) + blank_colours(hub)
+
+
+def blank_colours(hub: TableHub) -> list[str]:
+    """The colours whose dice in this game are all blank: Royale's grey, where no player has
+    grey dice (a game begun before grey was kept for the blank dice may have)."""
+    if hub.session is None or hub.session.state.rules.edition != "royale":
+        return []
+    return [] if BLANK_DICE_COLOUR in hub.colours else [BLANK_DICE_COLOUR]
 
 
 __all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "set_zones"]

@@ -87,6 +87,16 @@ def test_a_die_near_a_colour_in_play_is_named_by_it(bgr, in_play, named) -> None
         assert certainty[0] < plain_certainty[0]  # named by a colour that is not the nearest
 
 
+def test_a_die_showing_pips_is_never_named_a_colour_whose_dice_are_all_blank() -> None:
+    dim_white = np.array([(150, 152, 152)] * 2, np.float32)  # nearer grey than white
+    royale = default_palette().in_play_only(("red", "white", "grey"), blank_only=("grey",))
+    shows_pips = np.array([True, False])
+    assert royale.classify(dim_white, shows_pips=shows_pips)[0].tolist() == ["white", "grey"]
+    assert royale.classify(dim_white)[0].tolist() == ["grey", "grey"]  # pips not known
+    either = default_palette().in_play_only(("red", "white", "grey"))
+    assert either.classify(dim_white, shows_pips=shows_pips)[0].tolist() == ["grey", "grey"]
+
+
 # The colours of one game and the rolls it may show: one player's dice, with white ones or not.
 GAME = ("red", "purple", "pink", "yellow", "white")
 ROLLS = [["pink"] * 6, ["purple"] * 5 + ["white"] * 2, ["red", "purple", "pink", "yellow"] * 3]

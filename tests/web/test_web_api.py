@@ -96,6 +96,14 @@ PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
             },
             "purple dice are the kickers",
         ),
+        # grey is taken by Royale's blank dice
+        (
+            {
+                "edition": "royale",
+                "players": [{"name": "Anna", "colour": "grey"}, PLAYERS[1]],
+            },
+            "grey dice are the blank dice",
+        ),
         # the same name twice
         (
             {"edition": "classic", "players": [PLAYERS[0], {"name": "anna", "colour": "blue"}]},

@@ -94,6 +94,8 @@ def test_until_calibration_the_reader_names_dice_by_the_colours_in_play(
     )
     assert started.status_code == 200, started.get_json()
     assert reader_config(hub).palette.in_play == in_play
+    # Royale's grey dice are all blank: a die showing pips is never named grey.
+    assert reader_config(hub).palette.blank_only == (("grey",) if edition == "royale" else ())
 
 
 def test_a_calibrated_table_names_dice_by_its_own_colours_alone(tmp_path):
@@ -104,6 +106,7 @@ def test_a_calibrated_table_names_dice_by_its_own_colours_alone(tmp_path):
     hub = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA": None}).extensions["hub"]
     hub.palette = calibrate({"red": np.array([[40, 40, 200]])}, np.array([90, 90, 90]))
     assert reader_config(hub).palette.in_play == ()
+    assert reader_config(hub).palette.blank_only == ()  # no game yet
 
 
 def test_missing_file(tmp_path):

@@ -587,7 +587,7 @@ function setupPanel() {
         s.players.length > 2 ? button(t("remove"), () => { s.players.splice(i, 1); s.start = 0; render(); }, "btn") : null)),
       s.players.length < 8 ? button(t("add_player"), () => {
         const used = new Set(s.players.map((p) => p.colour));
-        s.players.push({name: "", colour: info.colours.find((c) => !used.has(c) && c !== "white" && c !== "purple") || "grey"});
+        s.players.push({name: "", colour: info.colours.find((c) => !used.has(c) && !["white", "purple", "grey"].includes(c)) || "grey"});
         render();
       }, "btn", {"data-testid": "add-player"}) : null),
     button(t("start"), start, "btn primary big", {"data-testid": "start-game"}));

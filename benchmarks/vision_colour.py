@@ -95,10 +95,8 @@ def main() -> int:
                 right_default += int((guessed == np.array(names, object)).sum())
                 total += len(names)
                 det = read_dice(frame, ReaderConfig(threads=1, palette=palette))
-                truth_c = (boxes[:, :2] + boxes[:, 2:]) / 2
-                for i in range(len(det)):
-                    j = int(np.argmin(np.linalg.norm(truth_c - det.centres[i], axis=1)))
-                    if _iou(boxes[j], det.boxes[i]) < 0.4:
+                for i, j in enumerate(_die_under(boxes, box) for box in det.boxes):
+                    if j is None:
                         continue  # not on a die: a locator false alarm, not a colour error
                     right_reader += int(det.colour[i] == names[j])
                     total_reader += 1
@@ -114,16 +112,20 @@ def main() -> int:
 def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
     """Right colour names (%) of the dice of `rolls` rolls in turn on each of `tables` tables
     per game and light, without calibration: as named, with the light judged from each roll,
-    and from the rolls before too (the last LIGHT_SAMPLES dice)."""
+    and from the rolls before too (the last LIGHT_SAMPLES dice); all on the rendered dice's own
+    boxes. Then as the reader names them on its own boxes (its dice on no rendered die are no
+    colour error), with the light judged per frame inside the reader, without and with the
+    light judged from the rolls before (the live camera)."""
     out: dict[str, dict[str, dict[str, float]]] = {}
     for game, (players, white) in GAMES.items():
         palette = default_palette().in_play_only(players + ["white"] * white)
         out[game] = {}
         for light, gain in MORE_LIGHTS.items():
             right = np.zeros(3)
-            total = 0
+            total = reader_total = 0
+            reader_right = np.zeros(2)
             for table in range(tables):
-                seen = np.zeros((0, 3), np.float32)
+                seen = seen_by_reader = np.zeros((0, 3), np.float32)
                 rng = np.random.default_rng(100 + table)
                 for turn in range(rolls):
                     names = [players[turn % len(players)]] * int(rng.integers(1, 9))
@@ -135,10 +137,31 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                         right[k] += int((named.classify(bgr)[0] == np.array(names)).sum())
                     total += len(names)
                     seen = np.concatenate([seen, bgr])[-LIGHT_SAMPLES:]
+                    judged = palette.lit_by(seen_by_reader, thorough=True)
+                    for k, named in enumerate((palette, judged)):
+                        det = read_dice(frame, ReaderConfig(threads=1, palette=named))
+                        on = [_die_under(boxes, box) for box in det.boxes]
+                        reader_right[k] += sum(j is not None and det.colour[i] == names[j]
+                                               for i, j in enumerate(on))
+                    reader_total += sum(j is not None for j in on)
+                    seen_by_reader = np.concatenate(
+                        [seen_by_reader, body_colours(frame, det.boxes)])[-LIGHT_SAMPLES:]
             pct = np.round(100 * right / total, 2)
             out[game][light] = {"as_named_pct": pct[0], "judged_per_roll_pct": pct[1],
-                                "judged_from_the_rolls_pct": pct[2], "dice": total}
+                                "judged_from_the_rolls_pct": pct[2], "dice": total,
+                                "reader_dice": reader_total}
+            reader_pct = np.round(100 * reader_right / max(reader_total, 1), 2)
+            out[game][light].update({"reader_as_named_pct": reader_pct[0],
+                                     "reader_judged_from_the_rolls_pct": reader_pct[1]})
     return {"uncalibrated_rolls": out}
+
+
+def _die_under(boxes: np.ndarray, box: np.ndarray) -> int | None:
+    """The rendered die (index into boxes) a box read lies on: the nearest by centre, where
+    their overlap is 0.4 or more of their union."""
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    j = int(np.argmin(np.linalg.norm(centres - (box[:2] + box[2:]) / 2, axis=1)))
+    return j if _iou(boxes[j], box) >= 0.4 else None
 
 
 if __name__ == "__main__":

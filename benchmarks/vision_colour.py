@@ -126,6 +126,7 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
             reader_right = np.zeros(2)
             for table in range(tables):
                 seen = seen_by_reader = np.zeros((0, 3), np.float32)
+                sureness = np.zeros(0, np.float32)  # the reader's confidence in each die seen
                 rng = np.random.default_rng(100 + table)
                 for turn in range(rolls):
                     names = [players[turn % len(players)]] * int(rng.integers(1, 9))
@@ -137,7 +138,7 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                         right[k] += int((named.classify(bgr)[0] == np.array(names)).sum())
                     total += len(names)
                     seen = np.concatenate([seen, bgr])[-LIGHT_SAMPLES:]
-                    judged = palette.lit_by(seen_by_reader, thorough=True)
+                    judged = palette.lit_by(seen_by_reader, sureness, thorough=True)
                     for k, named in enumerate((palette, judged)):
                         det = read_dice(frame, ReaderConfig(threads=1, palette=named))
                         on = [_die_under(boxes, box) for box in det.boxes]
@@ -146,6 +147,7 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                     reader_total += sum(j is not None for j in on)
                     seen_by_reader = np.concatenate(
                         [seen_by_reader, body_colours(frame, det.boxes)])[-LIGHT_SAMPLES:]
+                    sureness = np.concatenate([sureness, det.confidence])[-LIGHT_SAMPLES:]
             pct = np.round(100 * right / total, 2)
             out[game][light] = {"as_named_pct": pct[0], "judged_per_roll_pct": pct[1],
                                 "judged_from_the_rolls_pct": pct[2], "dice": total,

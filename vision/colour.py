@@ -174,23 +174,30 @@ class Palette:
         none of the colours in `blank_only`, whose dice in play are all blank."""
         return replace(self, in_play=tuple(names), blank_only=tuple(blank_only))
 
-    def lit_by(self, bgr: np.ndarray, thorough: bool = False) -> Palette:
+    def lit_by(self, bgr: np.ndarray, weights: np.ndarray | None = None,
+               thorough: bool = False) -> Palette:
         """This palette with its light judged from body colours (n, 3) of dice in play: the
         gain, near its present light (none: white light), under which they lie nearest to
-        colours in play. Unchanged when calibrated, when no colours are in play, or with no
-        dice. `thorough` tries every candidate light, else every second one and then the
-        neighbours of the best (a quarter of the time, for each frame)."""
+        colours in play, each die counting by its weight (n,) (the reader's confidence: a
+        letter of a printed logo read weakly as a die must not sway the light; None: alike).
+        Unchanged when calibrated, when no colours are in play, or with no dice. `thorough`
+        tries every candidate light, else every second one and then the neighbours of the
+        best (a quarter of the time, for each frame)."""
         bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
         if self.reference_bgr is not None or not self.in_play or len(bgr) == 0:
             return self
+        weights = np.ones(len(bgr), np.float32) if weights is None else np.asarray(weights)
+        if not weights.sum() > 0:
+            return self
+        weights = (weights / weights.sum()).astype(np.float32)
         start = np.ones(3, np.float32) if self.light is None else self.light
         if thorough:
-            best = self._best_light(bgr, start, (slice(None),) * 3)
+            best = self._best_light(bgr, weights, start, (slice(None),) * 3)
             return self._with_light(start, best)
-        best = self._best_light(bgr, start, (slice(None, None, 2),) * 3)
+        best = self._best_light(bgr, weights, start, (slice(None, None, 2),) * 3)
         for _ in range(LIGHT_STEPS):
             around = tuple(slice(max(i - 1, 0), i + 2) for i in best)
-            step = self._best_light(bgr, start, around)
+            step = self._best_light(bgr, weights, start, around)
             if step == best:
                 break
             best = step
@@ -202,10 +209,11 @@ class Palette:
         gain = _LIGHT_GAINS[best]
         return replace(self, light=(start * gain / gain[1]).astype(np.float32))
 
-    def _best_light(self, bgr: np.ndarray, start: np.ndarray, region: tuple[slice, ...]
-                    ) -> tuple[int, ...]:
+    def _best_light(self, bgr: np.ndarray, weights: np.ndarray, start: np.ndarray,
+                    region: tuple[slice, ...]) -> tuple[int, ...]:
         """The index into the candidate lights of the one in `region` (slices of the grid)
-        that costs least for body colours (n, 3), as gains on `start`."""
+        that costs least for body colours (n, 3) weighing `weights` (n,) (summing to 1), as
+        gains on `start`."""
         gains = start * _LIGHT_GAINS[region]
         lab = _to_lab(np.clip(bgr * gains[..., None, :], 0, 255)).reshape(-1, 3)
         nearest = np.full(len(lab), np.inf, np.float32)
@@ -214,7 +222,7 @@ class Palette:
             whiten = np.linalg.cholesky(self.inv_cov[k].astype(np.float64)).astype(np.float32)
             white = lab @ whiten - self.means[k] @ whiten
             np.minimum(nearest, np.einsum("mi,mi->m", white, white), out=nearest)
-        dice_cost = np.minimum(nearest, LIGHT_FAR).reshape(*gains.shape[:-1], len(bgr)).mean(-1)
+        dice_cost = np.minimum(nearest, LIGHT_FAR).reshape(*gains.shape[:-1], len(bgr)) @ weights
         cost = dice_cost + LIGHT_PRIOR_WEIGHT * _LIGHT_PRIOR[region]
         local = np.unravel_index(int(cost.argmin()), cost.shape)
         return tuple(int(np.arange(n)[part][i])

@@ -24,8 +24,8 @@ from vision.video import DiceLeft, Phase, RollSettled, RollWatcher, motion_level
 log = logging.getLogger(__name__)
 
 # Until the table is calibrated, the light's colour is judged from the body colours of the dice
-# of the last rolls, this many at most: a roll shows one player's colour, the rolls of a round
-# show them all.
+# of the last rolls, this many at most, each counting by its confidence: a roll shows one
+# player's colour, the rolls of a round show them all.
 LIGHT_SAMPLES = 48
 
 
@@ -126,6 +126,7 @@ class LiveCamera:
         self._last_frame: float | None = None
         # Owned by the camera thread.
         self._seen_colours = np.zeros((0, 3), np.float32)
+        self._seen_weights = np.zeros(0, np.float32)
         self._seen_key: tuple[str, ...] | None = None
         self._small: np.ndarray | None = None
         self._small_read: np.ndarray | None = None
@@ -383,10 +384,13 @@ class LiveCamera:
         if key is None:
             return
         if key != self._seen_key:
-            self._seen_colours, self._seen_key = self._seen_colours[:0], key
+            self._seen_colours, self._seen_weights = self._seen_colours[:0], self._seen_weights[:0]
+            self._seen_key = key
         seen = np.concatenate([self._seen_colours, body_colours(frame, dice.boxes)])
         self._seen_colours = seen[-LIGHT_SAMPLES:]
-        light = palette.lit_by(self._seen_colours, thorough=True).light
+        weights = np.concatenate([self._seen_weights, dice.confidence])
+        self._seen_weights = weights[-LIGHT_SAMPLES:]
+        light = palette.lit_by(self._seen_colours, self._seen_weights, thorough=True).light
         with self._lock:
             if _light_key(self._config.palette) == key:
                 self._light = light

@@ -202,7 +202,8 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     confidence, unsure = confidence[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
-    palette = cfg.palette.lit_by(bgr)  # the light judged from these dice, until calibration
+    # Until calibration, the light is judged from these dice, the surer counting more.
+    palette = cfg.palette.lit_by(bgr, confidence)
     names, _certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
     real, names, lit = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     boxes, pip, names = boxes[real], pip[real], names[real]

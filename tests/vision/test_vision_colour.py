@@ -134,6 +134,19 @@ def test_a_stronger_cast_is_judged_from_the_rolls_of_a_round() -> None:
         assert judged.lit_by(bgr).classify(bgr)[0].tolist() == roll
 
 
+def test_boxes_read_weakly_do_not_sway_the_light() -> None:
+    # Six purple dice under a faint green tint, and three letters of a printed logo that the
+    # reader took weakly for dice: counted alike, the letters pull the light their way.
+    palette = default_palette().in_play_only(GAME)
+    purple = np.array([DEFAULT_COLOURS_BGR["purple"]] * 6, np.float32) * (0.97, 1.08, 0.95)
+    bgr = np.concatenate([purple, np.full((3, 3), (90, 180, 140), np.float32)])
+    alike = palette.lit_by(bgr)
+    assert alike.classify(purple)[0].tolist() == ["pink"] * 6
+    weighed = palette.lit_by(bgr, np.array([0.9] * 6 + [0.05] * 3))
+    assert weighed.classify(purple)[0].tolist() == ["purple"] * 6
+    assert palette.lit_by(bgr, np.zeros(9)) is palette  # nothing to weigh: no light judged
+
+
 def test_dice_under_a_white_light_keep_their_names() -> None:
     rng = np.random.default_rng(12)
     palette = default_palette().in_play_only(GAME)

@@ -39,7 +39,9 @@ MORE_LIGHTS = {**LIGHTS, "mild warm": (0.88, 1.0, 1.08), "strong warm": (0.65, 1
 # Two games' players' colours, and whether they roll white dice with their own.
 GAMES = {"red blue green yellow, white dice": (["red", "blue", "green", "yellow"], True),
          "pink black orange grey darkblue": (["pink", "black", "orange", "grey", "darkblue"], False),
-         "red purple pink yellow, white dice": (["red", "purple", "pink", "yellow"], True)}
+         "red purple pink yellow, white dice": (["red", "purple", "pink", "yellow"], True),
+         "grey red, white dice": (["grey", "red"], True),
+         "grey black white": (["grey", "black", "white"], False)}
 
 
 def scene(seed: int, names: list[str], table_seed: int, gain) -> tuple[np.ndarray, np.ndarray]:
@@ -133,12 +135,13 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                     names += ["white"] * int(rng.integers(0, 3)) * white
                     frame, boxes = scene(1000 * table + turn, names, table, gain)
                     bgr = body_colours(frame, boxes)
-                    judged = palette.lit_by(seen, thorough=True)
+                    judged = palette.lit_by(seen, thorough=True, exposure=True)
                     for k, named in enumerate((palette, palette.lit_by(bgr), judged.lit_by(bgr))):
                         right[k] += int((named.classify(bgr)[0] == np.array(names)).sum())
                     total += len(names)
                     seen = np.concatenate([seen, bgr])[-LIGHT_SAMPLES:]
-                    judged = palette.lit_by(seen_by_reader, sureness, thorough=True)
+                    judged = palette.lit_by(seen_by_reader, sureness, thorough=True,
+                                            exposure=True)
                     for k, named in enumerate((palette, judged)):
                         det = read_dice(frame, ReaderConfig(threads=1, palette=named))
                         on = [_die_under(boxes, box) for box in det.boxes]

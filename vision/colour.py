@@ -32,8 +32,10 @@ IN_PLAY_REACH = 4.0
 # red (against green) under which the dice read nearest to colours in play. Candidates (log
 # gains): a warm or cool cast undone (blue up and red down, or the reverse), a tint (blue and
 # red together against green) and an exposure (all three). The exposure is judged, so that a
-# dim yellow die is not taken for a cast that makes it green, but not applied: a roll of one
-# colour, lighter or darker, tells white from grey no better in a light judged lighter or darker.
+# dim yellow die is not taken for a cast that makes it green, but applied only where asked (the
+# live camera, judging from the last rolls) and where the dice show a hue: a roll of one
+# colour, lighter or darker, tells white from grey no better in a light judged lighter or
+# darker, and nor do white, grey and black dice alone, which read as well one step darker.
 # A rendered warm light (blue 0.78, red 1.18) is undone at a warmth of 0.21 and a tint of 0.04.
 LIGHT_WARMTH = np.linspace(-0.45, 0.45, 19)
 LIGHT_TINT = np.linspace(-0.2, 0.2, 9)
@@ -45,6 +47,8 @@ LIGHT_SPREAD = (0.25, 0.08, 0.3)
 LIGHT_PRIOR_WEIGHT = 0.5
 LIGHT_FAR = 12.0
 LIGHT_STEPS = 4  # steps to a neighbour after the search over every second candidate
+LIGHT_HUE = 25.0  # Lab chroma of a colour with a hue: the built-in red 70, dark blue 41, grey 1
+LIGHT_HUE_SHARE = 0.1  # of the dice's weight on colours with a hue, to keep a judged exposure
 
 
 def _to_lab(bgr: np.ndarray) -> np.ndarray:
@@ -175,14 +179,16 @@ class Palette:
         return replace(self, in_play=tuple(names), blank_only=tuple(blank_only))
 
     def lit_by(self, bgr: np.ndarray, weights: np.ndarray | None = None,
-               thorough: bool = False) -> Palette:
+               thorough: bool = False, exposure: bool = False) -> Palette:
         """This palette with its light judged from body colours (n, 3) of dice in play: the
         gain, near its present light (none: white light), under which they lie nearest to
         colours in play, each die counting by its weight (n,) (the reader's confidence: a
         letter of a printed logo read weakly as a die must not sway the light; None: alike).
         Unchanged when calibrated, when no colours are in play, or with no dice. `thorough`
         tries every candidate light, else every second one and then the neighbours of the
-        best (a quarter of the time, for each frame)."""
+        best (a quarter of the time, for each frame). The exposure judged is kept only with
+        `exposure`, and only where dice then named colours with a hue carry LIGHT_HUE_SHARE
+        of the weight."""
         bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
         if self.reference_bgr is not None or not self.in_play or len(bgr) == 0:
             return self
@@ -193,21 +199,26 @@ class Palette:
         start = np.ones(3, np.float32) if self.light is None else self.light
         if thorough:
             best = self._best_light(bgr, weights, start, (slice(None),) * 3)
-            return self._with_light(start, best)
-        best = self._best_light(bgr, weights, start, (slice(None, None, 2),) * 3)
-        for _ in range(LIGHT_STEPS):
-            around = tuple(slice(max(i - 1, 0), i + 2) for i in best)
-            step = self._best_light(bgr, weights, start, around)
-            if step == best:
-                break
-            best = step
-        return self._with_light(start, best)
+        else:
+            best = self._best_light(bgr, weights, start, (slice(None, None, 2),) * 3)
+            for _ in range(LIGHT_STEPS):
+                around = tuple(slice(max(i - 1, 0), i + 2) for i in best)
+                step = self._best_light(bgr, weights, start, around)
+                if step == best:
+                    break
+                best = step
+        gain = start * _LIGHT_GAINS[best]
+        exposed = replace(self, light=gain.astype(np.float32))
+        if exposure and self._hue_share(exposed.classify(bgr)[0], weights) >= LIGHT_HUE_SHARE:
+            return exposed
+        return replace(self, light=(gain / _LIGHT_GAINS[best][1]).astype(np.float32))
 
-    def _with_light(self, start: np.ndarray, best: tuple[int, ...]) -> Palette:
-        """This palette with the candidate light `best` on `start` as its light, less its
-        exposure (see LIGHT_EXPOSURE)."""
-        gain = _LIGHT_GAINS[best]
-        return replace(self, light=(start * gain / gain[1]).astype(np.float32))
+    def _hue_share(self, names: np.ndarray, weights: np.ndarray) -> float:
+        """The share of the weight (n,) of dice named `names` (n,) colours with a hue
+        (LIGHT_HUE or more of chroma), not white, grey or black."""
+        chroma = np.hypot(self.means[:, 1], self.means[:, 2])
+        hued = [name for name, c in zip(self.names, chroma, strict=True) if c >= LIGHT_HUE]
+        return float(weights[np.isin(names, hued)].sum() / weights.sum())
 
     def _best_light(self, bgr: np.ndarray, weights: np.ndarray, start: np.ndarray,
                     region: tuple[slice, ...]) -> tuple[int, ...]:

@@ -390,7 +390,8 @@ class LiveCamera:
         self._seen_colours = seen[-LIGHT_SAMPLES:]
         weights = np.concatenate([self._seen_weights, dice.confidence])
         self._seen_weights = weights[-LIGHT_SAMPLES:]
-        light = palette.lit_by(self._seen_colours, self._seen_weights, thorough=True).light
+        light = palette.lit_by(
+            self._seen_colours, self._seen_weights, thorough=True, exposure=True).light
         with self._lock:
             if _light_key(self._config.palette) == key:
                 self._light = light

@@ -147,6 +147,25 @@ def test_boxes_read_weakly_do_not_sway_the_light() -> None:
     assert palette.lit_by(bgr, np.zeros(9)) is palette  # nothing to weigh: no light judged
 
 
+def test_an_exposure_is_judged_from_rolls_that_show_a_hue() -> None:
+    # A dim room: white dice look grey. The rolls of a game with red dice show how dim it is.
+    rng = np.random.default_rng(21)
+    dim = (0.7, 0.7, 0.7)
+    rolls = [["grey"] * 5, ["red"] * 4 + ["white"] * 2, ["grey"] * 3 + ["white"] * 2]
+    bodies = [body_colours(*_frame(rng, roll, dim)) for roll in rolls]
+    palette = default_palette().in_play_only(["grey", "red", "white"])
+    kept = palette.lit_by(np.concatenate(bodies), thorough=True, exposure=True)
+    assert [kept.lit_by(bgr).classify(bgr)[0].tolist() for bgr in bodies] == rolls
+    assert kept.light[1] > 1.2  # lighter: the room is dim
+    left = palette.lit_by(np.concatenate(bodies), thorough=True)
+    assert left.light[1] == 1.0
+    assert left.classify(bodies[1])[0].tolist() == ["red"] * 4 + ["grey"] * 2
+    # White, grey and black dice alone read as well one step darker: no exposure is kept.
+    achromatic = default_palette().in_play_only(["grey", "black", "white"])
+    bodies = [body_colours(*_frame(rng, [name] * 4, dim)) for name in ("grey", "black", "white")]
+    assert achromatic.lit_by(np.concatenate(bodies), thorough=True, exposure=True).light[1] == 1
+
+
 def test_dice_under_a_white_light_keep_their_names() -> None:
     rng = np.random.default_rng(12)
     palette = default_palette().in_play_only(GAME)

@@ -23,6 +23,7 @@ from vision.colour import (  # noqa: E402
     calibrate_from_frame,
     default_palette,
 )
+from vision.light import judged_light  # noqa: E402
 from vision.live import LIGHT_SAMPLES  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
@@ -135,12 +136,13 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                     names += ["white"] * int(rng.integers(0, 3)) * white
                     frame, boxes = scene(1000 * table + turn, names, table, gain)
                     bgr = body_colours(frame, boxes)
-                    judged = palette.lit_by(seen, thorough=True, exposure=True)
-                    for k, named in enumerate((palette, palette.lit_by(bgr), judged.lit_by(bgr))):
+                    judged = judged_light(palette, seen, thorough=True, exposure=True)
+                    named_so = (palette, judged_light(palette, bgr), judged_light(judged, bgr))
+                    for k, named in enumerate(named_so):
                         right[k] += int((named.classify(bgr)[0] == np.array(names)).sum())
                     total += len(names)
                     seen = np.concatenate([seen, bgr])[-LIGHT_SAMPLES:]
-                    judged = palette.lit_by(seen_by_reader, sureness, thorough=True,
+                    judged = judged_light(palette, seen_by_reader, sureness, thorough=True,
                                             exposure=True)
                     for k, named in enumerate((palette, judged)):
                         det = read_dice(frame, ReaderConfig(threads=1, palette=named))

@@ -28,30 +28,9 @@ L_WEIGHT = 0.6  # lightness swings with the light more than hue does
 # default palette, real white dice in a dim room lay up to 2.3 from white and were named grey
 # (white and grey lie 3 apart; green lies 24-91 from every other colour, pink 10-35).
 IN_PLAY_REACH = 4.0
-# Until a table is calibrated, the light's colour is judged from the dice: the gain on blue and
-# red (against green) under which the dice read nearest to colours in play. Candidates (log
-# gains): a warm or cool cast undone (blue up and red down, or the reverse), a tint (blue and
-# red together against green) and an exposure (all three). The exposure is judged, so that a
-# dim yellow die is not taken for a cast that makes it green, but applied only where asked (the
-# live camera, judging from the last rolls) and where the dice show a hue: a roll of one
-# colour, lighter or darker, tells white from grey no better in a light judged lighter or
-# darker, and nor do white, grey and black dice alone, which read as well one step darker.
-# A rendered warm light (blue 0.78, red 1.18) is undone at a warmth of 0.21 and a tint of 0.04.
-LIGHT_WARMTH = np.linspace(-0.45, 0.45, 19)
-LIGHT_TINT = np.linspace(-0.2, 0.2, 9)
-LIGHT_EXPOSURE = np.linspace(-0.3, 0.6, 7)
-# A light costs LIGHT_PRIOR_WEIGHT times the sum of (warmth, tint, exposure) / LIGHT_SPREAD
-# squared, against the dice's mean squared distance to their nearest colour in play, each
-# capped at LIGHT_FAR (a die of no colour in play, or a box on no die, must not pull the light).
-LIGHT_SPREAD = (0.25, 0.08, 0.3)
-LIGHT_PRIOR_WEIGHT = 0.5
-LIGHT_FAR = 12.0
-LIGHT_STEPS = 4  # steps to a neighbour after the search over every second candidate
-LIGHT_HUE = 25.0  # Lab chroma of a colour with a hue: the built-in red 70, dark blue 41, grey 1
-LIGHT_HUE_SHARE = 0.1  # of the dice's weight on colours with a hue, to keep a judged exposure
 
 
-def _to_lab(bgr: np.ndarray) -> np.ndarray:
+def to_lab(bgr: np.ndarray) -> np.ndarray:
     """Float Lab (L 0-100, a and b about -128..127) of BGR values in [0, 255], any leading shape."""
     arr = np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0
     return cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(np.shape(bgr))
@@ -125,7 +104,7 @@ class Palette:
     within IN_PLAY_REACH of it (see `in_play_only`); blank_only names the colours whose dice
     in play are all blank (Royale's grey), which a die showing pips is never named. light is
     the BGR gain that undoes the light's colour on an uncalibrated palette, judged from dice
-    in play (see `lit_by`).
+    in play (see `vision.light.judged_light`).
     """
 
     names: tuple[str, ...]
@@ -178,67 +157,6 @@ class Palette:
         none of the colours in `blank_only`, whose dice in play are all blank."""
         return replace(self, in_play=tuple(names), blank_only=tuple(blank_only))
 
-    def lit_by(self, bgr: np.ndarray, weights: np.ndarray | None = None,
-               thorough: bool = False, exposure: bool = False) -> Palette:
-        """This palette with its light judged from body colours (n, 3) of dice in play: the
-        gain, near its present light (none: white light), under which they lie nearest to
-        colours in play, each die counting by its weight (n,) (the reader's confidence: a
-        letter of a printed logo read weakly as a die must not sway the light; None: alike).
-        Unchanged when calibrated, when no colours are in play, or with no dice. `thorough`
-        tries every candidate light, else every second one and then the neighbours of the
-        best (a quarter of the time, for each frame). The exposure judged is kept only with
-        `exposure`, and only where dice then named colours with a hue carry LIGHT_HUE_SHARE
-        of the weight."""
-        bgr = np.asarray(bgr, np.float32).reshape(-1, 3)
-        if self.reference_bgr is not None or not self.in_play or len(bgr) == 0:
-            return self
-        weights = np.ones(len(bgr), np.float32) if weights is None else np.asarray(weights)
-        if not weights.sum() > 0:
-            return self
-        weights = (weights / weights.sum()).astype(np.float32)
-        start = np.ones(3, np.float32) if self.light is None else self.light
-        if thorough:
-            best = self._best_light(bgr, weights, start, (slice(None),) * 3)
-        else:
-            best = self._best_light(bgr, weights, start, (slice(None, None, 2),) * 3)
-            for _ in range(LIGHT_STEPS):
-                around = tuple(slice(max(i - 1, 0), i + 2) for i in best)
-                step = self._best_light(bgr, weights, start, around)
-                if step == best:
-                    break
-                best = step
-        gain = start * _LIGHT_GAINS[best]
-        exposed = replace(self, light=gain.astype(np.float32))
-        if exposure and self._hue_share(exposed.classify(bgr)[0], weights) >= LIGHT_HUE_SHARE:
-            return exposed
-        return replace(self, light=(gain / _LIGHT_GAINS[best][1]).astype(np.float32))
-
-    def _hue_share(self, names: np.ndarray, weights: np.ndarray) -> float:
-        """The share of the weight (n,) of dice named `names` (n,) colours with a hue
-        (LIGHT_HUE or more of chroma), not white, grey or black."""
-        chroma = np.hypot(self.means[:, 1], self.means[:, 2])
-        hued = [name for name, c in zip(self.names, chroma, strict=True) if c >= LIGHT_HUE]
-        return float(weights[np.isin(names, hued)].sum() / weights.sum())
-
-    def _best_light(self, bgr: np.ndarray, weights: np.ndarray, start: np.ndarray,
-                    region: tuple[slice, ...]) -> tuple[int, ...]:
-        """The index into the candidate lights of the one in `region` (slices of the grid)
-        that costs least for body colours (n, 3) weighing `weights` (n,) (summing to 1), as
-        gains on `start`."""
-        gains = start * _LIGHT_GAINS[region]
-        lab = _to_lab(np.clip(bgr * gains[..., None, :], 0, 255)).reshape(-1, 3)
-        nearest = np.full(len(lab), np.inf, np.float32)
-        for k in np.flatnonzero(np.isin(self.names, self.in_play)):
-            # Squared Mahalanobis distance as a squared length: (x - mean) @ W, W W^T = inv_cov.
-            whiten = np.linalg.cholesky(self.inv_cov[k].astype(np.float64)).astype(np.float32)
-            white = lab @ whiten - self.means[k] @ whiten
-            np.minimum(nearest, np.einsum("mi,mi->m", white, white), out=nearest)
-        dice_cost = np.minimum(nearest, LIGHT_FAR).reshape(*gains.shape[:-1], len(bgr)) @ weights
-        cost = dice_cost + LIGHT_PRIOR_WEIGHT * _LIGHT_PRIOR[region]
-        local = np.unravel_index(int(cost.argmin()), cost.shape)
-        return tuple(int(np.arange(n)[part][i])
-                     for n, part, i in zip(_LIGHT_PRIOR.shape, region, local, strict=True))
-
     def lightness_between(self, bgr: np.ndarray, dark: str, light: str,
                           table_bgr: np.ndarray | None = None) -> np.ndarray:
         """Where the lightness of body colours (n, 3) lies between the palette's `dark` and
@@ -259,21 +177,7 @@ class Palette:
         if self.reference_bgr is not None and table_bgr is not None:
             gain = (self.reference_bgr + 1.0) / (np.asarray(table_bgr, np.float32) + 1.0)
             bgr = np.clip(bgr * np.clip(gain, 0.5, 2.0), 0, 255)
-        return _to_lab(bgr)
-
-
-def _light_candidates() -> tuple[np.ndarray, np.ndarray]:
-    """The candidate BGR gains of `Palette.lit_by`, a grid (warmth, tint, exposure, 3), and
-    the cost of each (warmth, tint, exposure)."""
-    warmth, tint, exposure = np.meshgrid(LIGHT_WARMTH, LIGHT_TINT, LIGHT_EXPOSURE, indexing="ij")
-    gains = np.exp(np.stack([warmth + tint, np.zeros_like(warmth), tint - warmth], -1)
-                   + exposure[..., None])
-    prior = ((warmth / LIGHT_SPREAD[0]) ** 2 + (tint / LIGHT_SPREAD[1]) ** 2
-             + (exposure / LIGHT_SPREAD[2]) ** 2)
-    return gains.astype(np.float32), prior
-
-
-_LIGHT_GAINS, _LIGHT_PRIOR = _light_candidates()
+        return to_lab(bgr)
 
 
 def _isotropic(sigma: float) -> np.ndarray:
@@ -284,7 +188,7 @@ def _isotropic(sigma: float) -> np.ndarray:
 def default_palette(names: Sequence[str] | None = None) -> Palette:
     """The built-in palette of common die colours (or a subset of them)."""
     names = tuple(names or DEFAULT_COLOURS_BGR)
-    means = _to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
+    means = to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
     return Palette(names, means, np.stack([_isotropic(12.0)] * len(names)))
 
 
@@ -293,7 +197,7 @@ def calibrate(samples: Mapping[str, np.ndarray], table_bgr: np.ndarray | None = 
     names = tuple(samples)
     means, inv = [], []
     for name in names:
-        lab = _to_lab(np.asarray(samples[name], np.float32).reshape(-1, 3))
+        lab = to_lab(np.asarray(samples[name], np.float32).reshape(-1, 3))
         means.append(lab.mean(0))
         cov = np.cov(lab.T) if len(lab) > 2 else np.zeros((3, 3))
         # A few samples give a poor covariance: shrink it toward a small round blob.

@@ -16,6 +16,7 @@ from vision.camera import CameraError, FrameSource
 from vision.colour import Palette, body_colours
 from vision.detections import Detections
 from vision.draw import draw_detections
+from vision.light import judged_light
 from vision.reader import ReaderConfig, read_dice
 from vision.simtable import SimulatedTable
 from vision.size import die_sides
@@ -390,8 +391,8 @@ class LiveCamera:
         self._seen_colours = seen[-LIGHT_SAMPLES:]
         weights = np.concatenate([self._seen_weights, dice.confidence])
         self._seen_weights = weights[-LIGHT_SAMPLES:]
-        light = palette.lit_by(
-            self._seen_colours, self._seen_weights, thorough=True, exposure=True).light
+        light = judged_light(palette, self._seen_colours, self._seen_weights, thorough=True,
+                             exposure=True).light
         with self._lock:
             if _light_key(self._config.palette) == key:
                 self._light = light

@@ -12,6 +12,7 @@ from vision import closer, locate, pips, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
+from vision.light import judged_light
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.zones import Zones
 
@@ -203,7 +204,7 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     # Until calibration, the light is judged from these dice, the surer counting more.
-    palette = cfg.palette.lit_by(bgr, confidence)
+    palette = judged_light(cfg.palette, bgr, confidence)
     names, _certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
     real, names, lit = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     boxes, pip, names = boxes[real], pip[real], names[real]

@@ -76,10 +76,10 @@ def merged_palette(calibrated: Palette) -> Palette:
 
 def _match_names(bgr_boxes: np.ndarray, names: list[str]) -> list[str]:
     """Name each measured die colour so that the total distance to the named colours is least."""
-    from vision.colour import _to_lab
+    from vision.colour import to_lab
 
-    measured = _to_lab(bgr_boxes)
-    targets = _to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
+    measured = to_lab(bgr_boxes)
+    targets = to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
     cost = np.linalg.norm(measured[:, None] - targets[None], axis=2)
     best = min(
         itertools.permutations(range(len(names))),

@@ -16,6 +16,7 @@ from vision.colour import (
     calibrate_from_frame,
     default_palette,
 )
+from vision.light import judged_light
 
 # The actual dice of one table: near pairs on purpose (red/purple/pink, black/grey/dark blue,
 # white/yellow) and a little off from the default palette's idea of each colour.
@@ -109,13 +110,13 @@ def test_the_light_is_judged_from_the_dice_in_play(gain, roll) -> None:
     frame, boxes = _frame(rng, roll, gain)
     bgr = body_colours(frame, boxes)
     palette = default_palette().in_play_only(GAME)
-    lit = palette.lit_by(bgr)
+    lit = judged_light(palette, bgr)
     assert lit.classify(bgr)[0].tolist() == roll
     light = np.asarray(lit.light)
     # It undoes the light's cast: less of the channel the lamp made stronger, and no exposure.
     assert (light[0] > 1) == (gain[0] < 1) and (light[2] > 1) == (gain[2] < 1)
     assert light[1] == 1.0
-    assert palette.lit_by(bgr, thorough=True).classify(bgr)[0].tolist() == roll
+    assert judged_light(palette, bgr, thorough=True).classify(bgr)[0].tolist() == roll
 
 
 def test_a_stronger_cast_is_judged_from_the_rolls_of_a_round() -> None:
@@ -127,11 +128,11 @@ def test_a_stronger_cast_is_judged_from_the_rolls_of_a_round() -> None:
     assert all(palette.classify(bgr)[0].tolist() != roll
                for roll, bgr in zip(ROLLS, bodies, strict=True))
     # One roll alone can mislead: purple and white dice under this lamp look red and yellow.
-    assert palette.lit_by(bodies[1]).classify(bodies[1])[0].tolist() != ROLLS[1]
+    assert judged_light(palette, bodies[1]).classify(bodies[1])[0].tolist() != ROLLS[1]
     # The rolls of a round together show every colour: judged from them, each roll is right.
-    judged = palette.lit_by(np.concatenate(bodies), thorough=True)
+    judged = judged_light(palette, np.concatenate(bodies), thorough=True)
     for roll, bgr in zip(ROLLS, bodies, strict=True):
-        assert judged.lit_by(bgr).classify(bgr)[0].tolist() == roll
+        assert judged_light(judged, bgr).classify(bgr)[0].tolist() == roll
 
 
 def test_boxes_read_weakly_do_not_sway_the_light() -> None:
@@ -140,11 +141,11 @@ def test_boxes_read_weakly_do_not_sway_the_light() -> None:
     palette = default_palette().in_play_only(GAME)
     purple = np.array([DEFAULT_COLOURS_BGR["purple"]] * 6, np.float32) * (0.97, 1.08, 0.95)
     bgr = np.concatenate([purple, np.full((3, 3), (90, 180, 140), np.float32)])
-    alike = palette.lit_by(bgr)
+    alike = judged_light(palette, bgr)
     assert alike.classify(purple)[0].tolist() == ["pink"] * 6
-    weighed = palette.lit_by(bgr, np.array([0.9] * 6 + [0.05] * 3))
+    weighed = judged_light(palette, bgr, np.array([0.9] * 6 + [0.05] * 3))
     assert weighed.classify(purple)[0].tolist() == ["purple"] * 6
-    assert palette.lit_by(bgr, np.zeros(9)) is palette  # nothing to weigh: no light judged
+    assert judged_light(palette, bgr, np.zeros(9)) is palette  # nothing to weigh: none judged
 
 
 def test_an_exposure_is_judged_from_rolls_that_show_a_hue() -> None:
@@ -154,16 +155,17 @@ def test_an_exposure_is_judged_from_rolls_that_show_a_hue() -> None:
     rolls = [["grey"] * 5, ["red"] * 4 + ["white"] * 2, ["grey"] * 3 + ["white"] * 2]
     bodies = [body_colours(*_frame(rng, roll, dim)) for roll in rolls]
     palette = default_palette().in_play_only(["grey", "red", "white"])
-    kept = palette.lit_by(np.concatenate(bodies), thorough=True, exposure=True)
-    assert [kept.lit_by(bgr).classify(bgr)[0].tolist() for bgr in bodies] == rolls
+    kept = judged_light(palette, np.concatenate(bodies), thorough=True, exposure=True)
+    assert [judged_light(kept, bgr).classify(bgr)[0].tolist() for bgr in bodies] == rolls
     assert kept.light[1] > 1.2  # lighter: the room is dim
-    left = palette.lit_by(np.concatenate(bodies), thorough=True)
+    left = judged_light(palette, np.concatenate(bodies), thorough=True)
     assert left.light[1] == 1.0
     assert left.classify(bodies[1])[0].tolist() == ["red"] * 4 + ["grey"] * 2
     # White, grey and black dice alone read as well one step darker: no exposure is kept.
     achromatic = default_palette().in_play_only(["grey", "black", "white"])
     bodies = [body_colours(*_frame(rng, [name] * 4, dim)) for name in ("grey", "black", "white")]
-    assert achromatic.lit_by(np.concatenate(bodies), thorough=True, exposure=True).light[1] == 1
+    judged = judged_light(achromatic, np.concatenate(bodies), thorough=True, exposure=True)
+    assert judged.light[1] == 1
 
 
 def test_dice_under_a_white_light_keep_their_names() -> None:
@@ -173,7 +175,7 @@ def test_dice_under_a_white_light_keep_their_names() -> None:
         names = list(rng.choice(GAME, 12))
         frame, boxes = _frame(rng, names)
         bgr = body_colours(frame, boxes)
-        assert palette.lit_by(bgr).classify(bgr)[0].tolist() == names
+        assert judged_light(palette, bgr).classify(bgr)[0].tolist() == names
 
 
 def test_the_light_is_judged_only_for_an_uncalibrated_palette_with_colours_in_play() -> None:
@@ -182,9 +184,9 @@ def test_the_light_is_judged_only_for_an_uncalibrated_palette_with_colours_in_pl
     bgr = body_colours(frame, boxes)
     calibrated = calibrate_from_frame(frame, boxes, ["red", "blue", "white"])
     for palette in (default_palette(), calibrated.in_play_only(["red", "blue", "white"])):
-        assert palette.lit_by(bgr) is palette
+        assert judged_light(palette, bgr) is palette
     in_play = default_palette().in_play_only(["red", "blue", "white"])
-    assert in_play.lit_by(bgr[:0]) is in_play  # no dice: nothing to judge from
+    assert judged_light(in_play, bgr[:0]) is in_play  # no dice: nothing to judge from
     # A light given by hand is three gains, one per channel.
     with pytest.raises(ValueError, match=r"light must have shape \(3,\), got \(2,\)"):
         replace(in_play, light=np.ones(2, np.float32))

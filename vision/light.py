@@ -105,3 +105,26 @@ def _best_light(palette: Palette, bgr: np.ndarray, weights: np.ndarray, start: n
     local = np.unravel_index(int(cost.argmin()), cost.shape)
     return tuple(int(np.arange(n)[part][i])
                  for n, part, i in zip(PRIOR.shape, region, local, strict=True))
+
+
+# A judged light is worth telling a player about when it undoes this much (log gain): about a
+# tenth of a channel's strength.
+NOTABLE = 0.1
+
+
+def light_words(light: np.ndarray | None) -> list[str]:
+    """What a judged light (the BGR gain that undoes it) says of the light at the table: some
+    of "warm", "cool", "green", "magenta", "dim", "bright", or none where it is white light."""
+    if light is None:
+        return []
+    blue, green, red = np.log(np.asarray(light, np.float64))
+    # Exposure here is all three channels' mean, so that a green lamp reads as green alone.
+    warmth, tint, exposure = (blue - red) / 2, (blue + red) / 2 - green, (blue + green + red) / 3
+    words = []
+    if abs(warmth) >= NOTABLE:
+        words.append("warm" if warmth > 0 else "cool")
+    if abs(tint) >= NOTABLE:
+        words.append("green" if tint > 0 else "magenta")
+    if abs(exposure) >= NOTABLE:
+        words.append("dim" if exposure > 0 else "bright")
+    return words

@@ -32,7 +32,8 @@ LIGHT_SAMPLES = 48
 
 @dataclass(frozen=True)
 class CameraStatus:
-    """What the camera is doing: state (starting, ok, lost, stopped), source, a message, counts."""
+    """What the camera is doing: state (starting, ok, lost, stopped), source, a message, counts,
+    and the light judged from the dice of the last rolls (see `vision.light`)."""
 
     state: str
     source: str
@@ -40,6 +41,8 @@ class CameraStatus:
     frames_read: int
     readings: int
     last_frame_age_s: float | None
+    light: np.ndarray | None = None  # judged from the rolls' dice, until calibration
+    light_dice: int = 0  # how many dice it was judged from
 
 
 CHANGE_LEVEL = 6.0
@@ -121,6 +124,7 @@ class LiveCamera:
         self._latest = Detections.empty()
         self._learnt_side: float | None = None
         self._light: np.ndarray | None = None  # judged from the rolls' dice, until calibration
+        self._light_dice = 0
         self._status = CameraStatus("starting", "", "starting the camera", 0, 0, None)
         self._status_sent = 0.0
         self._frames = self._readings = 0
@@ -163,7 +167,7 @@ class LiveCamera:
         """Read with new settings from the next frame on (after calibration or new zones)."""
         with self._lock:
             if _light_key(config.palette) != _light_key(self._config.palette):
-                self._light = None  # other colours in play, or a calibrated table
+                self._light, self._light_dice = None, 0  # other colours, or a calibrated table
             self._config = config
             self._watcher.arena_zone = _arena(config)
 
@@ -233,7 +237,8 @@ class LiveCamera:
         with self._lock:
             s = self._status
             age = None if self._last_frame is None else self._clock() - self._last_frame
-            return CameraStatus(s.state, s.source, s.message, self._frames, self._readings, age)
+            return CameraStatus(s.state, s.source, s.message, self._frames, self._readings, age,
+                                self._light, self._light_dice)
 
     # --- the camera thread ------------------------------------------------------------------
 
@@ -395,7 +400,7 @@ class LiveCamera:
                              exposure=True).light
         with self._lock:
             if _light_key(self._config.palette) == key:
-                self._light = light
+                self._light, self._light_dice = light, len(self._seen_colours)
 
     def _report(self, state: str, message: str, force: bool = False) -> None:
         """Record the status and tell on_status when it changed (or when forced)."""
@@ -403,7 +408,8 @@ class LiveCamera:
         with self._lock:
             old = self._status
             age = None if self._last_frame is None else self._clock() - self._last_frame
-            self._status = CameraStatus(state, name, message, self._frames, self._readings, age)
+            self._status = CameraStatus(state, name, message, self._frames, self._readings, age,
+                                        self._light, self._light_dice)
             changed = (old.state, old.source, old.message) != (state, name, message)
             if changed or force:
                 self._status_sent = self._clock()

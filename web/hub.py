@@ -206,9 +206,10 @@ class TableHub:
             self.camera.set_config(setup.reader_config(self))
 
     def set_camera_status(self, status: dict[str, Any]) -> None:
-        """Record the camera's state (ok, lost, ...) and tell the pages when it changes."""
+        """Record the camera's state (ok, lost, ...) and tell the pages when it, or the light
+        the camera has judged, changes."""
         with self.lock:
-            changed = status.get("state") != self.camera_status.get("state")
+            changed = any(status.get(k) != self.camera_status.get(k) for k in ("state", "light"))
             self.camera_status = status
             if changed:
                 self.publish()

@@ -43,6 +43,7 @@ def start_camera(
 ) -> Any:
     """Start the live camera thread reading `spec` (or `source_factory`) and feeding the hub."""
     from vision.camera import open_source
+    from vision.light import light_words
     from vision.live import LiveCamera
     from web.setup import reader_config
 
@@ -50,7 +51,14 @@ def start_camera(
 
     def status(s: Any) -> None:
         hub.set_camera_status(
-            {"state": s.state, "source": s.source, "message": s.message, "frames": s.frames_read}
+            {
+                "state": s.state,
+                "source": s.source,
+                "message": s.message,
+                "frames": s.frames_read,
+                "light": light_words(s.light) if s.light is not None else None,
+                "light_dice": s.light_dice,
+            }
         )
 
     def factory() -> Any:

@@ -329,6 +329,9 @@ def test_the_light_is_judged_from_the_rolls_until_the_table_is_calibrated() -> N
         rec.wait(lambda: len(rolls()) >= 2, timeout=10)
         light = lights[-1]
         assert light is not None and light[0] / light[1] > 1 > light[2] / light[1]
+        status = cam.status()  # the page shows the light judged, and from how many dice
+        assert status.light is not None and np.allclose(status.light, light)
+        assert status.light_dice == 5
         assert rolls()[1].dice.colour.tolist() == ["pink"]
         # Calibrated, the table's own colours stand: no light is judged.
         calibrated = calibrate({"pink": np.array([[180, 130, 245]])}, np.array([110, 100, 60]))
@@ -337,5 +340,6 @@ def test_the_light_is_judged_from_the_rolls_until_the_table_is_calibrated() -> N
         table.throw([SimDie("pink", 4)])
         rec.wait(lambda: len(rolls()) >= 3, timeout=10)
         assert lights[-1] is None
+        assert cam.status().light is None and cam.status().light_dice == 0
     finally:
         cam.stop()

@@ -633,6 +633,8 @@ function cameraPanel() {
     ui.corners ? h("p", {class: "hint", text: `${t("zones_corners")} (${ui.corners.length}/4)`}) : null,
     h("p", {class: "hint", text: table.zones.length ? t("zones_now", {list: table.zones.join(", ")}) : t("zones_none")}),
     table.game ? h("p", {class: "hint", text: t("calibrate_help", {list: names})}) : null,
+    table.game && cam.light ? h("p", {class: "hint", "data-testid": "light", text: t("light_judged", {n: cam.light_dice,
+      words: cam.light.length ? cam.light.map((word) => t("light_" + word)).join(", ") : t("light_white")})}) : null,
     h("div", {class: "row wrap"},
       table.sim && table.game ? button(t("calibrate_lay"), () => act("sim_lay_colours"), "btn", {"data-testid": "sim-lay"}) : null,
       table.game ? button(t("calibrate"), () => act("calibrate").then((ok) => { if (ok) { message = {kind: "info", text: t("calibrate") + " ✓"}; render(); } }), "btn", {"data-testid": "calibrate"}) : null,

@@ -14,14 +14,13 @@ from companion.choices import legal_choices
 from companion.deal import arrange_pairs
 from companion.errors import IllegalMove
 from companion.events import Event, Place, event_from_dict
-from companion.rules import EDITIONS, Rules, make_rules
+from companion.rules import EDITIONS, make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, new_game
-from vision.reader import BLANK_DICE_COLOUR
 from web.errors import ActionError, refused_move
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
-from web.setup import COLOURS, calibration_names
+from web.setup import COLOURS, calibration_names, own_dice_colours
 
 if TYPE_CHECKING:
     from web.hub import TableHub
@@ -57,22 +56,9 @@ def unique_place(state: GameState, number: int, count: int) -> Place | None:
     return options[0] if len(options) == 1 else None
 
 
-def _reserved_colours(rules: Rules) -> dict[str, tuple[str, str]]:
-    """The colours of this game's own dice, which no player may take: for each, what those
-    dice are and the key of the refusal's words."""
-    reserved = {}
-    if rules.neutral_dice:
-        reserved[NEUTRAL_COLOUR] = ("the neutral dice", "neutral_colour")
-    if rules.kickers:
-        reserved[KICKER_COLOUR] = ("the kickers", "kicker_colour")
-    if rules.edition == "royale":
-        reserved[BLANK_DICE_COLOUR] = ("the blank dice", "blank_colour")
-    return reserved
-
-
 def _players(raw: Any, reserved: dict[str, tuple[str, str]]) -> tuple[list[str], list[str]]:
     """Names and dice colours from the new-game form, checked; no player may take a colour of
-    `reserved` (see `_reserved_colours`)."""
+    `reserved` (see `web.setup.own_dice_colours`)."""
     if not isinstance(raw, list) or not raw:
         raise ActionError(400, 'players must be a list like [{"name": "Anna", "colour": "red"}]')
     names, colours = [], []
@@ -122,7 +108,7 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
         rules = make_rules(edition, options)
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    names, colours = _players(payload.get("players"), _reserved_colours(rules))
+    names, colours = _players(payload.get("players"), own_dice_colours(rules))
     start = payload.get("start_player", 0)
     if isinstance(start, bool) or not isinstance(start, int):
         raise ActionError(400, f"start_player is a seat number, got {start!r}")

@@ -23,6 +23,7 @@ from web.errors import ActionError
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR
 
 if TYPE_CHECKING:
+    from companion.rules import Rules
     from web.hub import TableHub
 
 COLOURS = tuple(DEFAULT_COLOURS_BGR)
@@ -35,17 +36,26 @@ CALIBRATION_SPREAD = (36.0, 16.0, 16.0)
 """Lab variance added to each calibrated colour (L, a, b): shading the samples did not show."""
 
 
+def own_dice_colours(rules: Rules) -> dict[str, tuple[str, str]]:
+    """The colours of the game's own dice, which no player may take: for each, what those dice
+    are and the key of the refusal's words (white neutral dice, purple kickers, Royale's grey
+    blank dice)."""
+    own = {}
+    if rules.neutral_dice:
+        own[NEUTRAL_COLOUR] = ("the neutral dice", "neutral_colour")
+    if rules.kickers:
+        own[KICKER_COLOUR] = ("the kickers", "kicker_colour")
+    if rules.edition == "royale":
+        own[BLANK_DICE_COLOUR] = ("the blank dice", "blank_colour")
+    return own
+
+
 def calibration_names(hub: TableHub) -> list[str]:
     """The colours whose dice are rolled in this game: players', then white and purple if used."""
     if hub.session is None:
         return []
-    rules = hub.session.state.rules
-    names = list(hub.colours)
-    if rules.neutral_dice:
-        names.append(NEUTRAL_COLOUR)
-    if rules.kickers:
-        names.append(KICKER_COLOUR)
-    return names
+    own = own_dice_colours(hub.session.state.rules)
+    return list(hub.colours) + [colour for colour in own if colour != BLANK_DICE_COLOUR]
 
 
 def merged_palette(calibrated: Palette) -> Palette:
@@ -220,9 +230,10 @@ def colours_in_play(hub: TableHub) -> list[str]:
 def blank_colours(hub: TableHub) -> list[str]:
     """The colours whose dice in this game are all blank: Royale's grey, where no player has
     grey dice (a game begun before grey was kept for the blank dice may have)."""
-    if hub.session is None or hub.session.state.rules.edition != "royale":
+    if hub.session is None or BLANK_DICE_COLOUR in hub.colours:
         return []
-    return [] if BLANK_DICE_COLOUR in hub.colours else [BLANK_DICE_COLOUR]
+    own = own_dice_colours(hub.session.state.rules)
+    return [BLANK_DICE_COLOUR] if BLANK_DICE_COLOUR in own else []
 
 
 __all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "set_zones"]

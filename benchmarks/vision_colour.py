@@ -125,8 +125,8 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
         out[game] = {}
         for light, gain in MORE_LIGHTS.items():
             right = np.zeros(3)
-            total = reader_total = 0
-            reader_right = np.zeros(2)
+            total = 0
+            reader_right, reader_total = np.zeros(2), np.zeros(2)
             for table in range(tables):
                 seen = seen_by_reader = np.zeros((0, 3), np.float32)
                 sureness = np.zeros(0, np.float32)  # the reader's confidence in each die seen
@@ -144,20 +144,21 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                     seen = np.concatenate([seen, bgr])[-LIGHT_SAMPLES:]
                     judged = judged_light(palette, seen_by_reader, sureness, thorough=True,
                                             exposure=True)
+                    # The last read, with the rolls' light, is what the live camera learns from.
                     for k, named in enumerate((palette, judged)):
                         det = read_dice(frame, ReaderConfig(threads=1, palette=named))
                         on = [_die_under(boxes, box) for box in det.boxes]
                         reader_right[k] += sum(j is not None and det.colour[i] == names[j]
                                                for i, j in enumerate(on))
-                    reader_total += sum(j is not None for j in on)
+                        reader_total[k] += sum(j is not None for j in on)
                     seen_by_reader = np.concatenate(
                         [seen_by_reader, body_colours(frame, det.boxes)])[-LIGHT_SAMPLES:]
                     sureness = np.concatenate([sureness, det.confidence])[-LIGHT_SAMPLES:]
             pct = np.round(100 * right / total, 2)
             out[game][light] = {"as_named_pct": pct[0], "judged_per_roll_pct": pct[1],
                                 "judged_from_the_rolls_pct": pct[2], "dice": total,
-                                "reader_dice": reader_total}
-            reader_pct = np.round(100 * reader_right / max(reader_total, 1), 2)
+                                "reader_dice": int(reader_total[1])}
+            reader_pct = np.round(100 * reader_right / np.maximum(reader_total, 1), 2)
             out[game][light].update({"reader_as_named_pct": reader_pct[0],
                                      "reader_judged_from_the_rolls_pct": reader_pct[1]})
     return {"uncalibrated_rolls": out}

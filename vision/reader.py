@@ -14,6 +14,7 @@ from vision import size as size_mod
 from vision.detections import Detections
 from vision.light import judged_light
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
+from vision.side_faces import side_faces
 from vision.zones import Zones
 
 BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
@@ -197,6 +198,8 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     keep |= seen
     keep &= _once_per_die(boxes, pip, confidence, keep)
     unsure = unsure | seen
+    keep &= ~side_faces(readers, frame_bgr, boxes, pip, unsure, keep, place, cfg.min_pip_prob,
+                        cfg.mirror_pips)
     if sheet is not None:
         keep &= ~sheet.on_marker(boxes) & ~(sheet.on_label(boxes) & unsure)
     boxes, pip = boxes[keep], pip[keep]

@@ -65,13 +65,15 @@ class Problem:
 
 @dataclass(frozen=True)
 class ReadDie:
-    """One die as read (or as corrected by a player): pips, colour, size, sureness, box."""
+    """One die as read (or as corrected by a player): pips, colour, size, sureness, box, and
+    the reader's confidence (0-1) in it."""
 
     pips: int
     colour: str
     big: bool = False
     unsure: bool = False
     box: tuple[float, float, float, float] | None = None
+    confidence: float = 1.0
 
 
 def dice_from_detections(dicts: Sequence[Mapping[str, Any]]) -> list[ReadDie]:
@@ -83,6 +85,7 @@ def dice_from_detections(dicts: Sequence[Mapping[str, Any]]) -> list[ReadDie]:
             d["size"] == "big",
             bool(d["unsure"]),
             tuple(d["box"]) if d.get("box") else None,
+            float(d.get("confidence", 1.0)),
         )
         for d in dicts
     ]
@@ -115,8 +118,10 @@ def propose_roll(
 
     `roll` is the Roll event (as a dict) only when every die fits: the player's or
     the neutral colours, read for sure, and exactly the dice the player holds.
-    Each problem comes as English text (`problem`, `problems`) and as a key with
-    its values (`why`, `whys`) for the page to word in its language.
+    Where more dice of a kind are read than the player holds, the dice read least
+    surely are the ones too many (a die read twice, or a stray one, is more often
+    read weakly). Each problem comes as English text (`problem`, `problems`) and as
+    a key with its values (`why`, `whys`) for the page to word in its language.
     """
     if state.phase is not Phase.ROLL:
         return _proposal([], [Problem("not_rolling")], None)
@@ -128,15 +133,19 @@ def propose_roll(
         "kickers": supply.kickers,
     }
     seen = dict.fromkeys(KINDS, 0)
-    out: list[dict[str, Any]] = []
-    for die in dice:
-        kind, problem = _kind_of(die, state, colours)
+    fits: dict[int, tuple[str | None, Problem | None]] = {}
+    for i in sorted(range(len(dice)), key=lambda i: -dice[i].confidence):
+        kind, problem = _kind_of(dice[i], state, colours)
         if kind is not None and seen[kind] >= held[kind]:
             values = {"player": state.to_move(), "count": held[kind], "kind": kind}
             problem = Problem("too_many", values)
             kind = None
         if kind is not None:
             seen[kind] += 1
+        fits[i] = kind, problem
+    out: list[dict[str, Any]] = []
+    for i, die in enumerate(dice):
+        kind, problem = fits[i]
         if problem is None and die.pips == 0:
             problem = Problem("blank")
         if problem is None and die.unsure:

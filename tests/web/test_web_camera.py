@@ -11,15 +11,16 @@ from vision.video import DiceLeft, RollSettled
 from web.hub import TableHub
 
 
-def detections(dice):
-    """Detections from (pips, colour, size, unsure) tuples laid out in a row."""
+def detections(dice, confidence=None):
+    """Detections from (pips, colour, size, unsure) tuples laid out in a row, read at 0.9 or
+    at the given confidences."""
     boxes = [[60 * i, 10, 60 * i + 50, 60] for i in range(len(dice))]
     return Detections(
         np.array(boxes, np.float32).reshape(-1, 4),
         [d[0] for d in dice],
         [d[1] for d in dice],
         [d[2] for d in dice],
-        [0.9] * len(dice),
+        confidence or [0.9] * len(dice),
         [d[3] for d in dice],
     )
 
@@ -84,6 +85,19 @@ def test_dice_that_do_not_fit_are_flagged_not_applied(hub, dice, problem):
     reading = hub.snapshot()["reading"]
     assert reading["roll"] is None
     assert any(d["problem"] and problem in d["problem"] for d in reading["dice"])
+
+
+def test_the_die_read_least_surely_is_the_one_too_many(hub):
+    # Nine red dice for Anna's eight: the third, read weakly, is likely a die read twice.
+    dice = anna_roll([1, 2, 3, 4, 5, 6, 1, 2, 3])
+    confidence = [0.9] * len(dice)
+    confidence[2] = 0.3
+    hub.on_camera_event(RollSettled(detections(dice, confidence)))
+    reading = hub.snapshot()["reading"]
+    flagged = [i for i, d in enumerate(reading["dice"]) if d["problem"]]
+    assert flagged == [2]
+    assert reading["dice"][2]["why"]["key"] == "too_many"
+    assert [d["pips"] for d in reading["dice"]][:9] == [1, 2, 3, 4, 5, 6, 1, 2, 3]  # as read
 
 
 def test_missing_dice_are_a_problem_of_the_roll(hub):

@@ -23,9 +23,19 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class RollSettled:
-    """Event: the dice came to rest; these are the dice (voted over several still frames)."""
+    """Event: the dice came to rest; these are the dice (voted over several still frames).
+
+    `stayed` (n,) marks the dice that already lay there, with the same pips, when the dice
+    last settled: not thrown this time, unless a thrown die came to rest just so (a die left
+    in the arena, or a printed pattern read as a die). None: no die lay there before.
+    """
 
     dice: Detections
+    stayed: np.ndarray | None = None
+
+    def thrown(self) -> np.ndarray:
+        """Which dice (n,) did not lie there before."""
+        return np.ones(len(self.dice), bool) if self.stayed is None else ~self.stayed
 
 
 @dataclass(frozen=True)
@@ -171,16 +181,15 @@ class RollWatcher:
     def _compare(self, new: Detections) -> list[Event]:
         """Events that turn the last settled dice into the new ones."""
         old = self._settled
+        stayed: np.ndarray | None = None  # which new dice lay there before
         if len(old):
             gone = np.ones(len(old), bool)
             if len(new):
                 same = _matches(old, new)
                 gone = ~same.any(1)
-                stayed = same.any(0)
-            else:
-                stayed = np.zeros(0, bool)
-            if gone.any() and (len(new) == 0 or stayed.all()):
+                stayed = np.asarray(same.any(0))
+            if gone.any() and (stayed is None or stayed.all()):
                 return [DiceLeft(old.select(gone))]
             if not gone.any() and len(new) == len(old):
                 return []  # the same dice: the arena was only disturbed
-        return [RollSettled(new)] if len(new) else []
+        return [RollSettled(new, stayed)] if len(new) else []

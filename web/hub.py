@@ -161,24 +161,36 @@ class TableHub:
         with self.lock:
             try:
                 if isinstance(event, RollSettled):
-                    self._camera_roll(event.dice.to_dicts())
+                    self._camera_roll(event.dice.to_dicts(), event.thrown().tolist())
                 elif isinstance(event, DiceLeft):
                     self._camera_left(event.dice.to_dicts())
             except ActionError as error:
                 self.notice = {"source": "camera", "problem": error.message}
             self.publish()
 
-    def _camera_roll(self, dice: list[dict[str, Any]]) -> None:
-        """Propose the settled dice as the current roll; apply it when every die fits."""
+    def _camera_roll(self, dice: list[dict[str, Any]], thrown: list[bool]) -> None:
+        """Propose the settled dice as the current roll; apply it when every die fits.
+
+        Where they do not fit but the dice `thrown` alone do (the others lay there before the
+        throw: a die left in the arena, a printed pattern read as a die), those are the roll,
+        and the reading says how many dice it left out.
+        """
         session = self.session
         if session is None or str(session.state.phase) != "roll":
             return  # dice settling while nobody rolls (bumped, or laid for calibration)
-        proposal = propose_roll(session.state, self.colours, dice_from_detections(dice))
+        read = dice_from_detections(dice)
+        proposal = propose_roll(session.state, self.colours, read)
+        left_out = 0
+        if proposal["roll"] is None and not all(thrown):
+            fresh = [die for die, new in zip(read, thrown, strict=True) if new]
+            alone = propose_roll(session.state, self.colours, fresh)
+            if alone["roll"] is not None:
+                proposal, left_out = alone, len(read) - len(fresh)
         proposal["version"] = self.version()
         self.reading = proposal
         if proposal["roll"] is not None:
             actions.apply_dict(self, proposal["roll"], "camera")
-            self.reading = proposal | {"applied": True}
+            self.reading = proposal | {"applied": True, "left_out": left_out}
 
     def _camera_left(self, dice: list[dict[str, Any]]) -> None:
         """Dice that left the arena after a roll: if they are all one number, that is the choice."""

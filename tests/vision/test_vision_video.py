@@ -97,6 +97,23 @@ def test_disturbed_but_same_dice_is_not_a_new_roll() -> None:
     assert [type(e) for e in events] == [RollSettled]
 
 
+def test_a_roll_marks_the_dice_that_lay_there_before_the_throw() -> None:
+    left = (560, 60, 40, RED, 4)  # a die left in the arena (or a print read as one)
+    s = Script()
+    s.add([left], 4)
+    s.tumbling(3)
+    s.add([left, *ROLL], 4)
+    watcher = RollWatcher(read=s.read)
+    events = [e for f in s.frames for e in watcher.update(f)]
+    assert [type(e) for e in events] == [RollSettled, RollSettled]
+    assert events[0].stayed is None and events[0].thrown().tolist() == [True]
+    roll = events[1]
+    assert roll.stayed is not None
+    thrown = roll.dice.select(roll.thrown())
+    assert sorted(thrown.pips.tolist()) == [1, 3, 3, 5, 6]
+    assert roll.dice.select(roll.stayed).centres.tolist() == [[560, 60]]
+
+
 def test_vote_marks_disagreement_unsure() -> None:
     a = _det([(100, 100, 40, RED, 4)])
     b = _det([(101, 100, 40, RED, 5)])

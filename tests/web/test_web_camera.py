@@ -100,6 +100,41 @@ def test_the_die_read_least_surely_is_the_one_too_many(hub):
     assert [d["pips"] for d in reading["dice"]][:9] == [1, 2, 3, 4, 5, 6, 1, 2, 3]  # as read
 
 
+def test_a_die_that_lay_there_before_the_throw_is_left_out_where_the_throw_fits(hub):
+    # A green pattern printed in the arena reads as a die before the throw and after it.
+    printed = (5, "green", "regular", False)
+    dice = [printed, *anna_roll([1, 1, 2, 3, 4, 5, 6, 6])]
+    stayed = np.array([True] + [False] * (len(dice) - 1))
+    hub.on_camera_event(RollSettled(detections(dice), stayed))
+    state = hub.session.state
+    assert str(state.phase) == "choose"
+    assert state.pending_roll.regular == (1, 1, 2, 3, 4, 5, 6, 6)
+    reading = hub.snapshot()["reading"]
+    assert reading["applied"] is True and reading["left_out"] == 1
+
+
+def test_dice_that_lay_there_before_count_where_all_of_them_fit(hub):
+    # A cocked die set flat again: the other dice stayed, and the roll needs them all.
+    dice = anna_roll([1, 1, 2, 3, 4, 5, 6, 6])
+    stayed = np.array([True] * len(dice))
+    stayed[0] = False
+    hub.on_camera_event(RollSettled(detections(dice), stayed))
+    assert hub.session.state.pending_roll.regular == (1, 1, 2, 3, 4, 5, 6, 6)
+    assert hub.snapshot()["reading"]["left_out"] == 0
+
+
+def test_a_throw_that_does_not_fit_alone_is_shown_whole(hub):
+    before = hub.version()
+    printed = (5, "green", "regular", False)
+    dice = [printed, *anna_roll([1] * 7)]  # one red die short, with or without the print
+    stayed = np.array([True] + [False] * (len(dice) - 1))
+    hub.on_camera_event(RollSettled(detections(dice), stayed))
+    assert hub.version() == before
+    reading = hub.snapshot()["reading"]
+    assert len(reading["dice"]) == len(dice) and reading["roll"] is None
+    assert reading["dice"][0]["why"] == {"key": "no_such_colour", "colour": "green"}
+
+
 def test_missing_dice_are_a_problem_of_the_roll(hub):
     hub.on_camera_event(RollSettled(detections(anna_roll([3] * 6))))
     reading = hub.snapshot()["reading"]

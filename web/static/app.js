@@ -377,6 +377,12 @@ function choiceLabel(game, c) {
   return text;
 }
 
+/** What the camera's applied roll says: read by the camera, and how many dice it left out. */
+function cameraApplied(leftOut) {
+  if (!leftOut) return t("camera_applied");
+  return leftOut === 1 ? t("camera_left_one") : t("camera_left_many", {count: leftOut});
+}
+
 function choosePanel(game) {
   const player = game.players[game.current];
   const groups = game.roll ? game.roll.groups : [];
@@ -387,7 +393,7 @@ function choosePanel(game) {
         Array.from({length: g.biggy}, () => dieFace(g.number, player.colour, "biggy")),
         Array.from({length: g.neutral}, () => dieFace(g.number, "white")),
         Array.from({length: g.kickers}, () => dieFace(g.number, "purple")))))),
-    table.reading && table.reading.applied ? h("p", {class: "hint", text: t("camera_applied")}) : null,
+    table.reading && table.reading.applied ? h("p", {class: "hint", "data-testid": "camera-applied", text: cameraApplied(table.reading.left_out)}) : null,
     h("div", {class: "choices"}, game.choices.map((c, i) => button(choiceLabel(game, c), () => act("event", {event: c.event}).then((ok) => {
       if (ok && table.sim) act("sim_clear");
     }), "btn big choice", {"data-testid": `choice-${i}`}))),

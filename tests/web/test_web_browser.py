@@ -211,7 +211,7 @@ def test_a_whole_game_on_the_simulated_table(table, server):
 
     # A green die left in the arena before Ben throws his six dice: the camera reads the
     # throw without it, and the page says one die was left out.
-    sim.clear()
+    wait_for(lambda: not sim.dice, 10, "the page to clear the table after the choice")
     sim.lay([SimDie("green", 3)])
 
     def left_there() -> bool:

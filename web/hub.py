@@ -21,7 +21,7 @@ from companion.session import GameSession, GameStore, SessionError
 from vision.video import DiceLeft, RollSettled
 from web import actions, setup
 from web.errors import ActionError, refused_move
-from web.reading import dice_from_detections, propose_roll
+from web.reading import dice_from_detections, propose_throw
 from web.view import game_view
 
 SUBSCRIBER_QUEUE = 64
@@ -169,28 +169,17 @@ class TableHub:
             self.publish()
 
     def _camera_roll(self, dice: list[dict[str, Any]], thrown: list[bool]) -> None:
-        """Propose the settled dice as the current roll; apply it when every die fits.
-
-        Where they do not fit but the dice `thrown` alone do (the others lay there before the
-        throw: a die left in the arena, a printed pattern read as a die), those are the roll,
-        and the reading says how many dice it left out.
-        """
+        """Propose the settled dice as the current roll (those `thrown` alone where only they
+        fit); apply it when every die fits."""
         session = self.session
         if session is None or str(session.state.phase) != "roll":
             return  # dice settling while nobody rolls (bumped, or laid for calibration)
-        read = dice_from_detections(dice)
-        proposal = propose_roll(session.state, self.colours, read)
-        left_out = 0
-        if proposal["roll"] is None and not all(thrown):
-            fresh = [die for die, new in zip(read, thrown, strict=True) if new]
-            alone = propose_roll(session.state, self.colours, fresh)
-            if alone["roll"] is not None:
-                proposal, left_out = alone, len(read) - len(fresh)
+        proposal = propose_throw(session.state, self.colours, dice_from_detections(dice), thrown)
         proposal["version"] = self.version()
         self.reading = proposal
         if proposal["roll"] is not None:
             actions.apply_dict(self, proposal["roll"], "camera")
-            self.reading = proposal | {"applied": True, "left_out": left_out}
+            self.reading = proposal | {"applied": True}
 
     def _camera_left(self, dice: list[dict[str, Any]]) -> None:
         """Dice that left the arena after a roll: if they are all one number, that is the choice."""

@@ -175,6 +175,25 @@ def propose_roll(
     return _proposal(out, problems, roll)
 
 
+def propose_throw(
+    state: GameState, colours: Sequence[str], dice: Sequence[ReadDie], thrown: Sequence[bool]
+) -> dict[str, Any]:
+    """`propose_roll` for the dice of a settled throw, and how many of them it left out.
+
+    Where the dice do not fit but those `thrown` alone do (the others lay there, with the
+    same pips, before the throw: a die left in the arena, a printed pattern read as a die),
+    those are the proposal. Where only all of them fit (a cocked die set flat again, the
+    others lying still), all count. `left_out` is the number of dice left out.
+    """
+    proposal = propose_roll(state, colours, dice)
+    if proposal["roll"] is None and not all(thrown):
+        fresh = [die for die, new in zip(dice, thrown, strict=True) if new]
+        alone = propose_roll(state, colours, fresh)
+        if alone["roll"] is not None:
+            return alone | {"left_out": len(dice) - len(fresh)}
+    return proposal | {"left_out": 0}
+
+
 def _proposal(
     dice: list[dict[str, Any]], problems: Sequence[Problem], roll: dict[str, Any] | None
 ) -> dict[str, Any]:

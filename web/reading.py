@@ -183,15 +183,22 @@ def propose_throw(
     Where the dice do not fit but those `thrown` alone do (the others lay there, with the
     same pips, before the throw: a die left in the arena, a printed pattern read as a die),
     those are the proposal. Where only all of them fit (a cocked die set flat again, the
-    others lying still), all count. `left_out` is the number of dice left out.
+    others lying still), all count. Where neither fits, the one with fewer problems is shown
+    (all dice where both have as many), for a person to correct. `left_out` is the number of
+    dice left out.
     """
     proposal = propose_roll(state, colours, dice)
     if proposal["roll"] is None and not all(thrown):
         fresh = [die for die, new in zip(dice, thrown, strict=True) if new]
         alone = propose_roll(state, colours, fresh)
-        if alone["roll"] is not None:
+        if alone["roll"] is not None or _problem_count(alone) < _problem_count(proposal):
             return alone | {"left_out": len(dice) - len(fresh)}
     return proposal | {"left_out": 0}
+
+
+def _problem_count(proposal: Mapping[str, Any]) -> int:
+    """How many problems a proposal has: its dice's and the whole roll's."""
+    return sum(d["why"] is not None for d in proposal["dice"]) + len(proposal["whys"])
 
 
 def _proposal(

@@ -123,7 +123,7 @@ def test_dice_that_lay_there_before_count_where_all_of_them_fit(hub):
     assert hub.snapshot()["reading"]["left_out"] == 0
 
 
-def test_a_throw_that_does_not_fit_alone_is_shown_whole(hub):
+def test_a_throw_that_does_not_fit_is_shown_without_what_lay_there_where_that_is_clearer(hub):
     before = hub.version()
     printed = (5, "green", "regular", False)
     dice = [printed, *anna_roll([1] * 7)]  # one red die short, with or without the print
@@ -131,8 +131,23 @@ def test_a_throw_that_does_not_fit_alone_is_shown_whole(hub):
     hub.on_camera_event(RollSettled(detections(dice), stayed))
     assert hub.version() == before
     reading = hub.snapshot()["reading"]
-    assert len(reading["dice"]) == len(dice) and reading["roll"] is None
-    assert reading["dice"][0]["why"] == {"key": "no_such_colour", "colour": "green"}
+    assert reading["roll"] is None and reading["left_out"] == 1
+    assert [d["colour"] for d in reading["dice"]] == ["red"] * 7 + ["white"] * 4
+    assert reading["whys"] == [
+        {"key": "missing", "seen": 7, "player": "Anna", "count": 8, "kind": "regular"}
+    ]
+
+
+def test_a_throw_that_does_not_fit_is_shown_whole_where_that_is_as_clear(hub):
+    # A cocked die read unsure after the others settled: left out, they would be missing.
+    dice = anna_roll([1, 1, 2, 3, 4, 5, 6]) + [(6, "red", "regular", True)]
+    stayed = np.array([True] * len(dice))
+    stayed[-1] = False
+    hub.on_camera_event(RollSettled(detections(dice), stayed))
+    reading = hub.snapshot()["reading"]
+    assert reading["roll"] is None and reading["left_out"] == 0
+    assert len(reading["dice"]) == len(dice)
+    assert [d["why"]["key"] for d in reading["dice"] if d["why"]] == ["unsure"]
 
 
 def test_missing_dice_are_a_problem_of_the_roll(hub):

@@ -331,6 +331,7 @@ function readingPanel(game) {
   return h("div", {class: "reading flagged", "data-testid": "reading"},
     h("h3", {text: t("camera_read")}),
     h("p", {class: "warn", text: t("camera_flagged")}),
+    reading.left_out ? h("p", {class: "hint", "data-testid": "reading-left-out", text: leftOutText(reading.left_out)}) : null,
     reading.problems.map((p, i) => h("p", {class: "problem", text: whyText((reading.whys || [])[i], p)})),
     h("ul", {class: "read-dice"}, ui.correction.dice.map((d, i) => h("li", {class: d.problem ? "bad" : ""},
       dieFace(d.pips, d.colour),
@@ -377,10 +378,14 @@ function choiceLabel(game, c) {
   return text;
 }
 
+/** How many dice that lay in the arena before the throw the camera's reading left out. */
+function leftOutText(leftOut) {
+  return leftOut === 1 ? t("left_out_one") : t("left_out_many", {count: leftOut});
+}
+
 /** What the camera's applied roll says: read by the camera, and how many dice it left out. */
 function cameraApplied(leftOut) {
-  if (!leftOut) return t("camera_applied");
-  return leftOut === 1 ? t("camera_left_one") : t("camera_left_many", {count: leftOut});
+  return leftOut ? `${t("camera_applied")}; ${leftOutText(leftOut)}` : t("camera_applied");
 }
 
 function choosePanel(game) {

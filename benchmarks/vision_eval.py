@@ -116,6 +116,7 @@ def evaluate_close_ups(split: str, cfg: ReaderConfig, dice_high: float) -> dict:
     return score.summary()
 
 
+RENDERED_SEED = 987654  # the rendered rows' scenes: a seed never used in training
 CLOSE_UP_SIDE = 45  # px: the smallest rendered die cut out for a close-up (enlarged up to 5x)
 
 
@@ -145,17 +146,18 @@ def evaluate_rendered_close_ups(cfg: ReaderConfig, scenes: int, dice_high: float
 def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
                       dice: tuple[int, int] = (4, 15),
                       camera_heights: tuple[float, float] | None = None,
-                      stretch: float = 1.0, **finish: float) -> dict:
+                      stretch: float = 1.0, seed: int = RENDERED_SEED, **finish: float) -> dict:
     """Found and pips rates, and boxes on no die, on rendered scenes from a seed never used in
     training, each with dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera
     straight above the frame's centre at a height (in frame widths) drawn from that range;
     with `stretch`, each frame's height resized by that factor (pixels taller than wide);
     `finish`, the shares of dice with each finish or pip style (`render_scene`'s glossy,
-    marbled, speckled, translucent, pip_styles)."""
+    marbled, speckled, translucent, pip_styles); `seed`, the scenes drawn (the model card's
+    figures use RENDERED_SEED; another seed tells a real change from the draw of scenes)."""
 
     from models.render import render_scene
 
-    rng = np.random.default_rng(987654)
+    rng = np.random.default_rng(seed)
     total = found = right = unsure = right_sure = on_no_die = read_twice = 0
     # Dice wholly in the frame that show pips, as a photo of a tray, taken to show its dice,
     # holds them: how many, how many found, how many of those read right.
@@ -261,6 +263,8 @@ def main() -> int:
     ap.add_argument("--draw-misses", type=Path, default=None)
     ap.add_argument("--rendered", type=int, default=100,
                     help="also score this many rendered scenes a row, every row of RENDERED_ROWS (0: skip)")
+    ap.add_argument("--seed", type=int, default=RENDERED_SEED,
+                    help="draw the rendered scenes from this seed (the model card's: the default)")
     ap.add_argument("--only-rows", nargs="*", default=[],
                     help="score only the rendered rows whose name holds one of these words")
     ap.add_argument("--scales", nargs="*", type=float, default=[1.0],
@@ -290,7 +294,8 @@ def main() -> int:
         for name, elev, dice, heights, finish in RENDERED_ROWS:
             if a.only_rows and not any(part in name for part in a.only_rows):
                 continue
-            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, a.stretch, **finish)
+            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, a.stretch, a.seed,
+                                  **finish)
             print(json.dumps({"split": name, **stretched, **_rounded(s)}))
     for dice_high in a.close_ups if a.rendered else []:
         s = evaluate_rendered_close_ups(cfg, a.rendered, dice_high)

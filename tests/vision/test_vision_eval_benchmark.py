@@ -23,6 +23,16 @@ def test_rendered_rows_count_every_die_found_or_missed() -> None:
     assert 0 <= summary["pips_pct_of_whole_found"] <= 100
 
 
+def test_a_seed_draws_its_own_scenes_and_draws_them_again_alike() -> None:
+    def dice_labelled(seed: int) -> list[int]:
+        summaries = [vision_eval.evaluate_rendered(ReaderConfig(), 1, 90.0, seed=seed + scene)
+                     for scene in range(3)]
+        return [summary["labelled"] for summary in summaries]
+
+    assert dice_labelled(5) == dice_labelled(5)
+    assert dice_labelled(5) != dice_labelled(vision_eval.RENDERED_SEED)
+
+
 @pytest.mark.parametrize("damage", sorted(vision_eval.DAMAGES))
 def test_every_damage_keeps_the_photo_an_image(damage: str) -> None:
     frame = np.random.default_rng(0).integers(0, 256, (48, 64, 3), dtype=np.uint8)

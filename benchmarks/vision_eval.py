@@ -264,7 +264,8 @@ def main() -> int:
     ap.add_argument("--rendered", type=int, default=100,
                     help="also score this many rendered scenes a row, every row of RENDERED_ROWS (0: skip)")
     ap.add_argument("--seed", type=int, default=RENDERED_SEED,
-                    help="draw the rendered scenes from this seed (the model card's: the default)")
+                    help="draw the rendered rows' scenes from this seed (the model card's: the "
+                         "default; the close-ups keep their own)")
     ap.add_argument("--only-rows", nargs="*", default=[],
                     help="score only the rendered rows whose name holds one of these words")
     ap.add_argument("--scales", nargs="*", type=float, default=[1.0],
@@ -290,13 +291,14 @@ def main() -> int:
     cfg = ReaderConfig(threads=1, locator_model=a.locator,
                        pips_models=tuple(a.pips) if a.pips else None)
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
+    seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}
     if a.rendered:
         for name, elev, dice, heights, finish in RENDERED_ROWS:
             if a.only_rows and not any(part in name for part in a.only_rows):
                 continue
             s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, a.stretch, a.seed,
                                   **finish)
-            print(json.dumps({"split": name, **stretched, **_rounded(s)}))
+            print(json.dumps({"split": name, **seeded, **stretched, **_rounded(s)}))
     for dice_high in a.close_ups if a.rendered else []:
         s = evaluate_rendered_close_ups(cfg, a.rendered, dice_high)
         print(json.dumps({"split": "rendered close-ups", "close_up_dice_high": dice_high,

@@ -176,8 +176,6 @@ def _covered(inner: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """The largest share of each inner box (m,) that one of `boxes` (n, 4) covers."""
     if not len(boxes):
         return np.zeros(len(inner), np.float32)
-    lo = np.maximum(inner[:, None, :2], boxes[None, :, :2])
-    hi = np.minimum(inner[:, None, 2:], boxes[None, :, 2:])
-    overlap = np.prod(np.clip(hi - lo, 0, None), axis=2)
+    overlap = locate.shared_areas(inner, boxes)
     area = np.prod(inner[:, 2:] - inner[:, :2], axis=1)
     return (overlap / np.maximum(area[:, None], 1e-6)).max(1)

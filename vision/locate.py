@@ -136,6 +136,13 @@ def on_one_die(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
     return centred_in(others, centres).any(0) | centred_in(boxes, other_centres).any(1)
 
 
+def shared_areas(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """The area each of `boxes` (n, 4) shares with each of `others` (m, 4): an array (n, m)."""
+    lo = np.maximum(boxes[:, None, :2], others[None, :, :2])
+    hi = np.minimum(boxes[:, None, 2:], others[None, :, 2:])
+    return np.prod(np.clip(hi - lo, 0, None), axis=2)
+
+
 def shrunk(boxes: np.ndarray, share: float) -> np.ndarray:
     """The boxes (n, 4) shrunk about their centres to `share` of their width and height."""
     centres, half = (boxes[:, :2] + boxes[:, 2:]) / 2, (boxes[:, 2:] - boxes[:, :2]) / 2 * share

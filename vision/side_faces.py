@@ -14,7 +14,7 @@ import onnxruntime as ort
 
 from vision import pips, viewpoint
 from vision.colour import body_colours, to_lab
-from vision.locate import box_sides
+from vision.locate import box_sides, shared_areas
 
 # A box is a side face of a die's box, read for sure with pips, when at least OVERLAP of the
 # smaller of the two lies in both, its centre lies TOWARD[0]-TOWARD[1] of the die's side from
@@ -66,10 +66,7 @@ def _placed_as_side_faces(frame_shape: tuple[int, ...], boxes: np.ndarray, dice:
     downs = viewpoint.downs(camera_place, frame_shape, boxes)
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2
     sides = box_sides(boxes)
-    # shared[a, b]: the area boxes a and b both cover.
-    lo = np.maximum(boxes[:, None, :2], boxes[None, :, :2])
-    hi = np.minimum(boxes[:, None, 2:], boxes[None, :, 2:])
-    shared = np.prod(np.clip(hi - lo, 0, None), axis=2)
+    shared = shared_areas(boxes, boxes)
     overlapping = shared >= OVERLAP * np.minimum(sides[:, None], sides[None]) ** 2
     # offset[a, b]: b's centre from a's, in sides of a, along a's down and across it.
     offset = (centres[None] - centres[:, None]) / np.maximum(sides, 1e-3)[:, None, None]

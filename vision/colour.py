@@ -128,11 +128,9 @@ class Palette:
                  shows_pips: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Colour name (n,) and a 0-1 certainty (n,) for body colours (n, 3); with
         `shows_pips` (n,), a die showing pips is named none of the `blank_only` colours."""
-        lab = self._lab(bgr, table_bgr)
-        if len(lab) == 0:
+        dist = self.distances(bgr, table_bgr)
+        if len(dist) == 0:
             return np.zeros(0, object), np.zeros(0, np.float32)
-        d = lab[:, None, :] - self.means[None, :, :]
-        dist = np.einsum("nki,kij,nkj->nk", d, self.inv_cov, d)
         blank_only = np.isin(self.names, self.blank_only)
         if shows_pips is not None and blank_only.any() and not blank_only.all():
             dist[np.asarray(shows_pips, bool)[:, None] & blank_only[None]] = np.inf
@@ -150,6 +148,13 @@ class Palette:
         second = others.min(1) if len(self.names) > 1 else first + 9
         certainty = 1.0 / (1.0 + np.exp(-(second - first) / 2.0))
         return np.array([self.names[i] for i in best], object), certainty.astype(np.float32)
+
+    def distances(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None) -> np.ndarray:
+        """Squared Mahalanobis distance (n, k) of body colours (n, 3) to each named colour,
+        corrected for the light as in classify."""
+        lab = self._lab(bgr, table_bgr)
+        d = lab[:, None, :] - self.means[None, :, :]
+        return np.einsum("nki,kij,nkj->nk", d, self.inv_cov, d)
 
     def in_play_only(self, names: Sequence[str], blank_only: Sequence[str] = ()) -> Palette:
         """This palette, naming a die by the nearest colour in play (`names`) where it lies

@@ -26,9 +26,16 @@ BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
 # Under a lamp a grey die can be named white: a blank face read at SURE_BLANK or more there is
 # a grey die in doubt (no box named white on the real photos was read blank at more than 0.29;
 # one white die in a photo brightened 1.6 times was, at 0.6).
+# In a coloured light a grey die can be named another colour (dark blue in a cool shade, pink
+# in a warm one): a blank face read at SURE_BLANK or more on a die not named black whose
+# colour lies within TINTED_GREY (squared distance in the palette) of grey is a grey die in
+# doubt. On rendered frames of two seeds (60 scenes of five rows each) 6 of 8 such faces read
+# at 0.4 or more on grey dice lay 5.2-6.1 from grey (2 farther), and no box on anything else
+# came so near; on a third seed a blue printed disc read blank at 0.43 lay 7.1 from grey.
 SHADED_BLANK = 0.3
 SURE_BLANK = 0.4
 DARK_GREY = 0.25
+TINTED_GREY = 6.5
 # One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
 # touching dice of one colour merge into a box between them. A second and third look with the
 # frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all (summed
@@ -209,9 +216,9 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     # Until calibration, the light is judged from these dice, the surer counting more.
     palette = judged_light(cfg.palette, bgr, confidence)
     names, _certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
-    real, names, lit = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
+    real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     boxes, pip, names = boxes[real], pip[real], names[real]
-    confidence, unsure = confidence[real], (unsure | lit)[real]
+    confidence, unsure = confidence[real], (unsure | doubtful)[real]
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
@@ -257,24 +264,30 @@ def _once_per_die(boxes: np.ndarray, pip: np.ndarray, confidence: np.ndarray,
 def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,
                      palette: colour_mod.Palette, bgr: np.ndarray, table: np.ndarray | None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Which dice are real, their colour names (a grey die in a shadow or under a lamp named
-    grey), and which of them are in doubt (a blank face on a die that looks white).
+    """Which dice are real, their colour names (a grey die in a shadow, under a lamp or in a
+    coloured light named grey), and which of them are in doubt (a blank face on a die that
+    looks white, or tinted).
 
     Only the grey dice have no pips: a "blank die" of another colour is a plug, a ferrite or a
-    dark key, not a die, unless it is a grey die that a shadow makes look black, or that a lamp
-    makes look white. A face read blank for sure on a white-looking die is kept but flagged
-    unsure: it may be such a grey die, or a white die whose pips a glare washes out.
+    dark key, not a die, unless it is a grey die that a shadow makes look black, that a lamp
+    makes look white, or that a coloured light tints. A face read blank for sure on a
+    white-looking or tinted die is kept but flagged unsure: it may be such a grey die, or a die
+    whose pips a glare washes out.
     """
     blank = pip == pips.CLASS_BLANK
     grey = names == BLANK_DICE_COLOUR
-    if {BLANK_DICE_COLOUR, "black"} <= set(palette.names):
+    if BLANK_DICE_COLOUR not in palette.names:
+        return ~blank | grey, names, np.zeros_like(blank)
+    if "black" in palette.names:
         shaded = (names == "black") & (confidence >= SHADED_BLANK)
         shaded &= palette.lightness_between(bgr, "black", BLANK_DICE_COLOUR, table) >= DARK_GREY
         grey |= blank & shaded
-    lit = blank & (names == "white") & (confidence >= SURE_BLANK)
-    lit &= BLANK_DICE_COLOUR in palette.names
-    grey |= lit
-    return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names), lit
+    near_grey = palette.distances(bgr, table)[:, palette.names.index(BLANK_DICE_COLOUR)]
+    # A black-named body is a grey die in a shadow only by its lightness (above).
+    looks_grey = (names == "white") | ((near_grey <= TINTED_GREY) & (names != "black"))
+    doubtful = blank & ~grey & looks_grey & (confidence >= SURE_BLANK)
+    grey |= doubtful
+    return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names), doubtful
 
 
 def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,

@@ -244,21 +244,29 @@ def test_lightness_between_two_colours_of_the_palette() -> None:
         (0, "white", 0.6, (232, 230, 228), "grey", True),
         (0, "white", 0.3, (232, 230, 228), None, False),  # read blank faintly: a white plug
         (5, "white", 0.9, (232, 230, 228), "white", False),  # a white die with pips
+        # A grey die in a cool or a warm light, named by the tint: kept, in doubt.
+        (0, "darkblue", 0.6, (130, 90, 70), "grey", True),
+        (0, "pink", 0.5, (160, 135, 190), "grey", True),
+        (0, "darkblue", 0.3, (130, 90, 70), None, False),  # read blank faintly: a blue cap
+        (0, "blue", 0.6, (200, 130, 60), None, False),  # a blue printed disc, far from grey
+        (0, "darkblue", 0.6, (120, 75, 60), None, False),  # dark blue, only near grey
+        (4, "darkblue", 0.9, (130, 90, 70), "darkblue", False),  # a die with pips keeps its name
     ],
 )
-def test_a_blank_face_is_a_grey_die_even_in_a_shadow_or_under_a_lamp(
+def test_a_blank_face_is_a_grey_die_even_in_a_shadow_under_a_lamp_or_in_a_tint(
         pip, name, confidence, body, kept, doubtful) -> None:
     from vision.reader import _blank_dice_grey
 
-    real, names, lit = _blank_dice_grey(np.array([pip]), np.array([name], object),
-                                        np.array([confidence]), default_palette(),
-                                        np.array([body]), None)
+    real, names, in_doubt = _blank_dice_grey(np.array([pip]), np.array([name], object),
+                                             np.array([confidence]), default_palette(),
+                                             np.array([body]), None)
     assert bool(real[0]) == (kept is not None)
-    assert bool(lit[0]) == doubtful
+    assert bool(in_doubt[0]) == doubtful
     if kept is not None:
         assert names[0] == kept
     # A table without grey dice has no blank ones: a blank face on a black body is no die.
     without_grey = default_palette(["black", "red", "white"])
-    real, _, lit = _blank_dice_grey(np.array([pip]), np.array([name], object),
-                                    np.array([confidence]), without_grey, np.array([body]), None)
-    assert bool(real[0]) == (pip != 0 or name == "grey") and not lit.any()
+    real, _, in_doubt = _blank_dice_grey(np.array([pip]), np.array([name], object),
+                                         np.array([confidence]), without_grey, np.array([body]),
+                                         None)
+    assert bool(real[0]) == (pip != 0 or name == "grey") and not in_doubt.any()

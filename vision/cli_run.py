@@ -70,13 +70,22 @@ def run_detect(args: argparse.Namespace) -> int:
         print(json.dumps(results, indent=None))
     else:
         for r in results:
-            if "error" in r:
-                continue
-            dice = ", ".join(
-                f"{d['colour']} {d['pips'] or 'blank'}{' big' if d['size'] == 'big' else ''}"
-                f"{' ?' if d['unsure'] else ''}" for d in r["dice"])
-            print(f"{r['image']}: {len(r['dice'])} dice: {dice}")
+            if "error" not in r:
+                print(summary_line(r))
     return 1 if any("error" in r for r in results) else 0
+
+
+def summary_line(result: dict) -> str:
+    """One image's reading for a person: how many dice, then each as its colour, pips (or
+    blank), "big" for a Biggy and "?" where it is unsure."""
+    dice = result["dice"]
+    if not dice:
+        return f"{result['image']}: no dice"
+    each = ", ".join(
+        f"{d['colour']} {d['pips'] or 'blank'}{' big' if d['size'] == 'big' else ''}"
+        f"{' ?' if d['unsure'] else ''}" for d in dice)
+    count = "1 die" if len(dice) == 1 else f"{len(dice)} dice"
+    return f"{result['image']}: {count}: {each}"
 
 
 def run_calibrate(args: argparse.Namespace) -> int:

@@ -91,6 +91,24 @@ def test_detect_json_reads_good_files_and_names_bad_ones(rendered_scenes, tmp_pa
     assert (tmp_path / "out" / "roll.png").is_file()
 
 
+@pytest.mark.parametrize(
+    ("dice", "line"),
+    [
+        ([], "roll.png: no dice"),
+        ([("white", 1, "regular", False)], "roll.png: 1 die: white 1"),
+        ([("red", 4, "big", False), ("grey", 0, "regular", True)],
+         "roll.png: 2 dice: red 4 big, grey blank ?"),
+    ],
+)
+def test_detect_sums_up_each_image_in_one_line(dice, line) -> None:
+    from vision.cli_run import summary_line
+
+    result = {"image": "roll.png", "dice": [
+        {"colour": colour, "pips": pips, "size": size, "unsure": unsure}
+        for colour, pips, size, unsure in dice]}
+    assert summary_line(result) == line
+
+
 def test_detect_takes_the_camera_place_and_refuses_an_unknown_one(rendered_scenes, tmp_path,
                                                                   capsys):
     img = tmp_path / "roll.png"

@@ -162,6 +162,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     # Dice wholly in the frame that show pips, as a photo of a tray, taken to show its dice,
     # holds them: how many, how many found, how many of those read right.
     whole = whole_found = whole_right = 0
+    blank = 0  # the game's grey dice without pips (Royale), each showing its blank face
     missed = {"blank": 0, "at_edge": 0}  # other dice not found (whole ones: whole - whole_found)
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
@@ -179,6 +180,7 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             if t.label == 7:
                 continue  # cut off by the frame or cocked: no right answer
             total += 1
+            blank += t.label == 0
             box = die_box[None]
             c = (die_box[:2] + die_box[2:]) / 2
             inside = centred_in(box, det.centres)[0]
@@ -202,6 +204,8 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             "pips_pct_of_sure": 100.0 * right_sure / max(found - unsure, 1),
             "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
             "pips_pct_of_whole_found": 100.0 * whole_right / max(whole_found, 1),
+            "blank_found_pct": 100.0 * (blank - missed["blank"]) / max(blank, 1),
+            "blank_dice": blank,
             "boxes_on_no_die": on_no_die,
             "dice_read_twice": read_twice,
             "missed_by_kind": {**missed, "whole": whole - whole_found}}

@@ -23,6 +23,15 @@ def test_rendered_rows_count_every_die_found_or_missed() -> None:
     assert 0 <= summary["pips_pct_of_whole_found"] <= 100
 
 
+def test_rendered_rows_count_the_grey_blank_dice_on_their_own() -> None:
+    # Royale's grey dice show no pips; a payout must see them in the casinos. These three
+    # scenes hold five.
+    summary = vision_eval.evaluate_rendered(ReaderConfig(), 3, 90.0, seed=6)
+    missed = summary["missed_by_kind"]["blank"]
+    assert summary["blank_dice"] == 5
+    assert summary["blank_found_pct"] == pytest.approx(100 * (5 - missed) / 5)
+
+
 def test_a_seed_draws_its_own_scenes_and_draws_them_again_alike() -> None:
     def dice_labelled(seed: int) -> list[int]:
         summaries = [vision_eval.evaluate_rendered(ReaderConfig(), 1, 90.0, seed=seed + scene)

@@ -13,6 +13,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from models import paint_dice  # noqa: E402
 from vision.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
@@ -21,14 +22,18 @@ from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
              scale: float = 1.0, turns: int = 0, stretch: float = 1.0,
-             damage: str | None = None) -> dict:
-    """Read every photo of a split (resized by `scale`, as another camera would give it, its
+             damage: str | None = None, painted: tuple[str, ...] = ()) -> dict:
+    """Read every photo of a split (with `painted`, each die painted one of these colours of
+    `models/paint_dice.py`; resized by `scale`, as another camera would give it, its
     height by `stretch` more, as a photo resized to another shape, turned by `turns` quarter
     turns, as a webcam at another edge of the table sees it, and spoilt by one of DAMAGES)
     and return its score summary."""
     score = Score()
     for number, item in enumerate(load_split(split)):
-        item, frame = turned(item, cv2.imread(str(item.image)), turns)
+        frame = cv2.imread(str(item.image))
+        if painted:
+            item, frame = paint_dice.painted(item, frame, np.random.default_rng(number), painted)
+        item, frame = turned(item, frame, turns)
         if damage is not None:
             frame = DAMAGES[damage](frame, np.random.default_rng(number))
         if (scale, stretch) != (1.0, 1.0):
@@ -46,8 +51,10 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
                 cv2.circle(img, (int(c[0]), int(c[1])), 4, (255, 0, 255), -1)
                 cv2.putText(img, str(p), (int(c[0]) + 5, int(c[1]) + 15),
                             cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 0, 255), 1)
-            cv2.imwrite(str(draw_misses / f"{split}_{item.image.stem}.png"), img)
-    return {**score.summary(), "pips_pct_by_value": score.pips_by_value()}
+            kind = "painted_" if painted else ""
+            cv2.imwrite(str(draw_misses / f"{split}_{kind}{item.image.stem}.png"), img)
+    by_colour = {"by_colour": score.by_colour_table()} if painted else {}
+    return {**score.summary(), "pips_pct_by_value": score.pips_by_value(), **by_colour}
 
 
 def _jpeg(frame: np.ndarray, quality: int) -> np.ndarray:
@@ -288,6 +295,9 @@ def main() -> int:
     ap.add_argument("--damage", nargs="*", choices=sorted(DAMAGES), default=[],
                     help="also read Valid spoilt so: JPEG at quality 20, noise, blur, dim or "
                          "bright light, overexposed (clipped), a warm light, low contrast")
+    ap.add_argument("--painted", nargs="*", choices=sorted(paint_dice.PAINTS), default=None,
+                    help="also read the splits' photos with each die painted one of these "
+                         "colours (white or dark pips; grey: a blank face), or of all of them")
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
     ap.add_argument("--pips", nargs="+", default=None,
                     help="pip reader .onnx files to use instead of the shipped ones")
@@ -326,6 +336,10 @@ def main() -> int:
     for damage in a.damage:
         s = evaluate("Valid", cfg, damage=damage)
         print(json.dumps({"split": "Valid", "damage": damage, **_rounded(s)}))
+    paints = tuple(a.painted or paint_dice.PAINTS)
+    for split in a.splits if a.painted is not None else []:
+        s = evaluate(split, cfg, a.draw_misses, painted=paints)
+        print(json.dumps({"split": split, "painted": list(paints), **_rounded(s)}))
     return 0
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -15,11 +15,14 @@ OBLIQUE_WHITE = REPO_ROOT.parent / "shared" / "data" / "dice-photos-oblique-whit
 
 @dataclass(frozen=True)
 class Labelled:
-    """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,)."""
+    """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,); where
+    known, the longer side of each pip-pattern box in pixels (k,) and each die's colour."""
 
     image: Path
     centres: np.ndarray
     pips: np.ndarray
+    spans: np.ndarray | None = None
+    colours: tuple[str, ...] | None = None
 
 
 def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
@@ -32,8 +35,10 @@ def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
         rows = np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros(
             (0, 5))
         h, w = cv2.imread(str(img)).shape[:2] if rows.size else (1, 1)
-        centres = rows[:, 1:3] * np.array([w, h]) if rows.size else np.zeros((0, 2))
-        items.append(Labelled(img, centres.reshape(-1, 2), rows[:, 0].astype(int) + 1))
+        rows = rows.reshape(-1, 5)
+        spans = np.maximum(rows[:, 3] * w, rows[:, 4] * h)
+        items.append(Labelled(img, (rows[:, 1:3] * np.array([w, h])).reshape(-1, 2),
+                              rows[:, 0].astype(int) + 1, spans))
     return items
 
 
@@ -45,7 +50,7 @@ def turned(item: Labelled, frame: np.ndarray, turns: int) -> tuple[Labelled, np.
         w = frame.shape[1]
         frame = np.ascontiguousarray(np.rot90(frame))
         centres = np.stack([centres[:, 1], w - 1 - centres[:, 0]], 1).reshape(-1, 2)
-    return Labelled(item.image, centres, item.pips), frame
+    return replace(item, centres=centres), frame
 
 
 # The whole dice of these photos are about this many pixels across (the reader's median box).
@@ -94,15 +99,23 @@ class Score:
     predicted: int = 0
     unmatched_predictions: int = 0
     right_by_pips: dict[int, list[int]] = field(default_factory=dict)  # pips: [right, found]
+    # colour: [labelled, found, right pips, named right], where the labels give colours
+    by_colour: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, truth: Labelled, det: Detections) -> None:
         """Match labels to predicted dice (label centre inside the box) and count."""
         self.labelled += len(truth.centres)
         self.predicted += len(det)
         used = np.zeros(len(det), bool)
-        for j, p in zip(matched_boxes(det.boxes, truth.centres), truth.pips, strict=True):
+        colours = truth.colours or (None,) * len(truth.pips)
+        for j, p, colour in zip(matched_boxes(det.boxes, truth.centres), truth.pips, colours,
+                                strict=True):
+            counts = self.by_colour.setdefault(colour, [0, 0, 0, 0]) if colour else [0] * 4
+            counts[0] += 1
             if j is None:
                 continue
+            counts[1:] = [counts[1] + 1, counts[2] + int(det.pips[j] == p),
+                          counts[3] + int(det.colour[j] == colour)]
             used[j] = True
             self.found += 1
             tally = self.right_by_pips.setdefault(int(p), [0, 0])
@@ -121,8 +134,19 @@ class Score:
         """Right pips in % of found dice, for each true pip value."""
         return {p: round(100.0 * r / n, 2) for p, (r, n) in sorted(self.right_by_pips.items())}
 
+    def by_colour_table(self) -> dict[str, dict[str, float]]:
+        """For each true colour (where the labels give colours): its dice, the share found,
+        and of those the shares with the right pips and the right colour name, in %."""
+        return {colour: {"dice": n, "found_pct": round(100.0 * found / n, 2),
+                         "pips_pct": round(100.0 * pips / max(found, 1), 2),
+                         "colour_pct": round(100.0 * named / max(found, 1), 2)}
+                for colour, (n, found, pips, named) in sorted(self.by_colour.items())}
+
     def summary(self) -> dict[str, float]:
-        """Found rate, pips accuracy among found dice, and the raw counts."""
+        """Found rate, pips accuracy among found dice, and the raw counts (with the share of
+        found dice whose colour is named right, where the labels give colours)."""
+        found, named = (sum(c[i] for c in self.by_colour.values()) for i in (1, 3))
+        colour = {"colour_pct": 100.0 * named / found} if found else {}
         return {
             "labelled": self.labelled,
             "found_pct": 100.0 * self.found / max(self.labelled, 1),
@@ -130,4 +154,5 @@ class Score:
             "unsure_pct": 100.0 * self.unsure / max(self.found, 1),
             "pips_pct_of_sure": 100.0 * self.right_sure / max(self.found - self.unsure, 1),
             "unmatched_predictions": self.unmatched_predictions,
+            **colour,
         }

@@ -73,6 +73,7 @@ def die_mask(frame: np.ndarray, centre: np.ndarray, side: float, span: float,
                    cv2.GC_BGD, -1)
     cv2.circle(seeds, (cx - x0, cy - y0), int(max(span * 0.55, side * 0.18)), cv2.GC_FGD, -1)
     background, foreground = np.zeros((1, 65)), np.zeros((1, 65))
+    cv2.setRNGSeed(0)  # GrabCut starts its colour models from OpenCV's random numbers
     cv2.grabCut(window, seeds, None, background, foreground, 5, cv2.GC_INIT_WITH_MASK)
     die = np.isin(seeds, (cv2.GC_FGD, cv2.GC_PR_FGD)).astype(np.uint8)
     die[_shadow(window, die)] = 0

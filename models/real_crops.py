@@ -19,6 +19,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from models import paint_dice  # noqa: E402
 from models.make_data import LOCATOR_SCALE, _jitter_boxes  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
@@ -28,7 +29,7 @@ from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E
 
 def _located(splits: list[str], root: Path, locator: Path | None = None):
     """Each labelled photo of the splits with the locator's boxes (the shipped one unless
-    given): (frame, boxes, pips) per photo, where boxes[k] is the box that holds label k's
+    given): (frame, boxes, labels) per photo, where boxes[k] is the box that holds label k's
     centre (None if no box does)."""
     session = open_session(str(locator or model_path(LOCATOR_FILE)), 2)
     for split in splits:
@@ -36,7 +37,7 @@ def _located(splits: list[str], root: Path, locator: Path | None = None):
             frame = cv2.imread(str(item.image))
             found, _scores = locate.locate(session, frame, 0.2)
             matched = matched_boxes(found, item.centres)
-            yield frame, [None if j is None else found[j] for j in matched], item.pips
+            yield frame, [None if j is None else found[j] for j in matched], item
 
 
 def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE,
@@ -44,8 +45,8 @@ def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_W
     """Crops (n, 3, 40, 40) uint8 and pip labels (n,) from every found labelled die."""
     rng = np.random.default_rng(seed)
     crops, labels = [], []
-    for frame, boxes, pips in _located(splits, root, locator):
-        for found, p in zip(boxes, pips, strict=True):
+    for frame, boxes, item in _located(splits, root, locator):
+        for found, p in zip(boxes, item.pips, strict=True):
             if found is None:
                 continue
             box = np.repeat(found[None], copies, 0)
@@ -56,24 +57,29 @@ def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_W
             "labels": np.concatenate(labels).astype(np.int64)}
 
 
-def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE, locator: Path | None = None
-                ) -> dict[str, np.ndarray]:
+def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE, locator: Path | None = None,
+                paintings: int = 0, seed: int = 0) -> dict[str, np.ndarray]:
     """Locator training frames from labelled real photos: each photo at the locator's training
-    scale, with the shipped locator's box around every labelled die it finds.
+    scale, with the shipped locator's box around every labelled die it finds, and after it
+    `paintings` copies with the dice painted other colours (`paint_dice.py`: grey ones blank),
+    boxed as they were white.
 
     What the photos show besides the labelled dice (keyboards, plugs, ferrites, labels) is
     background here, so the locator learns that these are not dice.
     """
+    rng = np.random.default_rng(seed)
     frames, boxes = [], []
-    for frame, found, _pips in _located(splits, root, locator):
+    for frame, found, item in _located(splits, root, locator):
         if frame.shape[:2] != (480, 640):
             continue  # the locator trains on 640x480 frames at half size
         # One box per die, even where two labels fall in the same box.
         unique = {tuple(b) for b in found if b is not None}
         b = np.array(sorted(unique), np.float32).reshape(-1, 4) * LOCATOR_SCALE
-        boxes.append(np.concatenate([b, np.full((len(b), 1), len(frames))], 1))
-        frames.append(cv2.resize(frame, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
-                                 interpolation=cv2.INTER_AREA))
+        for copy in range(paintings + 1):
+            shown = frame if copy == 0 else paint_dice.painted(item, frame, rng)[1]
+            boxes.append(np.concatenate([b, np.full((len(b), 1), len(frames))], 1))
+            frames.append(cv2.resize(shown, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
+                                     interpolation=cv2.INTER_AREA))
     return {"frames": np.stack(frames), "boxes": np.concatenate(boxes).astype(np.float32)}
 
 
@@ -87,11 +93,13 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_real.npz")
     ap.add_argument("--frames", action="store_true",
                     help="locator frames and boxes (train.py --real-frames) instead of crops")
+    ap.add_argument("--paintings", type=int, default=0,
+                    help="frames: also each photo this many times with its dice painted")
     ap.add_argument("--locator", type=Path, default=None,
                     help="locator .onnx whose boxes to cut around (default: the shipped one)")
     a = ap.parse_args()
     if a.frames:
-        data = real_frames(a.splits, locator=a.locator)
+        data = real_frames(a.splits, locator=a.locator, paintings=a.paintings, seed=a.seed)
         np.savez(a.out, **data)
         print(a.out, len(data["frames"]), "frames,", len(data["boxes"]), "dice")
         return

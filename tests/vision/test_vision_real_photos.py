@@ -68,3 +68,31 @@ def test_a_close_up_of_a_real_die_is_read(dev_photos, dice_high) -> None:
     assert s["labelled"] >= 50
     assert s["found_pct"] >= 94.0, s
     assert s["pips_pct"] >= 94.0, s
+
+
+def test_painted_locator_frames_keep_each_photo_s_boxes(dev_photos, tmp_path) -> None:
+    import numpy as np
+
+    from models.real_crops import real_frames
+
+    # Three photos of Valid, each followed by two copies with its dice painted.
+    (tmp_path / "Valid").mkdir()
+    for name in ("valid_1", "valid_28", "valid_63"):
+        for suffix in (".jpg", ".txt"):
+            (tmp_path / "Valid" / f"{name}{suffix}").symlink_to(
+                dev_photos / "Valid" / f"{name}{suffix}")
+    data = real_frames(["Valid"], tmp_path, paintings=2, seed=3)
+    frames, boxes = data["frames"], data["boxes"]
+    assert frames.shape == (9, 240, 320, 3)
+    for photo in range(3):
+        white = boxes[boxes[:, 4] == 3 * photo][:, :4]
+        assert len(white) >= 1
+        for copy in (1, 2):
+            np.testing.assert_array_equal(boxes[boxes[:, 4] == 3 * photo + copy][:, :4], white)
+            changed = np.abs(frames[3 * photo + copy].astype(int) - frames[3 * photo]).max(2) > 40
+            # The paint lies on the dice: within their boxes, grown by half a die.
+            near = np.zeros(changed.shape, bool)
+            for x0, y0, x1, y1 in white:
+                w, h = (x1 - x0) / 2, (y1 - y0) / 2
+                near[max(int(y0 - h), 0):int(y1 + h), max(int(x0 - w), 0):int(x1 + w)] = True
+            assert changed.any() and not (changed & ~near).any()

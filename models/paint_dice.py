@@ -38,7 +38,7 @@ PAINTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int] | None]] = {
 PAINT_LIGHTER, PAINT_TINT = 20, 8
 # A die's side (px, its side faces included) from the longer side of its label, the box of
 # its top face's pips: a single pip's box is about a fifth of the face, the others' about 0.6.
-SIDE_PER_SPAN = {1: 6.5, "others": 2.1}
+SIDE_PER_PIP_SPAN, SIDE_PER_PATTERN_SPAN = 6.5, 2.1
 SIDE_RANGE = (40, 130)
 # A shadow on the wooden table is darker than the table and, like the wood, yellower; a die's
 # shaded side is as neutral as its top. (Lab units of OpenCV's 8-bit Lab.)
@@ -49,7 +49,7 @@ PIP_RAMP = 50  # ...and wholly a pip this much further
 
 def die_side(span: float, pips: int) -> float:
     """A labelled die's side in px, side faces included, judged from its label's span."""
-    per = SIDE_PER_SPAN[1] if pips == 1 else SIDE_PER_SPAN["others"]
+    per = SIDE_PER_PIP_SPAN if pips == 1 else SIDE_PER_PATTERN_SPAN
     return float(np.clip(span * per, *SIDE_RANGE))
 
 

@@ -110,19 +110,21 @@ class Score:
         colours = truth.colours or (None,) * len(truth.pips)
         for j, p, colour in zip(matched_boxes(det.boxes, truth.centres), truth.pips, colours,
                                 strict=True):
-            counts = self.by_colour.setdefault(colour, [0, 0, 0, 0]) if colour else [0] * 4
-            counts[0] += 1
+            right = j is not None and det.pips[j] == p
+            if colour is not None:
+                named = j is not None and det.colour[j] == colour
+                counts = self.by_colour.setdefault(colour, [0, 0, 0, 0])
+                for k, hit in enumerate((True, j is not None, right, named)):
+                    counts[k] += int(hit)
             if j is None:
                 continue
-            counts[1:] = [counts[1] + 1, counts[2] + int(det.pips[j] == p),
-                          counts[3] + int(det.colour[j] == colour)]
             used[j] = True
             self.found += 1
             tally = self.right_by_pips.setdefault(int(p), [0, 0])
-            tally[0] += int(det.pips[j] == p)
+            tally[0] += int(right)
             tally[1] += 1
             self.unsure += int(det.unsure[j])
-            self.right_sure += int(det.pips[j] == p and not det.unsure[j])
+            self.right_sure += int(right and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
 
     @property

@@ -117,11 +117,10 @@ def test_painted_real_photos_are_read_die_by_die(dev_photos) -> None:
     # mistake), every colour named right.
     score = Score()
     for number, item in enumerate(load_split("Valid", dev_photos)[::10]):
-        painted, frame = paint_dice.painted(item, cv2.imread(str(item.image)),
-                                            np.random.default_rng(number))
-        assert not np.array_equal(frame, cv2.imread(str(item.image)))
-        _again, frame_again = paint_dice.painted(item, cv2.imread(str(item.image)),
-                                                 np.random.default_rng(number))
+        photo = cv2.imread(str(item.image))
+        painted, frame = paint_dice.painted(item, photo, np.random.default_rng(number))
+        assert not np.array_equal(frame, photo)
+        _again, frame_again = paint_dice.painted(item, photo, np.random.default_rng(number))
         np.testing.assert_array_equal(frame_again, frame)  # painted alike every time
         score.add(painted, read_dice(frame))
     summary = score.summary()

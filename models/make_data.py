@@ -142,16 +142,21 @@ def make(out: Path, scenes: int, seed: int, workers: int, mix: SceneMix) -> Path
     return out
 
 
-def join(out: Path, parts: list[Path], frames: bool = False) -> Path:
-    """Save the crops and labels of several rendered sets as one set for the pip reader, or
-    with `frames` their locator frames and boxes as one set for the locator."""
+def joined(parts: list[Path], frames: bool = False) -> dict[str, np.ndarray]:
+    """The crops and labels of one or more saved sets as one set for the pip reader, or with
+    `frames` their locator frames and boxes as one set for the locator; only those arrays are
+    read from the files."""
     sets = [np.load(p) for p in parts]
     if frames:
         joined_frames, boxes = _frames_joined(sets)
-        np.savez(out, frames=joined_frames, boxes=boxes)
-    else:
-        np.savez(out, crops=np.concatenate([s["crops"] for s in sets]),
-                 labels=np.concatenate([s["labels"] for s in sets]))
+        return {"frames": joined_frames, "boxes": boxes}
+    return {"crops": np.concatenate([s["crops"] for s in sets]),
+            "labels": np.concatenate([s["labels"] for s in sets])}
+
+
+def join(out: Path, parts: list[Path], frames: bool = False) -> Path:
+    """Save several rendered sets as one (`joined`)."""
+    np.savez(out, **joined(parts, frames))
     return out
 
 

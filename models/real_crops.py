@@ -41,18 +41,25 @@ def _located(splits: list[str], root: Path, locator: Path | None = None):
 
 
 def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE,
-               locator: Path | None = None) -> dict[str, np.ndarray]:
-    """Crops (n, 3, 40, 40) uint8 and pip labels (n,) from every found labelled die."""
+               locator: Path | None = None, paintings: int = 0) -> dict[str, np.ndarray]:
+    """Crops (n, 3, 40, 40) uint8 and pip labels (n,) from every found labelled die, and as
+    many from each of `paintings` copies of its photo with the dice painted other colours
+    (`paint_dice.py`: a grey die's label becomes blank), cut around the same boxes."""
     rng = np.random.default_rng(seed)
     crops, labels = [], []
     for frame, boxes, item in _located(splits, root, locator):
-        for found, p in zip(boxes, item.pips, strict=True):
-            if found is None:
-                continue
-            box = np.repeat(found[None], copies, 0)
-            box[1:] = _jitter_boxes(rng, box[1:], 0.08)
-            crops.append(crop_dice(frame, box))
-            labels.append(np.full(copies, p))
+        for copy in range(paintings + 1):
+            shown, pips = frame, item.pips
+            if copy:
+                painted_item, shown = paint_dice.painted(item, frame, rng)
+                pips = painted_item.pips
+            for found, p in zip(boxes, pips, strict=True):
+                if found is None:
+                    continue
+                box = np.repeat(found[None], copies, 0)
+                box[1:] = _jitter_boxes(rng, box[1:], 0.08)
+                crops.append(crop_dice(shown, box))
+                labels.append(np.full(copies, p))
     return {"crops": np.concatenate(crops).astype(np.uint8),
             "labels": np.concatenate(labels).astype(np.int64)}
 
@@ -94,7 +101,7 @@ def main() -> None:
     ap.add_argument("--frames", action="store_true",
                     help="locator frames and boxes (train.py --real-frames) instead of crops")
     ap.add_argument("--paintings", type=int, default=0,
-                    help="frames: also each photo this many times with its dice painted")
+                    help="also each photo this many times with its dice painted")
     ap.add_argument("--locator", type=Path, default=None,
                     help="locator .onnx whose boxes to cut around (default: the shipped one)")
     a = ap.parse_args()
@@ -103,7 +110,7 @@ def main() -> None:
         np.savez(a.out, **data)
         print(a.out, len(data["frames"]), "frames,", len(data["boxes"]), "dice")
         return
-    data = real_crops(a.splits, a.copies, a.seed, locator=a.locator)
+    data = real_crops(a.splits, a.copies, a.seed, locator=a.locator, paintings=a.paintings)
     np.savez(a.out, **data)
     print(a.out, len(data["labels"]), "crops,", np.bincount(data["labels"], minlength=9))
 

@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from torch import nn  # noqa: E402
 
 from models.frame_turns import mirrored, transposed  # noqa: E402
+from models.make_data import joined  # noqa: E402
 from models.nets import Locator, PipReader  # noqa: E402
 
 STRIDE = 4
@@ -323,7 +324,9 @@ def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dyn: dict) 
 def main() -> None:
     """Command line: train one or both networks and export them."""
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "lv_dice.npz")
+    ap.add_argument("--data", type=Path, nargs="+",
+                    default=[Path(tempfile.gettempdir()) / "lv_dice.npz"],
+                    help="rendered sets (make_data.py), read one after another")
     ap.add_argument("--what", choices=["both", "locator", "pips"], default="both")
     ap.add_argument("--locator-epochs", type=int, default=8)
     ap.add_argument("--pips-epochs", type=int, default=8)
@@ -333,10 +336,10 @@ def main() -> None:
     ap.add_argument("--init-locator", type=Path, default=None, help="locator.pt or locator.onnx to fine-tune")
     ap.add_argument("--max-zoom", type=float, default=1.0, help="largest frame zoom in training")
     ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--real", type=Path, default=None,
+    ap.add_argument("--real", type=Path, nargs="+", default=None,
                     help="crops from labelled real photos (models/real_crops.py) to mix in")
     ap.add_argument("--real-repeat", type=int, default=4, help="times each real crop is seen")
-    ap.add_argument("--real-frames", type=Path, default=None,
+    ap.add_argument("--real-frames", type=Path, nargs="+", default=None,
                     help="real locator frames (models/real_crops.py --frames) to mix in")
     ap.add_argument("--real-frames-repeat", type=int, default=3,
                     help="times each real frame is seen")
@@ -359,17 +362,18 @@ def main() -> None:
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
     np.random.seed(a.seed)
-    data = dict(np.load(a.data))
-    real = dict(np.load(a.real)) if a.real else None
     a.out.mkdir(parents=True, exist_ok=True)
     if a.what in ("both", "pips"):
+        data = joined(a.data)
+        real = joined(a.real) if a.real else None
         net = train_pips(data, a.pips_epochs, a.batch, print, a.init_pips, a.lr, real,
                          a.real_repeat, a.rotate_rendered, a.device, a.pips_width,
                          a.blank_repeat, a.overexposed)
         torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):
-        real_frames = dict(np.load(a.real_frames)) if a.real_frames else None
+        data = joined(a.data, frames=True)
+        real_frames = joined(a.real_frames, frames=True) if a.real_frames else None
         net = train_locator(data, a.locator_epochs, 16, print, a.init_locator, a.lr, a.max_zoom,
                             real_frames, a.real_frames_repeat, a.turn_frames, a.overexposed,
                             a.device)

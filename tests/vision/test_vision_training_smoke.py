@@ -119,6 +119,37 @@ def test_rendered_sets_join_into_one_pip_reader_set(tmp_path) -> None:
     assert np.array_equal(second[:, :4], parts[1]["boxes"][:, :4])
 
 
+def test_training_reads_every_set_it_is_given(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("torch")
+    from models import train
+    from models.make_data import SceneMix, _one_chunk
+
+    parts = []
+    for seed in (3, 4):
+        parts.append(_one_chunk((seed, 1, SceneMix())))
+        np.savez(tmp_path / f"{seed}.npz", **parts[-1])
+    seen = {}
+
+    def fit(kind):
+        def fake(data, *args, **kwargs):
+            seen[kind] = data
+            raise SystemExit  # stop before exporting
+        return fake
+
+    monkeypatch.setattr(train, "train_pips", fit("pips"))
+    monkeypatch.setattr(train, "train_locator", fit("locator"))
+    sets = [str(tmp_path / "3.npz"), str(tmp_path / "4.npz")]
+    for what in ("pips", "locator"):
+        monkeypatch.setattr("sys.argv", ["train.py", "--what", what, "--data", *sets,
+                                         "--out", str(tmp_path / "out")])
+        with pytest.raises(SystemExit):
+            train.main()
+    assert len(seen["pips"]["crops"]) == sum(len(p["crops"]) for p in parts)
+    assert set(seen["pips"]) == {"crops", "labels"}
+    assert len(seen["locator"]["frames"]) == 2
+    assert len(seen["locator"]["boxes"]) == sum(len(p["boxes"]) for p in parts)
+
+
 @pytest.mark.parametrize("split_at", [None, 40])  # mixed batches; rendered and real apart
 def test_locator_batches_cover_the_epoch_and_keep_kinds_apart(split_at) -> None:
     pytest.importorskip("torch")

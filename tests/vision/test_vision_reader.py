@@ -120,20 +120,6 @@ def test_detect_takes_the_camera_place_and_refuses_an_unknown_one(rendered_scene
     assert "--camera-place" in err and "above" in err
 
 
-@pytest.mark.parametrize("grey", [(130, 130, 128), (140, 140, 138)])
-def test_grey_blank_dice_in_a_blue_light_are_kept_grey_and_in_doubt(grey) -> None:
-    # Under a strongly blue light the default palette names a grey die blue; a blank face on a
-    # blue die would be no die at all (a cap, a printed disc), yet these are the game's grey dice.
-    dice = [(150, 200, 48, grey, 0), (300, 240, 48, grey, 0),
-            (450, 200, 48, (60, 60, 200), 3), (320, 360, 48, (230, 230, 230), 5)]
-    frame, _ = dice_frame(dice, np.random.default_rng(3), gain=(1.35, 1.0, 0.8))
-    det = read_dice(frame)
-    blank = det.pips == 0
-    assert blank.sum() == 2
-    assert list(det.colour[blank]) == ["grey", "grey"] and det.unsure[blank].all()
-    assert sorted(det.pips[~blank].tolist()) == [3, 5] and not det.unsure[~blank].any()
-
-
 def test_detect_names_dice_by_the_colours_in_play_under_a_warm_lamp(tmp_path, capsys):
     from vision.colour import DEFAULT_COLOURS_BGR
 
@@ -513,8 +499,9 @@ def test_a_crowded_tray_is_looked_at_again_enlarged_and_the_surer_look_kept() ->
     one_look = read_dice(frame, ReaderConfig(look_again_from=10**6))
     surest = read_dice(frame)
     assert len(one_look) >= 20  # crowded enough to be looked at again
-    # 61 to 70 of 72 (with the locator before the one that learnt overexposed frames, 48 to 60)
-    assert _found(surest, truths) >= max(_found(one_look, truths) + 8, 68)
+    # One look finds 69 of 72 (61-70 with the locators before, 48-60 with earlier ones); the
+    # enlarged looks find all 72.
+    assert _found(surest, truths) >= max(_found(one_look, truths) + 3, 70)
     assert surest.confidence.sum() > one_look.confidence.sum()
 
 

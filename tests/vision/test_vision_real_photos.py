@@ -96,3 +96,74 @@ def test_painted_locator_frames_keep_each_photo_s_boxes(dev_photos, tmp_path) ->
                 w, h = (x1 - x0) / 2, (y1 - y0) / 2
                 near[max(int(y0 - h), 0):int(y1 + h), max(int(x0 - w), 0):int(x1 + w)] = True
             assert changed.any() and not (changed & ~near).any()
+
+
+def test_painted_crops_follow_their_photo_s_dice(dev_photos, tmp_path) -> None:
+    import numpy as np
+
+    from models.real_crops import real_crops
+
+    # valid_63 holds five labelled dice; two painted copies follow the photo as taken.
+    (tmp_path / "Valid").mkdir()
+    for suffix in (".jpg", ".txt"):
+        (tmp_path / "Valid" / f"valid_63{suffix}").symlink_to(
+            dev_photos / "Valid" / f"valid_63{suffix}")
+    white = real_crops(["Valid"], 3, seed=5, root=tmp_path)
+    both = real_crops(["Valid"], 3, seed=5, root=tmp_path, paintings=2)
+    block = len(white["labels"])
+    assert block >= 12 and len(both["labels"]) == 3 * block
+    # The photo as taken comes first, cut as without paintings.
+    np.testing.assert_array_equal(both["crops"][:block], white["crops"])
+    for copy in (1, 2):
+        labels = both["labels"][copy * block:(copy + 1) * block]
+        # A painted die keeps its pips, or is a blank grey one.
+        assert ((labels == white["labels"]) | (labels == 0)).all()
+        crops = both["crops"][copy * block:(copy + 1) * block]
+        hsv = [cv2.cvtColor(c.transpose(1, 2, 0)[12:28, 12:28], cv2.COLOR_BGR2HSV) for c in crops]
+        saturation = np.array([h[..., 1].mean() for h in hsv])
+        white_saturation = np.array([
+            cv2.cvtColor(c.transpose(1, 2, 0)[12:28, 12:28], cv2.COLOR_BGR2HSV)[..., 1].mean()
+            for c in white["crops"]])
+        # Coloured dice are saturated, white ones (and blank grey ones) are not.
+        coloured = labels != 0
+        assert np.median(saturation[coloured]) > np.median(white_saturation) + 40
+
+
+def test_grey_blank_dice_in_a_blue_light_are_kept_grey_and_in_doubt(dev_photos, monkeypatch) -> None:
+    import numpy as np
+
+    from models import paint_dice
+    from vision import reader
+    from vision.devdata import matched_boxes
+
+    # Every die of five Valid photos painted the grey of Royale's blank dice, then the whole
+    # photo lit blue: the default palette names some of these dice blue or dark blue, and a
+    # blank face on a blue die would be no die at all (a cap, a printed disc).
+    items = {item.image.stem: item for item in load_split("Valid", dev_photos)}
+    photos = []
+    for name in ("valid_18", "valid_50", "valid_59", "valid_72", "valid_83"):
+        item = items[name]
+        frame = cv2.imread(str(item.image))
+        for mask in paint_dice.die_masks(frame, item):
+            frame = paint_dice.paint_die(frame, mask, (140, 140, 138), None)
+        blue = np.clip(frame * np.float32([1.35, 1.0, 0.8]), 0, 255).astype(np.uint8)
+        photos.append((item, blue))
+
+    def grey_dice() -> tuple[int, int]:
+        """How many labelled dice are read as blank grey dice, and how many of those unsure."""
+        kept = unsure = 0
+        for item, blue in photos:
+            det = read_dice(blue)
+            for j in matched_boxes(det.boxes, item.centres):
+                if j is not None:
+                    assert det.pips[j] == 0 and det.colour[j] == "grey"
+                    kept += 1
+                    unsure += bool(det.unsure[j])
+        return kept, unsure
+
+    kept, unsure = grey_dice()
+    # 19 of the 21 dice are kept, 14 of them flagged unsure; without the rule for tinted grey
+    # dice only the 5 named grey outright are.
+    assert kept >= 17 and unsure >= 10
+    monkeypatch.setattr(reader, "TINTED_GREY", 0.0)
+    assert grey_dice()[0] <= kept - 10

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -23,7 +24,7 @@ from models import paint_dice  # noqa: E402
 from models.make_data import LOCATOR_SCALE, _jitter_boxes  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
-from vision.devdata import OBLIQUE_WHITE, load_split, matched_boxes  # noqa: E402
+from vision.devdata import OBLIQUE_WHITE, Labelled, load_split, matched_boxes  # noqa: E402
 from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402
 
 
@@ -40,6 +41,15 @@ def _located(splits: list[str], root: Path, locator: Path | None = None):
             yield frame, [None if j is None else found[j] for j in matched], item
 
 
+def _with_paintings(item: Labelled, frame: np.ndarray, paintings: int,
+                    rng: np.random.Generator) -> Iterator[tuple[Labelled, np.ndarray]]:
+    """The photo as taken with its labels, then `paintings` copies with its dice painted
+    (`paint_dice.painted`), each with its own labels: (labels, frame) pairs, drawn lazily."""
+    yield item, frame
+    for _ in range(paintings):
+        yield paint_dice.painted(item, frame, rng)
+
+
 def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE,
                locator: Path | None = None, paintings: int = 0) -> dict[str, np.ndarray]:
     """Crops (n, 3, 40, 40) uint8 and pip labels (n,) from every found labelled die, and as
@@ -48,12 +58,8 @@ def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_W
     rng = np.random.default_rng(seed)
     crops, labels = [], []
     for frame, boxes, item in _located(splits, root, locator):
-        for copy in range(paintings + 1):
-            shown, pips = frame, item.pips
-            if copy:
-                painted_item, shown = paint_dice.painted(item, frame, rng)
-                pips = painted_item.pips
-            for found, p in zip(boxes, pips, strict=True):
+        for shown_item, shown in _with_paintings(item, frame, paintings, rng):
+            for found, p in zip(boxes, shown_item.pips, strict=True):
                 if found is None:
                     continue
                 box = np.repeat(found[None], copies, 0)
@@ -82,8 +88,7 @@ def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE, locator: Path | N
         # One box per die, even where two labels fall in the same box.
         unique = {tuple(b) for b in found if b is not None}
         b = np.array(sorted(unique), np.float32).reshape(-1, 4) * LOCATOR_SCALE
-        for copy in range(paintings + 1):
-            shown = frame if copy == 0 else paint_dice.painted(item, frame, rng)[1]
+        for _labels, shown in _with_paintings(item, frame, paintings, rng):
             boxes.append(np.concatenate([b, np.full((len(b), 1), len(frames))], 1))
             frames.append(cv2.resize(shown, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
                                      interpolation=cv2.INTER_AREA))

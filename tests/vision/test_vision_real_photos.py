@@ -114,19 +114,20 @@ def test_painted_crops_follow_their_photo_s_dice(dev_photos, tmp_path) -> None:
     assert block >= 12 and len(both["labels"]) == 3 * block
     # The photo as taken comes first, cut as without paintings.
     np.testing.assert_array_equal(both["crops"][:block], white["crops"])
+
+    def saturation(crops: np.ndarray) -> np.ndarray:
+        """Mean HSV saturation of each crop's middle (the die's top face)."""
+        return np.array([cv2.cvtColor(c.transpose(1, 2, 0)[12:28, 12:28],
+                                      cv2.COLOR_BGR2HSV)[..., 1].mean() for c in crops])
+
+    white_saturation = np.median(saturation(white["crops"]))
     for copy in (1, 2):
         labels = both["labels"][copy * block:(copy + 1) * block]
         # A painted die keeps its pips, or is a blank grey one.
         assert ((labels == white["labels"]) | (labels == 0)).all()
-        crops = both["crops"][copy * block:(copy + 1) * block]
-        hsv = [cv2.cvtColor(c.transpose(1, 2, 0)[12:28, 12:28], cv2.COLOR_BGR2HSV) for c in crops]
-        saturation = np.array([h[..., 1].mean() for h in hsv])
-        white_saturation = np.array([
-            cv2.cvtColor(c.transpose(1, 2, 0)[12:28, 12:28], cv2.COLOR_BGR2HSV)[..., 1].mean()
-            for c in white["crops"]])
+        painted = saturation(both["crops"][copy * block:(copy + 1) * block])
         # Coloured dice are saturated, white ones (and blank grey ones) are not.
-        coloured = labels != 0
-        assert np.median(saturation[coloured]) > np.median(white_saturation) + 40
+        assert np.median(painted[labels != 0]) > white_saturation + 40
 
 
 def test_grey_blank_dice_in_a_blue_light_are_kept_grey_and_in_doubt(dev_photos, monkeypatch) -> None:

@@ -35,6 +35,7 @@ from companion.tiles import (
     check_open,
     closed_casino,
     decide,
+    power_play_rolled,
     return_power_play,
     round_end,
     use_power_play,
@@ -66,6 +67,8 @@ def _roll(state: GameState, event: Roll) -> GameState:
                 },
             )
         _check_values(values, f"{name}'s {kind} dice")
+    if state.tiles:
+        state = power_play_rolled(state)
     return replace(state, phase=Phase.CHOOSE, pending_roll=event)
 
 

@@ -32,6 +32,60 @@ CHIP_CARDS_PER_COLOUR = 5
 CHIP_SET_BONUS = (0, 10_000, 30_000, 60_000, 100_000, 150_000)
 
 
+ROYALE_DECK_TEXT = "30x11 40x11 50x13 60x15 70x13 80x11 90x9 100x7"
+"""The 90 money cards: the best public count (the text gives only the total and the range)."""
+
+BLACK_BOX_TEXT = "60 20 20 0 0 0"
+"""Black Box tokens, in thousands: $60k, $20k, $20k and three empty (two public sources agree)."""
+
+FIFTY_FIFTY_TEXT = "0 10 20 30 40 50 60"
+"""Fifty Fifty's spaces after each throw: the text says only '$0-$60,000'."""
+
+NO_ENTRY_TEXT = "0 1c 2c 30 40 50 60"
+"""No Entry's spaces after the start: not printed in the text, which says only that empty
+spaces pay nothing; set `no_entry` to what the tile shows."""
+
+NICE_DICE_TEXT = "1c 2c 30 40 50 60"
+"""Nice Dice's spaces 1-6: the text says '1 or 2 chips or $30,000-$60,000'."""
+
+
+def parse_rewards(text: str) -> tuple[tuple[int, int], ...]:
+    """'0 1c 2c 30 40' (thousands; 'c' for chips; '-' or 0 for an empty space) into
+    (money, chips) pairs; IllegalMove on anything else."""
+    rewards: list[tuple[int, int]] = []
+    for token in text.replace(",", " ").split():
+        token = token.lower()
+        if token == "-":
+            rewards.append((0, 0))
+        elif token.endswith("c") and token[:-1].isdigit():
+            rewards.append((0, int(token[:-1])))
+        elif token.isdigit():
+            rewards.append((int(token) * 1000, 0))
+        else:
+            raise IllegalMove(
+                "option value", f"cannot read {token!r}: use thousands like 30, or 2c for 2 chips"
+            )
+    return tuple(rewards)
+
+
+def parse_deck(text: str) -> tuple[tuple[int, int], ...]:
+    """'30x11 40x11 ...' (thousands x count) into (value, count) pairs."""
+    deck: list[tuple[int, int]] = []
+    for token in text.replace(",", " ").split():
+        value, _, count = token.lower().partition("x")
+        if not value.isdigit() or not count.isdigit() or not int(value) or not int(count):
+            raise IllegalMove(
+                "option value", f"cannot read {token!r}: each card value as thousands x count"
+            )
+        deck.append((int(value) * 1000, int(count)))
+    if len({v for v, _ in deck}) != len(deck) or sum(c for _, c in deck) < 36:
+        raise IllegalMove(
+            "option value",
+            f"money_cards needs distinct values and at least 36 cards (3 rounds of 12), got {text!r}",
+        )
+    return tuple(sorted(deck))
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Everything an edition and its chosen variants decide, read once at game start."""
@@ -66,6 +120,13 @@ class Rules:
     pairs_by_total: bool = False
     tiles: int = 0
     deck: tuple[tuple[int, int], ...] = CLASSIC_DECK
+    two_kickers: bool = True
+    money_cards: str = ROYALE_DECK_TEXT
+    black_box: str = BLACK_BOX_TEXT
+    fifty_fifty: str = FIFTY_FIFTY_TEXT
+    no_entry: str = NO_ENTRY_TEXT
+    nice_dice: str = NICE_DICE_TEXT
+    power_play: str = "next"
 
     def minimum_money(self, players: int) -> int:
         """The least money each casino must show after the deal."""
@@ -90,10 +151,35 @@ class Rules:
         return 2 if self.neutral_dice and players == 3 else 0
 
     def kickers_per_player(self, players: int) -> int:
-        """Violet kicker dice each player swaps for regular dice."""
+        """Violet kicker dice each player swaps for regular dice.
+
+        One each; with fewer than 6 players the English text says two 'should' be
+        traded, the German that two 'can' be: `two_kickers` says which the table plays.
+        """
         if not self.kickers:
             return 0
-        return 1 if players == 6 else 2
+        return 2 if players < 6 and self.two_kickers else 1
+
+    @property
+    def black_box_tokens(self) -> tuple[int, ...]:
+        """The six Black Box tokens in dollars (0 = an empty token)."""
+        return tuple(money for money, _ in parse_rewards(self.black_box))
+
+    @property
+    def fifty_fifty_track(self) -> tuple[int, ...]:
+        """Fifty Fifty's reward under the counter after the 1st, 2nd ... throw, in dollars."""
+        text = self.fifty_fifty
+        return tuple(money for money, _ in parse_rewards(text))
+
+    @property
+    def no_entry_track(self) -> tuple[tuple[int, int], ...]:
+        """(money, chips) on each space of No Entry's track after the start space."""
+        return parse_rewards(self.no_entry)
+
+    @property
+    def nice_dice_rewards(self) -> tuple[tuple[int, int], ...]:
+        """(money, chips) for a die on Nice Dice's spaces 1 to 6."""
+        return parse_rewards(self.nice_dice)
 
     def casino_count(self) -> int:
         """Casinos that take dice: six, plus the slot machine as a seventh."""
@@ -157,16 +243,26 @@ def _cards(options: Mapping[str, Any]) -> Rules:
     return _with_options(rules, options)
 
 
-ROYALE_DECK: tuple[tuple[int, int], ...] = (
-    (30_000, 11),
-    (40_000, 11),
-    (50_000, 13),
-    (60_000, 15),
-    (70_000, 13),
-    (80_000, 11),
-    (90_000, 9),
-    (100_000, 7),
-)
+def _check_text_options(rules: Rules) -> Rules:
+    """Read the text settings once, refusing a box the engine cannot play."""
+    if rules.edition != "royale":
+        return rules
+    if len(rules.black_box_tokens) != 6 or any(c for _, c in parse_rewards(rules.black_box)):
+        raise IllegalMove(
+            "option value", f"black_box lists 6 tokens in thousands, got {rules.black_box!r}"
+        )
+    if not rules.fifty_fifty_track or any(c for _, c in parse_rewards(rules.fifty_fifty)):
+        raise IllegalMove(
+            "option value",
+            f"fifty_fifty lists the money under each space, got {rules.fifty_fifty!r}",
+        )
+    if not rules.no_entry_track:
+        raise IllegalMove("option value", "no_entry lists at least one space")
+    if len(rules.nice_dice_rewards) != 6:
+        raise IllegalMove(
+            "option value", f"nice_dice lists the rewards of spaces 1-6, got {rules.nice_dice!r}"
+        )
+    return replace(rules, deck=parse_deck(rules.money_cards))
 
 
 def _royale(options: Mapping[str, Any]) -> Rules:
@@ -183,9 +279,8 @@ def _royale(options: Mapping[str, Any]) -> Rules:
         token_value=10_000,
         tokens_break_ties=True,
         tokens_per_round=2,
-        deck=ROYALE_DECK,
     )
-    return _with_options(rules, options)
+    return _check_text_options(_with_options(rules, options))
 
 
 EDITIONS = {"classic": _classic, "custom": _custom, "cards": _cards, "royale": _royale}
@@ -197,6 +292,7 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
         "big_notes",
         "biggies",
         "kickers",
+        "two_kickers",
         "rainbow",
         "slot_machine",
         "chip_cards",
@@ -205,12 +301,22 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
     ),
     "custom": ("skip_rule", "skip_limit", "rounds"),
     "cards": ("sequential", "chip_cards"),
-    "royale": ("tiles", "leftovers"),
+    "royale": (
+        "tiles",
+        "leftovers",
+        "power_play",
+        "money_cards",
+        "black_box",
+        "fifty_fifty",
+        "no_entry",
+        "nice_dice",
+    ),
 }
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "leftovers": ("pile", "out"),
     "skip_rule": ("none", "chips", "cards"),
+    "power_play": ("next", "any"),
 }
 
 
@@ -229,6 +335,8 @@ def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
             raise IllegalMove("option type", f"{name} must be true or false, got {value!r}")
         if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             raise IllegalMove("option type", f"{name} must be a whole number, got {value!r}")
+        if expected == "str" and not isinstance(value, str):
+            raise IllegalMove("option type", f"{name} must be text, got {value!r}")
         if name in _CHOICES and value not in _CHOICES[name]:
             choices = ", ".join(map(str, _CHOICES[name]))
             raise IllegalMove("option value", f"{name} must be one of {choices}, got {value!r}")

@@ -11,7 +11,7 @@ from companion.events import DealRound, Event, ReplaceRainbows, Roll, TileDecisi
 from companion.money import Pile, deal_value, pile_exhausted
 from companion.rules import RAINBOW
 from companion.state import GameState, Phase
-from companion.tiles import BLACK_BOX_TOKENS, TILE_NAMES, closed_casino
+from companion.tiles import TILE_NAMES, closed_casino
 
 
 def _draw_random(state: GameState, pile: Pile, discards: tuple[int, ...], rng: random.Random):
@@ -109,7 +109,7 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
         chosen = tuple(d for d in dice if d != closed and rng.random() < 0.5)
         return TileDecision(pending.casino, (("dice", dice), ("place", chosen)))
     if pending.code == "G1":
-        tokens = list(BLACK_BOX_TOKENS)
+        tokens = list(state.rules.black_box_tokens)
         rng.shuffle(tokens)
         pile = tuple(tokens[: rng.randint(1, 5)])
         return TileDecision(pending.casino, (("pile", pile),))

@@ -38,6 +38,8 @@ def standings(state: GameState) -> tuple[Standing, ...]:
         held = state.skip_tokens[seat]
         tokens = held * state.rules.token_value
         cards = len(notes) + (held if state.rules.tokens_break_ties else 0)
+        if state.bank_cards:  # money cards taken from Royale's bank count as cards too
+            cards += state.bank_cards[seat]
         bank = state.bank[seat] if state.bank else 0
         rows.append(
             Standing(

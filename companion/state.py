@@ -138,6 +138,8 @@ class GameState:
     tiles: tuple[Tile, ...] = ()
     bank: tuple[int, ...] = ()
     pending: Pending | None = None
+    bank_cards: tuple[int, ...] = ()
+    """Royale: money cards each player took from the bank (for the end tie-break)."""
 
     def tile_at(self, number: int) -> Tile | None:
         """The Royale tile beside a casino this round, if any."""
@@ -213,4 +215,5 @@ def new_game(
         chip_cards=tuple(() for _ in names),
         chip_pile=chip_pile,
         bank=tuple(0 for _ in names),
+        bank_cards=tuple(0 for _ in names),
     )

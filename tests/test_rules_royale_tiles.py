@@ -67,7 +67,8 @@ def test_jackpot_grows_by_10k_to_80k_and_pays_on_a_seven_or_a_double():
     """A miss moves the counter up $10,000 (at most $80,000); a 7 or a double takes it."""
     state = main_game(["A2", "C1", "D1"])
     state = place(state, 1)  # Anna activates the Jackpot
-    assert state.phase is Phase.TILE and legal_choices(state) == ()
+    # every throw of the two extra dice can be entered as it fell (21, order aside)
+    assert state.phase is Phase.TILE and len(legal_choices(state)) == 21
     with pytest.raises(IllegalMove, match="two extra dice"):
         decide(state, 1, dice=[7, 1])
     state = decide(state, 1, dice=[1, 2])
@@ -284,13 +285,19 @@ def test_black_box_winner_gets_the_chosen_pile():
         state = apply(state, Roll((6,) * held.regular, biggy=(6,) * held.biggy))
         state = apply(state, Place(6))
     assert state.pending.code == "G1" and state.pending.seat == ANNA
-    assert legal_choices(state) == ()  # the piles are face down: the outcome is asked for
+    # the piles are face down: every pile the winner may turn up is offered for hand entry
+    piles = [c.get("pile") for c in legal_choices(state)]
+    assert (60_000, 20_000, 20_000) in piles and (0,) in piles and len(piles) == len(set(piles))
     with pytest.raises(IllegalMove, match="is not among them"):
         decide(state, 1, pile=[60_000, 60_000])
     with pytest.raises(IllegalMove, match="holds 1-5 of the 6 tokens"):
         decide(state, 1, pile=[60_000, 20_000, 20_000, 0, 0, 0])
     state = decide(state, 1, pile=[60_000, 20_000, 0])
-    assert state.phase is Phase.PAYOUT and state.bank[ANNA] == 80_000
+    assert state.phase is Phase.PAYOUT and state.bank[ANNA] == 0  # paid during payout
+    state = apply(state, ResolvePayout())
+    assert state.bank[ANNA] == 80_000
+    effects = [(e.owner, e.money, e.chips) for e in state.payouts[0].tile_effects if e.code == "G1"]
+    assert effects == [(ANNA, 80_000, 0)]  # the payout explanation names the Black Box
 
 
 def test_power_play_token_for_a_clear_majority_used_instead_of_rolling():
@@ -345,7 +352,7 @@ def test_nice_dice_spaces_bump_and_pay_at_round_end():
 def test_my_choice_uses_one_of_two_extra_dice():
     """Two extra dice are thrown; the player carries out one face's action."""
     state = place(main_game(["H2", "A2", "D1"]), 1)  # Anna activates My Choice
-    assert state.pending.ask == "extra dice" and legal_choices(state) == ()
+    assert state.pending.ask == "extra dice" and len(legal_choices(state)) == 21
     state = decide(state, 1, dice=[3, 6])
     assert state.phase is Phase.TILE and state.pending.context == (3, 6)
     with pytest.raises(IllegalMove, match="use one of the thrown faces"):
@@ -389,10 +396,10 @@ def test_no_entry_closes_a_casino_to_dice_and_to_tile_activations():
         decide(state, 1, close=False)
     with pytest.raises(IllegalMove, match="but the tile's own"):
         decide(state, 1, close=1)
-    state = decide(
-        state, 1, close=2, chips=1
-    )  # closes casino 2 (Block It's), the space shows a chip
-    assert state.skip_tokens[ANNA] == 3
+    with pytest.raises(IllegalMove, match="next space shows money 0, chips 0"):
+        decide(state, 1, close=2, chips=1)  # the first space of the default track is empty
+    state = decide(state, 1, close=2)  # closes casino 2 (Block It's)
+    assert state.skip_tokens[ANNA] == 2 and state.tile_at(1).level == 1
     state = apply(state, Roll((2, 2, 5, 5, 5, 5, 5), biggy=(5,)))  # Ben
     with pytest.raises(IllegalMove, match="casino 2 is closed by No Entry"):
         apply(state, Place(2))

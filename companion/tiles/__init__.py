@@ -9,12 +9,12 @@ game in the TILE phase until a TileDecision brings the outcome.
 from companion.tiles.activation import (
     activate,
     power_play_choices,
+    power_play_rolled,
     return_power_play,
     use_power_play,
 )
 from companion.tiles.board import check_open, closed_casino
 from companion.tiles.catalog import (
-    BLACK_BOX_TOKENS,
     HANDICAP_SETUP,
     JACKPOT_MAX,
     TILE_NAMES,
@@ -26,7 +26,6 @@ from companion.tiles.decisions import decide, decision_choices
 from companion.tiles.endgame import after_payout, before_payout, round_end
 
 __all__ = [
-    "BLACK_BOX_TOKENS",
     "HANDICAP_SETUP",
     "JACKPOT_MAX",
     "TILE_NAMES",
@@ -39,6 +38,7 @@ __all__ = [
     "decide",
     "decision_choices",
     "power_play_choices",
+    "power_play_rolled",
     "return_power_play",
     "round_end",
     "setup_tiles",

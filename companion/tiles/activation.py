@@ -47,7 +47,7 @@ def activate(state: GameState, casino: int, seat: int) -> GameState:
         return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
     if code == "D2":
         if clear_leader(state, casino) == seat:
-            return with_tile(state, replace(tile, holder=seat))
+            return with_tile(state, replace(tile, holder=seat, spaces=()))
         return state
     if code == "F1":
         if not tile.spaces:
@@ -121,8 +121,23 @@ def knockout(
 
 
 def power_play_holder(state: GameState) -> Tile | None:
-    """The Power Play tile when the player to move holds its token."""
-    return next((t for t in state.tiles if t.code == "D2" and t.holder == state.current), None)
+    """The Power Play tile when the player to move holds its token and may still use it.
+
+    The text allows it 'on your next turn': a holder who rolls instead lets that turn go
+    (`spaces` then holds a mark), unless the table plays `power_play=any`.
+    """
+    tile = next((t for t in state.tiles if t.code == "D2" and t.holder == state.current), None)
+    if tile is None or tile.spaces and state.rules.power_play == "next":
+        return None
+    return tile
+
+
+def power_play_rolled(state: GameState) -> GameState:
+    """The holder rolled on their turn: with the text's reading the token's turn is gone."""
+    tile = power_play_holder(state)
+    if tile is None:
+        return state
+    return with_tile(state, replace(tile, spaces=(1,)))
 
 
 def return_power_play(state: GameState) -> GameState:
@@ -133,7 +148,7 @@ def return_power_play(state: GameState) -> GameState:
             and tile.holder is not None
             and clear_leader(state, tile.casino) is None
         ):
-            state = with_tile(state, replace(tile, holder=None))
+            state = with_tile(state, replace(tile, holder=None, spaces=()))
     return state
 
 
@@ -167,4 +182,4 @@ def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState,
         supplies=replace_at(state.supplies, state.current, held),
         casinos=replace_at(state.casinos, number - 1, replace(casino, dice=placed)),
     )
-    return with_tile(state, replace(tile, holder=None)), number
+    return with_tile(state, replace(tile, holder=None, spaces=())), number

@@ -23,6 +23,12 @@ def thrown_dice(event: TileDecision, what: str) -> tuple[int, int]:
     return dice[0], dice[1]
 
 
+def no_entry_reward(state: GameState, tile: Tile) -> tuple[int, int]:
+    """(money, chips) on the space the counter moves to next; nothing past the track's end."""
+    track = state.rules.no_entry_track
+    return track[tile.level] if tile.level < len(track) else (0, 0)
+
+
 def check_open(state: GameState, casino: int, what: str) -> None:
     """Refuse adding or removing dice at the casino No Entry closed."""
     if casino == closed_casino(state):
@@ -34,9 +40,14 @@ def with_tile(state: GameState, tile: Tile) -> GameState:
 
 
 def gain(state: GameState, seat: int, money: int = 0, chips: int = 0) -> GameState:
+    """Money from the bank (in the main game one money card a reward) and chips."""
+    cards = state.bank_cards
+    if money > 0 and cards:
+        cards = replace_at(cards, seat, cards[seat] + 1)
     return replace(
         state,
         bank=replace_at(state.bank, seat, state.bank[seat] + money),
+        bank_cards=cards,
         skip_tokens=replace_at(state.skip_tokens, seat, state.skip_tokens[seat] + chips),
     )
 

@@ -48,17 +48,6 @@ KNOCKOUT_BAR = 2
 BLOCK_IT_CLUSTERS = (1, 1, 2, 2, 3)
 
 
-NICE_DICE_REWARDS = {
-    1: (0, 1),
-    2: (0, 2),
-    3: (30_000, 0),
-    4: (40_000, 0),
-    5: (50_000, 0),
-    6: (60_000, 0),
-}
-"""(money, chips) for a die on each Nice Dice space: 1 or 2 chips, then $30,000 to $60,000."""
-
-
 MY_CHOICE_ACTIONS = {
     1: "1 chip",
     2: "2 chips",
@@ -73,15 +62,11 @@ MY_CHOICE_ACTIONS = {
 GOLD_SPACE = 60_000
 
 
-FIFTY_FIFTY_TRACK = (0, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000)
-"""Fifty Fifty's reward under the counter after the 1st, 2nd ... throw ($0 to $60,000)."""
-
-
 BETS = {"higher": 1, "lower": 2}
 
 
-BLACK_BOX_TOKENS = (60_000, 20_000, 20_000, 0, 0, 0)
-"""The six Black Box tokens (0 = an empty token), as the rulings set them."""
+BLACK_BOX_CHIPS = 20_000
+"""A Black Box pile worth $20,000 pays 2 chips: the text lists '2 chips or money ($40,000 ...)'."""
 
 
 HANDICAP_SPACES = {"chip": 2, "money": 3, "option": 4}

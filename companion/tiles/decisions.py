@@ -16,13 +16,12 @@ from companion.tiles.board import (
     check_open,
     closed_casino,
     gain,
+    no_entry_reward,
     thrown_dice,
     with_tile,
 )
 from companion.tiles.catalog import (
     BETS,
-    BLACK_BOX_TOKENS,
-    FIFTY_FIFTY_TRACK,
     JACKPOT_MAX,
     JACKPOT_START,
     JACKPOT_STEP,
@@ -179,28 +178,32 @@ def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> Game
 
 
 def _black_box(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
-    """The winner gets the tokens of the pile they chose (the neighbour split them 3+3, 4+2, 5+1)."""
+    """The winner turns up the pile they chose (the neighbour split the tokens 3+3, 4+2, 5+1).
+
+    The tokens lie on the tile until the payout, which pays them (`endgame.after_payout`).
+    """
     pile = event.get("pile")
-    left = list(BLACK_BOX_TOKENS)
+    tokens = state.rules.black_box_tokens
+    left = list(tokens)
     if not isinstance(pile, tuple) or not 1 <= len(pile) <= len(left) - 1:
         raise IllegalMove("Black Box", f"the chosen pile holds 1-5 of the 6 tokens, got {pile!r}")
     for token in pile:
         if token not in left:
             raise IllegalMove(
                 "Black Box",
-                f"tokens are {list(BLACK_BOX_TOKENS)} (0 = empty), the pile {list(pile)} is not among them",
+                f"tokens are {list(tokens)} (0 = empty), the pile {list(pile)} is not among them",
             )
         left.remove(token)
-    state = gain(state, seat, money=sum(pile))
-    return replace(with_tile(state, replace(tile, level=1, holder=seat)), phase=Phase.PAYOUT)
+    chosen = replace(tile, level=1, holder=seat, spaces=tuple(pile))
+    return replace(with_tile(state, chosen), phase=Phase.PAYOUT)
 
 
 def _no_entry(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
-    """Close a casino with the token and take the reward of the next space on the track.
+    """Move the token to close a casino, advance the counter and take the new space's reward.
 
-    The track's printed rewards are not in the rule text, so the decision gives the
-    reward the new space shows (chips 0-2, or money up to $60,000). Leaving the token
-    where it lies (allowed after the first time) moves nothing and earns nothing.
+    The track is the `no_entry` setting. A decision may state the reward it took
+    ('money', 'chips'); it must be the one on the space. Leaving the token where it
+    lies (allowed after the first time) moves nothing and earns nothing.
     """
     target = event.get("close")
     if target in (None, False):
@@ -211,11 +214,17 @@ def _no_entry(state: GameState, tile: Tile, seat: int, event: TileDecision) -> G
         raise IllegalMove(
             "No Entry", f"close any casino 1-6 but the tile's own ({tile.casino}), got {target!r}"
         )
-    chips, money = event.get("chips", 0), event.get("money", 0)
-    if chips not in (0, 1, 2) or money not in range(0, 60_001, 10_000):
+    if target == tile.holder:
+        raise IllegalMove(
+            "No Entry", f"the token already closes casino {target}: moving it means another casino"
+        )
+    money, chips = no_entry_reward(state, tile)
+    said = (event.get("money", money), event.get("chips", chips))
+    if said != (money, chips):
         raise IllegalMove(
             "No Entry",
-            f"the space shows 0-2 chips or up to $60,000, got chips {chips!r}, money {money!r}",
+            f"the counter's next space shows money {money}, chips {chips}; "
+            f"got money {said[0]!r}, chips {said[1]!r}",
         )
     state = gain(state, seat, money=money, chips=chips)
     return with_tile(state, replace(tile, holder=target, level=tile.level + 1))
@@ -236,8 +245,9 @@ def _fifty_fifty(state: GameState, pending: Pending, event: TileDecision) -> Gam
             return state  # the bet is lost: the turn ends with nothing, the counter goes back
         ask = replace(pending, ask="take or bet", context=(steps + 1, total, 0))
         return replace(state, phase=Phase.TILE, pending=ask)
-    if event.get("take") is True or steps >= len(FIFTY_FIFTY_TRACK):
-        return gain(state, pending.seat, money=FIFTY_FIFTY_TRACK[steps - 1])
+    track = state.rules.fifty_fifty_track
+    if event.get("take") is True or steps >= len(track):
+        return gain(state, pending.seat, money=track[steps - 1])
     choice = event.get("bet")
     if choice not in BETS:
         raise IllegalMove(

@@ -11,23 +11,28 @@ from companion.tiles.board import (
 )
 from companion.tiles.catalog import (
     BAD_LUCK_FINE,
+    BLACK_BOX_CHIPS,
     DOUBLE_DOWN_NOTES,
     GOLD_SPACE,
     HIGH_FIVE_REWARD,
-    NICE_DICE_REWARDS,
     TileEffect,
 )
+
+CHIP_VALUE = 10_000
+"""What a chip is worth when Bad Luck's fine takes it."""
 
 ROUND_END_ASKS = {"B1": "extra dice", "G1": "chosen pile"}
 
 
 def round_end(state: GameState) -> GameState:
-    """Tiles acting before payout, in casino order, each once: Prime Time, Black Box.
+    """Tiles acting at round end, each once: every Prime Time, then every Black Box.
 
     The winner of the tile's casino (after ties) throws Prime Time's extra dice, or
-    chooses one of the two Black Box piles. A tile is marked done (level 1) once decided.
+    chooses one of the two Black Box piles. Prime Time acts 'before payout' and Black
+    Box 'during payout', so Prime Time's extra dice can change who wins a Black Box
+    casino. A tile is marked done (level 1) once decided.
     """
-    for tile in state.tiles:
+    for tile in sorted(state.tiles, key=lambda t: (t.code != "B1", t.casino)):
         if tile.code in ROUND_END_ASKS and tile.level == 0:
             ranking = rank_casino(state.casino(tile.casino))[2]
             if ranking and ranking[0] >= 0:
@@ -77,7 +82,7 @@ def after_payout(
         if tile.code == "H1":
             for die in sorted(tile.dice, key=lambda d: d.value):
                 if die.owner >= 0:
-                    money, chips = NICE_DICE_REWARDS[die.value]
+                    money, chips = state.rules.nice_dice_rewards[die.value - 1]
                     state = gain(state, die.owner, money=money, chips=chips)
                     effects.append(
                         TileEffect(
@@ -97,6 +102,13 @@ def after_payout(
                         tile.casino, tile.code, die.owner, GOLD_SPACE, 0, "die on the gold space"
                     )
                 )
+        if tile.code == "G1" and tile.holder is not None:
+            total = sum(tile.spaces)
+            money, chips = (0, 2) if total == BLACK_BOX_CHIPS else (total, 0)
+            state = gain(state, tile.holder, money=money, chips=chips)
+            effects.append(
+                TileEffect(tile.casino, tile.code, tile.holder, money, chips, "chosen pile")
+            )
         if tile.code == "G2":
             for rank, owner in enumerate(_double_down_ranking(tile)[: len(DOUBLE_DOWN_NOTES)]):
                 if owner >= 0:
@@ -112,11 +124,13 @@ def after_payout(
                         )
                     )
     for casino, seat in fined:
-        cash = sum(state.winnings[seat]) + state.bank[seat]
+        cash = max(0, sum(state.winnings[seat]) + state.bank[seat])
         pay = min(BAD_LUCK_FINE, cash)
         chips = 0
-        if pay < BAD_LUCK_FINE:  # not enough money: chips go too, at $10,000 each
-            chips = state.skip_tokens[seat]
+        if pay < BAD_LUCK_FINE:  # not enough money: chips at $10,000 each make up the rest
+            short = BAD_LUCK_FINE - pay
+            chips = min(state.skip_tokens[seat], -(-short // CHIP_VALUE))
+            pay -= max(0, chips * CHIP_VALUE - short)  # the bank gives change, never in chips
         state = gain(state, seat, money=-pay, chips=-chips)
         effects.append(TileEffect(casino, "C2", seat, -pay, -chips, "fewest dice at Bad Luck"))
     return state, tuple(effects)

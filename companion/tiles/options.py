@@ -7,17 +7,50 @@ from companion.state import GREY, GameState, Pending
 from companion.tiles.activation import (
     knockout_choosers,
 )
+from companion.tiles.board import no_entry_reward
 from companion.tiles.catalog import (
     BETS,
-    FIFTY_FIFTY_TRACK,
     LUCKY_PUNCH_REWARDS,
 )
+
+THROWS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+"""Every throw of the two black extra dice, order aside (21 of them)."""
+
+
+def throw_choices(pending: Pending) -> list[TileDecision]:
+    """Every outcome of the extra dice, to be entered as thrown at the table.
+
+    Prime Time's winner also says which of the two dice they place (none, one or both).
+    """
+    if pending.code != "B1":
+        return [TileDecision(pending.casino, (("dice", d),)) for d in THROWS]
+    options = []
+    for a, b in THROWS:
+        placed = sorted({(), (a,), (b,), (a, b)})
+        options += [TileDecision(pending.casino, (("dice", (a, b)), ("place", p))) for p in placed]
+    return options
+
+
+def pile_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    """Every pile of Black Box tokens the winner may turn up (1-5 of the six tokens)."""
+    tokens = state.rules.black_box_tokens
+    piles: set[tuple[int, ...]] = set()
+    for mask in range(1, (1 << len(tokens)) - 1):
+        piles.add(tuple(sorted((t for i, t in enumerate(tokens) if mask >> i & 1), reverse=True)))
+    return [
+        TileDecision(pending.casino, (("pile", p),))
+        for p in sorted(piles, key=lambda p: (-sum(p), p))
+    ]
 
 
 def all_decisions(state: GameState) -> list[TileDecision]:
     pending = state.pending
-    if pending is None or pending.code == "G1" or pending.ask == "extra dice":
-        return []  # chance or hidden: the extra dice are thrown, the piles are face down
+    if pending is None:
+        return []
+    if pending.ask == "extra dice":
+        return throw_choices(pending)
+    if pending.code == "G1":
+        return pile_choices(state, pending)
     if pending.code == "E2":
         tile = state.tile_at(pending.casino)
         assert tile is not None
@@ -43,12 +76,16 @@ def all_decisions(state: GameState) -> list[TileDecision]:
         tile = state.tile_at(pending.casino)
         assert tile is not None
         keep = [(("close", False),)] if tile.holder is not None else []
-        closes = [(("close", c),) for c in range(1, 7) if c != pending.casino]
+        money, chips = no_entry_reward(state, tile)
+        closes = [
+            (("chips", chips),) * bool(chips) + (("close", c),) + (("money", money),) * bool(money)
+            for c in range(1, 7)
+            if c not in (pending.casino, tile.holder)
+        ]
         return [TileDecision(pending.casino, o) for o in keep + closes]
     if pending.code == "B2":
-        bets = (
-            [(("bet", bet),) for bet in BETS] if pending.context[0] < len(FIFTY_FIFTY_TRACK) else []
-        )
+        track = state.rules.fifty_fifty_track
+        bets = [(("bet", bet),) for bet in BETS] if pending.context[0] < len(track) else []
         return [TileDecision(pending.casino, o) for o in [(("take", True),), *bets]]
     if pending.code == "H2":
         return my_choice_choices(state, pending)

@@ -135,8 +135,7 @@ class Terminal:
         if state.phase is Phase.PAYOUT:
             return legal_choices(state)[0]
         if state.phase is Phase.TILE:
-            jackpot = state.pending is not None and state.pending.code in ("A2", "B1", "G1")
-            if self.auto or self.simulate_chance and jackpot:
+            if self.auto or self.simulate_chance and is_chance(state):
                 return chance_event(state, self.rng) or random_choice(state, self.rng)
             return self.tile_decision()
         if state.phase is Phase.CARDS:
@@ -214,7 +213,7 @@ class Terminal:
         pending = self.state.pending
         assert pending is not None
         name = f"{tile_name(pending.code)} (casino {pending.casino})"
-        if pending.code == "A2":
+        if pending.ask == "extra dice" and pending.code != "B1":
             text = self.read(f"{name}: the two extra dice ('3 4', or 'r'): ")
             if self.command(text):
                 return None
@@ -247,7 +246,10 @@ class Terminal:
                 return None
             if text.lower() == "r":
                 return chance_event(self.state, self.rng)
-            pile = tuple(int(t) * 1000 for t in text.split() if t.isdigit())
+            tokens = text.replace(",", " ").split()
+            if not all(t.isdigit() for t in tokens):
+                raise IllegalMove("typed pile", f"type token values in thousands, got {text!r}")
+            pile = tuple(int(t) * 1000 for t in tokens)
             return TileDecision(pending.casino, (("pile", pile),))
         options = decision_choices(self.state)
         for index, option in enumerate(options, start=1):
@@ -296,6 +298,12 @@ class Terminal:
         if pick.isdigit() and 1 <= int(pick) <= len(options):
             return options[int(pick) - 1]
         return None
+
+
+def is_chance(state: GameState) -> bool:
+    """Whether the pending tile waits for chance: thrown extra dice or a face-down pile."""
+    pending = state.pending
+    return pending is not None and (pending.ask == "extra dice" or pending.code == "G1")
 
 
 def describe_place(state: GameState, place: Place) -> str:

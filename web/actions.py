@@ -139,13 +139,21 @@ def event_action(hub: TableHub, payload: dict[str, Any]) -> None:
 
 
 def roll_action(hub: TableHub, payload: dict[str, Any]) -> None:
-    """A roll entered or corrected by hand, die by die."""
-    _game(hub)
+    """A roll entered or corrected by hand, die by die; while a tile waits for its two extra
+    dice, the throw of those (with Prime Time, `place` lists the values placed)."""
+    state = _game(hub)
     try:
         roll = roll_from_entries(payload.get("dice"))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    hub.apply_event(roll, "page")
+    pending = state.pending
+    if state.phase is not Phase.TILE or pending is None or pending.ask != "extra dice":
+        hub.apply_event(roll, "page")
+        return
+    choice: dict[str, Any] = {"dice": list(roll.values())}
+    if pending.code == "B1":
+        choice["place"] = payload.get("place", [])
+    apply_dict(hub, {"type": "tile", "casino": pending.casino, "choice": choice}, "page")
 
 
 def simulate_action(hub: TableHub, payload: dict[str, Any]) -> None:

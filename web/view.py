@@ -74,11 +74,13 @@ def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict
     }
     tile = state.tile_at(number)
     if tile is not None:
+        closes = tile.code == "E1"  # No Entry's token lies on a casino, not with a player
         view["tile"] = {
             "code": tile.code,
             "name": tile_name(tile.code),
             "level": tile.level,
-            "holder": None if tile.holder is None else state.owner_name(tile.holder),
+            "holder": None if tile.holder is None or closes else state.owner_name(tile.holder),
+            "closes": tile.holder if closes else None,
             "dice": len(tile.dice),
         }
     return view

@@ -29,7 +29,20 @@ def test_setup_lists_every_edition_and_option(client):
     classic = {o["name"]: o for o in data["editions"]["classic"]}
     assert classic["kickers"]["type"] == "bool"
     assert classic["leftovers"]["choices"] == ["pile", "out"]
-    assert {o["name"] for o in data["editions"]["royale"]} == {"tiles", "leftovers"}
+    royale = {o["name"]: o for o in data["editions"]["royale"]}
+    assert set(royale) == {
+        "tiles",
+        "leftovers",
+        "power_play",
+        "money_cards",
+        "black_box",
+        "fifty_fifty",
+        "no_entry",
+        "nice_dice",
+    }
+    # what a box prints is a text setting the form shows with its default filled in
+    assert royale["black_box"] == {"name": "black_box", "type": "str", "default": "60 20 20 0 0 0"}
+    assert royale["power_play"]["choices"] == ["next", "any"]
     assert "red" in data["colours"] and len(data["patterns"]) >= 8
 
 

@@ -206,7 +206,8 @@ function casinoCard(game, casino) {
     h("header", {}, casino.slot ? null : dieFace(casino.number, "white", "small"), h("h2", {text: title})),
     h("div", {class: "notes"}, casino.notes.map((n) => h("span", {class: "note", text: note(n)})),
       casino.chip_cards.map((c) => h("span", {class: `chip chip-${c}`, text: c}))),
-    casino.tile ? h("div", {class: "tile", text: `${casino.tile.name}${casino.tile.holder ? " · " + casino.tile.holder : ""}`}) : null,
+    casino.tile ? h("div", {class: "tile", text: `${casino.tile.name}${casino.tile.holder ? " · " + casino.tile.holder : ""}${
+      casino.tile.closes ? " · " + t("closes", {n: casino.tile.closes}) : ""}`}) : null,
     rows.length ? h("ul", {class: "owners"}, rows) : h("p", {class: "empty", text: t("no_dice")}));
 }
 
@@ -407,13 +408,35 @@ function choosePanel(game) {
 
 function tilePanel(game) {
   const pending = game.pending || {};
-  const shown = game.choices.slice(0, 48);
+  const throwing = pending.ask === "extra dice";
+  const shown = throwing ? [] : game.choices.slice(0, 48);
   return h("div", {class: "tile-decision"},
     h("h2", {text: t("phase_tile", {name: pending.player || ""})}),
     h("p", {text: t("tile_help", {tile: pending.tile, ask: tOr("ask_" + (pending.ask || "").replace(/ /g, "_"), pending.ask)})}),
+    throwing ? throwPicker(pending) : null,
     // Only thrown dice and the Black Box's drawn tokens are chance; other asks are decisions.
-    pending.ask === "extra dice" || pending.code === "G1" ? button(t("tile_random"), () => act("simulate"), "btn", {"data-testid": "tile-random"}) : null,
-    h("div", {class: "choices"}, shown.map((c) => button(describeChoice(c.event.choice), () => act("event", {event: c.event}), "btn"))));
+    throwing || pending.code === "G1" ? button(t("tile_random"), () => act("simulate"), "btn", {"data-testid": "tile-random"}) : null,
+    h("div", {class: "choices"}, shown.map((c, i) => button(describeChoice(c.event.choice), () => act("event", {event: c.event}), "btn",
+      {"data-testid": `tile-choice-${i}`}))));
+}
+
+// The two extra dice as they fell, tapped in by hand; Prime Time's winner also marks the dice placed.
+function throwPicker(pending) {
+  if (!ui.extra || ui.extra.key !== table.version) ui.extra = {key: table.version, dice: [0, 0], place: [false, false]};
+  const x = ui.extra;
+  const ready = x.dice[0] && x.dice[1];
+  const send = () => {
+    const choice = {dice: x.dice};
+    if (pending.code === "B1") choice.place = x.dice.filter((_, i) => x.place[i]);
+    act("event", {event: {type: "tile", casino: pending.casino, choice}});
+  };
+  return h("div", {class: "extra-dice"},
+    [0, 1].map((i) => h("div", {class: "row"}, h("span", {text: t("extra_die", {n: i + 1})}),
+      [1, 2, 3, 4, 5, 6].map((n) => button(String(n), () => { x.dice[i] = n; render(); }, x.dice[i] === n ? "btn selected" : "btn",
+        {"data-testid": `extra-${i}-${n}`})),
+      pending.code === "B1" ? h("label", {class: "check"}, h("input", {type: "checkbox", checked: x.place[i] || null,
+        "data-testid": `extra-place-${i}`, onchange: (e) => { x.place[i] = e.target.checked; }}), t("extra_place")) : null)),
+    button(t("extra_enter"), send, ready ? "btn primary" : "btn", {"data-testid": "extra-enter", disabled: ready ? null : ""}));
 }
 
 function describeChoice(choice) {
@@ -567,6 +590,10 @@ function setupPanel() {
     if (spec.type === "bool") {
       return h("label", {class: "check", for: id}, h("input", {type: "checkbox", id, checked: value || null,
         onchange: (e) => { s.options[spec.name] = e.target.checked; }}), t("opt_" + spec.name));
+    }
+    if (spec.type === "str" && !spec.choices) {
+      return h("label", {for: id}, t("opt_" + spec.name), h("input", {type: "text", id, value, "data-key": id,
+        oninput: (e) => { s.options[spec.name] = e.target.value; }}));
     }
     if (spec.choices) {
       return h("label", {for: id}, t("opt_" + spec.name), h("select", {id, onchange: (e) => { s.options[spec.name] = e.target.value; }},

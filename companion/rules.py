@@ -335,6 +335,8 @@ def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
             raise IllegalMove("option type", f"{name} must be true or false, got {value!r}")
         if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             raise IllegalMove("option type", f"{name} must be a whole number, got {value!r}")
+        if expected == "str" and isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # a one-number setting typed on the command line
         if expected == "str" and not isinstance(value, str):
             raise IllegalMove("option type", f"{name} must be text, got {value!r}")
         if name in _CHOICES and value not in _CHOICES[name]:

@@ -167,6 +167,13 @@ def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState,
     tile = power_play_holder(state)
     name = state.to_move()
     if tile is None:
+        held = any(t.code == "D2" and t.holder == state.current for t in state.tiles)
+        if held:
+            raise IllegalMove(
+                "Power Play",
+                f"{name} let the turn after taking the token go by: it is used on the next turn "
+                "(power_play=any allows any later turn)",
+            )
         raise IllegalMove("Power Play", f"{name} does not hold the Power Play token")
     if not 1 <= number <= 6:
         raise IllegalMove("Power Play", f"a turned die shows 1-6, got {number}")

@@ -167,8 +167,7 @@ def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState,
     tile = power_play_holder(state)
     name = state.to_move()
     if tile is None:
-        held = any(t.code == "D2" and t.holder == state.current for t in state.tiles)
-        if held:
+        if any(t.code == "D2" and t.holder == state.current for t in state.tiles):
             raise IllegalMove(
                 "Power Play",
                 f"{name} let the turn after taking the token go by: it is used on the next turn "

@@ -1,0 +1,95 @@
+"""The page in headless Chromium: a tile's extra dice tapped in by hand, and the box settings
+on the new-game form."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+
+from web import create_app
+
+skip_module_without_browser()
+
+from selenium.webdriver.common.by import By  # noqa: E402
+
+PAIRS = [
+    [40000, 30000],
+    [50000, 30000],
+    [60000, 40000],
+    [70000, 30000],
+    [60000, 50000],
+    [90000, 80000],
+]
+
+
+@pytest.fixture
+def server(tmp_path):
+    live = LiveServer(create_app({"DB": str(tmp_path / "table.sqlite3"), "SEED": 5}))
+    yield live
+    live.close()
+
+
+@pytest.fixture
+def driver():
+    browser = chromium()
+    yield browser
+    browser.quit()
+
+
+def _get(server) -> dict:
+    with urllib.request.urlopen(server.url + "api/state", timeout=10) as response:
+        return json.load(response)
+
+
+def _act(server, action: str, **fields) -> dict:
+    body = {"action": action, "base": _get(server)["version"]} | fields
+    request = urllib.request.Request(
+        server.url + "api/action",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def _find(driver, testid: str):
+    return driver.find_element(By.CSS_SELECTOR, f'[data-testid="{testid}"]')
+
+
+def test_jackpot_extra_dice_are_tapped_in(server, driver):
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    _act(server, "new_game", edition="royale", options={"tiles": 3}, players=players)
+    _act(
+        server,
+        "event",
+        event={
+            "type": "deal",
+            "casinos": PAIRS,
+            "tiles": ["A2", "C1", "D1"],
+            "neutral_start": [6, 6, 6, 6, 6, 6, 6, 6],
+        },
+    )
+    dice = [{"pips": 1, "kind": "regular"}] + [{"pips": 5, "kind": "regular"}] * 6
+    _act(server, "roll", dice=dice + [{"pips": 5, "kind": "biggy"}])
+    _act(server, "event", event={"type": "place", "number": 1})  # Anna activates the Jackpot
+    assert _get(server)["game"]["pending"]["ask"] == "extra dice"
+    driver.get(server.url)
+    for testid in ("extra-0-3", "extra-1-4"):
+        wait_for(lambda t=testid: _find(driver, t).is_displayed(), 15, testid)
+        _find(driver, testid).click()
+    _find(driver, "extra-enter").click()
+    game = wait_for(lambda: (g := _get(server)["game"])["phase"] == "roll" and g, 15, "the throw")
+    anna = next(r for r in game["standings"] if r["name"] == "Anna")
+    assert anna["bank_money"] == 30_000  # 3 + 4 = 7: the Jackpot pays
+
+
+def test_box_settings_are_text_fields_of_the_new_game_form(server, driver):
+    driver.get(server.url)
+    edition = wait_for(lambda: _find(driver, "edition"), 15, "the new-game form")
+    edition.find_element(By.CSS_SELECTOR, 'option[value="royale"]').click()
+    field = wait_for(lambda: driver.find_element(By.ID, "opt-black_box"), 15, "black_box")
+    assert field.get_attribute("type") == "text"
+    assert field.get_attribute("value") == "60 20 20 0 0 0"

@@ -21,7 +21,7 @@ from companion.session import GameSession, GameStore, SessionError
 from vision.video import DiceLeft, RollSettled
 from web import actions, setup
 from web.errors import ActionError, refused_move
-from web.reading import dice_from_detections, propose_throw
+from web.reading import dice_from_detections, extra_dice_throw, propose_throw
 from web.view import game_view
 
 SUBSCRIBER_QUEUE = 64
@@ -172,6 +172,11 @@ class TableHub:
         """Propose the settled dice as the current roll (those `thrown` alone where only they
         fit); apply it when every die fits."""
         session = self.session
+        if session is not None and str(session.state.phase) == "tile":
+            throw = extra_dice_throw(session.state, dice_from_detections(dice), thrown)
+            if throw is not None:  # a tile's two extra dice
+                actions.apply_dict(self, throw, "camera")
+            return
         if session is None or str(session.state.phase) != "roll":
             return  # dice settling while nobody rolls (bumped, or laid for calibration)
         proposal = propose_throw(session.state, self.colours, dice_from_detections(dice), thrown)

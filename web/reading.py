@@ -196,6 +196,26 @@ def propose_throw(
     return proposal | {"left_out": 0}
 
 
+def extra_dice_throw(
+    state: GameState, dice: Sequence[ReadDie], thrown: Sequence[bool]
+) -> dict[str, Any] | None:
+    """The tile decision for the two extra dice a tile throws, as the camera read them.
+
+    Only the dice of this throw count (not those that lay there before). None unless the
+    game waits for such a throw and exactly two dice were read for sure; Prime Time is
+    left to the player, who also says which of them they place.
+    """
+    pending = state.pending
+    if state.phase is not Phase.TILE or pending is None or pending.ask != "extra dice":
+        return None
+    fresh = [die for die, new in zip(dice, thrown, strict=True) if new]
+    if pending.code == "B1" or len(fresh) != 2:
+        return None
+    if any(die.unsure or not 1 <= die.pips <= 6 for die in fresh):
+        return None
+    return {"type": "tile", "casino": pending.casino, "choice": {"dice": [d.pips for d in fresh]}}
+
+
 def _problem_count(proposal: Mapping[str, Any]) -> int:
     """How many problems a proposal has: its dice's and the whole roll's."""
     return sum(d["why"] is not None for d in proposal["dice"]) + len(proposal["whys"])

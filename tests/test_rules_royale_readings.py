@@ -243,3 +243,30 @@ def test_money_cards_are_a_setting():
 def test_box_settings_that_cannot_be_played_are_refused(options, message):
     with pytest.raises(IllegalMove, match=message):
         make_rules("royale", options)
+
+
+def test_box_settings_come_through_the_command_line(tmp_path):
+    """`lasvegas play --option` takes the text settings; the export keeps them."""
+    import json
+    import subprocess
+    import sys
+
+    db, record = tmp_path / "game.sqlite3", tmp_path / "game.json"
+
+    def lasvegas(*args: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "companion.cli", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+    options = ["--option", "tiles=3", "--option", "black_box=100 0 0 0 0 0"]
+    options += ["--option", "fifty_fifty=5", "--option", "power_play=any"]
+    run = lasvegas("play", "--edition", "royale", *options, "--seed", "4", "--auto", "--db",
+                   str(db), "--players", "Anna", "Ben", "Carla")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert lasvegas("export", "--db", str(db), "-o", str(record)).returncode == 0
+    stored = json.loads(record.read_text())["options"]
+    assert stored == {
+        "tiles": 3,
+        "black_box": "100 0 0 0 0 0",
+        "fifty_fifty": "5",
+        "power_play": "any",
+    }

@@ -93,3 +93,29 @@ def test_box_settings_are_text_fields_of_the_new_game_form(server, driver):
     field = wait_for(lambda: driver.find_element(By.ID, "opt-black_box"), 15, "black_box")
     assert field.get_attribute("type") == "text"
     assert field.get_attribute("value") == "60 20 20 0 0 0"
+
+
+def test_the_black_box_payout_is_explained_on_the_page(server, driver):
+    colours = ("red", "blue", "green")
+    players = [
+        {"name": n, "colour": c} for n, c in zip(("Anna", "Ben", "Carla"), colours, strict=True)
+    ]
+    _act(server, "new_game", edition="royale", options={"tiles": 3}, players=players)
+    _act(server, "event", event={"type": "deal", "casinos": PAIRS, "tiles": ["G1", "A2", "D1"]})
+    first = [{"pips": 1}] * 3 + [{"pips": 6}] * 4 + [{"pips": 6, "kind": "biggy"}]
+    _act(server, "roll", dice=first)
+    _act(server, "event", event={"type": "place", "number": 1})  # Anna wins the Black Box casino
+    while (game := _get(server)["game"])["phase"] != "tile":
+        held = game["players"][game["current"]]
+        dice = [{"pips": 6}] * held["regular"] + [{"pips": 6, "kind": "biggy"}] * held["biggy"]
+        _act(server, "roll", dice=dice)
+        _act(server, "event", event={"type": "place", "number": 6})
+    piles = [c["event"] for c in game["choices"]]
+    assert {"type": "tile", "casino": 1, "choice": {"pile": [20000]}} in piles
+    _act(server, "event", event={"type": "tile", "casino": 1, "choice": {"pile": [20000]}})
+    _act(server, "event", event={"type": "payout"})
+    driver.get(server.url)
+    while not driver.find_elements(By.CSS_SELECTOR, '[data-testid="payout-continue"]'):
+        wait_for(lambda: _find(driver, "next-casino"), 15, "the next casino").click()
+    effects = _find(driver, "tile-effects").text
+    assert "G1" in effects and "Anna" in effects and "2 chips" in effects

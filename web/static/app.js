@@ -533,6 +533,10 @@ function payoutPanel(game, payout) {
       h("ul", {class: "awards"}, c.awards.map((a) => h("li", {class: "award", text: t("award", {rank: a.rank, name: displayName(a.owner), note: note(a.note)})}))),
       c.empty_handed.length ? h("p", {text: t("empty_handed", {names: names(c.empty_handed)})}) : null,
       h("p", {class: "leftover", text: c.leftover.length ? t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")}) : t("nothing_left")})))),
+    done && payout.tiles ? h("ul", {class: "tile-effects", "data-testid": "tile-effects"}, payout.tiles.map((e) => h("li", {
+      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner),
+        what: [e.money ? (e.money < 0 ? "−" : "+") + money(Math.abs(e.money)) : "", e.chips ? t("chips_n", {n: e.chips}) : ""]
+          .filter(Boolean).join(" ") || "—"})}))) : null,
     h("div", {class: "row"},
       done ? null : button(t("next_casino"), () => { ui.payoutStep = step + 1; render(); }, "btn primary big", {"data-testid": "next-casino"}),
       done ? null : button(t("show_all"), () => { ui.payoutStep = casinos.length; render(); }, "btn"),

@@ -168,8 +168,7 @@ class Rules:
     @property
     def fifty_fifty_track(self) -> tuple[int, ...]:
         """Fifty Fifty's reward under the counter after the 1st, 2nd ... throw, in dollars."""
-        text = self.fifty_fifty
-        return tuple(money for money, _ in parse_rewards(text))
+        return tuple(money for money, _ in parse_rewards(self.fifty_fifty))
 
     @property
     def no_entry_track(self) -> tuple[tuple[int, int], ...]:

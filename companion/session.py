@@ -112,7 +112,7 @@ def _setup_of(state: GameState) -> dict[str, Any]:
 
 def _state_from_setup(setup: dict[str, Any]) -> GameState:
     rules = make_rules(setup["edition"], setup.get("options", {}))
-    return new_game(rules, setup["players"], setup.get("start_player", 0))
+    return new_game(rules, setup["players"], setup.get("start_player", 0), stored=True)
 
 
 class GameStore:

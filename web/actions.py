@@ -18,7 +18,7 @@ from companion.rules import EDITIONS, make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, check_name, new_game
-from web.errors import ActionError, refused_move
+from web.errors import ActionError, refused_file, refused_move
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
 from web.setup import COLOURS, calibration_names, own_dice_colours
 
@@ -112,8 +112,10 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
         state = new_game(rules, names, start)
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    session = hub.store.new_game(state)
-    hub.store.set_setting(f"game:{session.game_id}:colours", colours)
+    with hub.store.transaction():  # the game, its colours and its place on the table, or none
+        session = hub.store.new_game(state)
+        hub.store.set_setting(f"game:{session.game_id}:colours", colours)
+        hub.store.put_on_table(session.game_id)
     hub.open_game(session.game_id)
     hub.notice = None
     return {"game_id": session.game_id}
@@ -219,7 +221,7 @@ def undo_action(hub: TableHub, payload: dict[str, Any]) -> None:
     except IllegalMove as error:
         raise refused_move(error, 409) from None
     except SessionError as error:
-        raise ActionError(409, str(error)) from None
+        raise refused_file(error) from None
     hub.reading = None
     hub.notice = {"source": "page", "event": "undo"}
 
@@ -231,6 +233,8 @@ def redo_action(hub: TableHub, payload: dict[str, Any]) -> None:
         session.redo(1)
     except IllegalMove as error:
         raise refused_move(error, 409) from None
+    except SessionError as error:
+        raise refused_file(error) from None
     hub.notice = {"source": "page", "event": "redo"}
 
 

@@ -121,7 +121,7 @@ class GameStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.lock = threading.RLock()
-        self._writing = False
+        self._transaction_open = False
         if self.path.is_file() and self.path.stat().st_size == 0:
             # SQLite would take it for a new file; a game file emptied by accident stays as
             # it is, for the person who knows where its games went.
@@ -205,10 +205,10 @@ class GameStore:
         another transaction this one is part of it: the outer one commits or rolls back.
         """
         with self.lock:
-            if self._writing:
+            if self._transaction_open:
                 yield
                 return
-            self._writing = True
+            self._transaction_open = True
             try:
                 self.db.execute("BEGIN IMMEDIATE")
                 yield
@@ -223,7 +223,7 @@ class GameStore:
                     raise write_failed(self.path, error) from None
                 raise
             finally:
-                self._writing = False
+                self._transaction_open = False
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a table setting as JSON, replacing the old value."""

@@ -17,6 +17,8 @@ from helpers_play import fresh_game, full_random_game, next_random_event
 
 from companion.record import record_from_events
 from companion.session import GameFileFull, GameSession, GameStore, WriteFailed
+from companion.state import Phase
+from companion.terminal import Terminal
 
 PLAYED, UNDONE = 14, 3
 """A game some steps in, with steps undone, so that redo has something to play again."""
@@ -179,4 +181,40 @@ def test_a_refused_write_changes_nothing(tmp_path, write: Callable[[GameSession]
     session.db.execute("PRAGMA query_only = OFF")
     write(session)
     assert read_afresh(path, session.game_id) == held(session)
+    session.store.close()
+
+
+def _terminal(session: GameSession, said: list[str]) -> Terminal:
+    """An automatic terminal game on `session` whose words go to `said`."""
+    return Terminal(session, input, said.append, random.Random(1), True, auto=True)
+
+
+def test_terminal_play_on_a_full_disk_stops_saying_why(small_disk):
+    path = small_disk.path / "table.sqlite3"
+    session = game_under_way(path)
+    before_file, before_held = file_rows(path), held(session)
+    said: list[str] = []
+    small_disk.fill()
+
+    _terminal(session, said).run()
+
+    assert any(line.startswith("Not saved - ") and "disk is full" in line for line in said)
+    assert held(session) == before_held and file_rows(path) == before_file
+    small_disk.free()
+    assert _terminal(session, said).run().phase is Phase.OVER
+    assert read_afresh(path, session.game_id) == held(session)
+    session.store.close()
+
+
+@pytest.mark.parametrize("command", ["undo", "redo"])
+def test_terminal_undo_and_redo_on_a_full_disk_say_why(small_disk, command):
+    path = small_disk.path / "table.sqlite3"
+    session = game_under_way(path)
+    before_held, said = held(session), []
+    small_disk.fill()
+
+    assert _terminal(session, said).command(command)
+
+    assert said and said[-1].startswith("Not saved - ") and "disk is full" in said[-1]
+    assert held(session) == before_held
     session.store.close()

@@ -335,7 +335,8 @@ class GameSession:
             with self.store.transaction():
                 yield
         except BaseException:
-            self.reload()
+            if not self.store._transaction_open:  # part of a larger write, which fails whole
+                self.reload()
             raise
 
     def write_events(self, events: Iterable[Event], redo: bool = False) -> GameState:
@@ -344,30 +345,31 @@ class GameSession:
         `redo` takes each from the front of the redo list; otherwise the redo list is cleared.
         IllegalMove leaves the game and its file unchanged.
         """
-        with self.store.lock, self._writing():
-            state, digest, added = self.state, self._last_digest, list(events)
+        with self.store.lock:
+            state, digest, added, rows = self.state, self._last_digest, list(events), []
             for seq, event in enumerate(added, start=len(self.events) + 1):
-                state = apply(state, event)  # raises before this event is written
+                state = apply(state, event)  # IllegalMove here: nothing is written
                 payload = _dumps(event_to_dict(event))
                 digest = _digest(digest, payload)
-                self.db.execute(
-                    "INSERT INTO events (game_id, seq, payload, digest) VALUES (?, ?, ?, ?)",
-                    (self.game_id, seq, payload, digest),
+                rows.append((self.game_id, seq, payload, digest))
+            with self._writing():
+                self.db.executemany(
+                    "INSERT INTO events (game_id, seq, payload, digest) VALUES (?, ?, ?, ?)", rows
                 )
-            # Redone events leave the redo list; a new event ends every redo.
-            last = len(self.events) + len(added) if redo else None
-            self.db.execute(
-                "DELETE FROM redo WHERE game_id = ? AND (? IS NULL OR seq <= ?)",
-                (self.game_id, last, last),
-            )
-            self.db.execute(
-                "UPDATE games SET finished = ? WHERE id = ?",
-                (int(state.phase is Phase.OVER), self.game_id),
-            )
-        self.events.extend(added)
-        self.state = state
-        self._last_digest = digest
-        return state
+                # Redone events leave the redo list; a new event ends every redo.
+                last = len(self.events) + len(added) if redo else None
+                self.db.execute(
+                    "DELETE FROM redo WHERE game_id = ? AND (? IS NULL OR seq <= ?)",
+                    (self.game_id, last, last),
+                )
+                self.db.execute(
+                    "UPDATE games SET finished = ? WHERE id = ?",
+                    (int(state.phase is Phase.OVER), self.game_id),
+                )
+            self.events.extend(added)
+            self.state = state
+            self._last_digest = digest
+            return state
 
     def apply(self, event: Event) -> GameState:
         """Apply and store one event (IllegalMove leaves the game unchanged); clears redo."""

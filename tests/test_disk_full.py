@@ -164,6 +164,22 @@ def test_the_page_limit_refuses_a_step_whole(tmp_path):
     session.store.close()
 
 
+def test_the_page_limit_refuses_an_import_whole(tmp_path):
+    """The limit met halfway through a long record's events: no game, and the reason said."""
+    path = tmp_path / "table.sqlite3"
+    session = game_under_way(path)
+    pages = session.db.execute("PRAGMA page_count").fetchone()[0]
+    session.db.execute(f"PRAGMA max_page_count = {pages}")
+    before_file = file_rows(path)
+    initial, events, _ = full_random_game(seed=9)
+
+    with pytest.raises(GameFileFull):
+        session.store.import_record(record_from_events(initial, events))
+
+    assert file_rows(path) == before_file
+    session.store.close()
+
+
 @pytest.mark.parametrize("write", WRITES)
 def test_a_refused_write_changes_nothing(tmp_path, write: Callable[[GameSession], Any]):
     """A file that takes no writes (here: a connection made read-only) refuses each one whole."""

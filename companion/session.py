@@ -56,7 +56,8 @@ class SessionError(RuntimeError):
 
 
 class WriteFailed(SessionError):
-    """The game file could not be written (read-only, or a disk error); nothing was changed."""
+    """The game file could not be written (read-only, locked, a disk error); nothing was
+    changed."""
 
 
 class GameFileFull(WriteFailed):
@@ -70,10 +71,7 @@ def write_failed(path: Path, error: sqlite3.Error) -> WriteFailed:
             f"the game file {path} could not be written: the disk is full. Nothing was "
             "changed; free some space and try again"
         )
-    return WriteFailed(
-        f"the game file {path} could not be written ({error}): it may be read-only or its "
-        "disk failing. Nothing was changed"
-    )
+    return WriteFailed(f"the game file {path} could not be written ({error}); nothing was changed")
 
 
 _WRITE_ERRORS = ("SQLITE_FULL", "SQLITE_READONLY")

@@ -188,7 +188,7 @@ def test_a_refused_write_changes_nothing(tmp_path, write: Callable[[GameSession]
     before_file, before_held = file_rows(path), held(session)
     session.db.execute("PRAGMA query_only = ON")
 
-    with pytest.raises(WriteFailed, match="could not be written .* Nothing was changed"):
+    with pytest.raises(WriteFailed, match="could not be written .*; nothing was changed"):
         write(session)
 
     assert not session.db.in_transaction

@@ -140,3 +140,24 @@ def test_a_served_game_survives_a_full_disk_and_a_kill(small_disk):
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_a_game_file_refusing_writes_is_a_507_too(tmp_path):
+    """Not full but refusing (here: a connection made read-only): the same refusal, its own key."""
+    app = create_app({"DB": str(tmp_path / "table.sqlite3"), "SEED": 7, "TESTING": True})
+    client = app.test_client()
+
+    def act(action: str, **fields: Any) -> Any:
+        base = client.get("/api/state").get_json()["version"]
+        return client.post("/api/action", json={"action": action, "base": base} | fields)
+
+    assert act("new_game", edition="classic", players=ANNA_BEN).status_code == 200
+    assert act("simulate").status_code == 200
+    before = _seen(client)
+    app.extensions["hub"].store.db.execute("PRAGMA query_only = ON")
+
+    for refused in (act("undo"), act("simulate"), act("zones", mode="corners", corners=CORNERS)):
+        assert refused.status_code == 507
+        assert refused.get_json()["why"] == {"key": "write_failed"}
+        assert "nothing was changed" in refused.get_json()["error"]
+        assert _seen(client) == before

@@ -116,7 +116,7 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
         session = hub.store.new_game(state)
         hub.store.set_setting(f"game:{session.game_id}:colours", colours)
         hub.store.put_on_table(session.game_id)
-    hub.open_game(session.game_id)
+    hub.show(session)
     hub.notice = None
     return {"game_id": session.game_id}
 

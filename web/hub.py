@@ -69,7 +69,7 @@ class TableHub:
         if game_id is not None:
             # A game that fails its checks stops the start (SessionError): the person
             # starting the server learns which file and why, and the file stays as it is.
-            self._show(store.open(game_id))
+            self.show(store.open(game_id))
 
     # --- the game -----------------------------------------------------------------
 
@@ -81,9 +81,9 @@ class TableHub:
             self.store.put_on_table(game_id)
         except SessionError as error:
             raise refused_file(error) from None
-        self._show(session)
+        self.show(session)
 
-    def _show(self, session: GameSession) -> None:
+    def show(self, session: GameSession) -> None:
         """Put an opened game on the table, with its dice colours."""
         self.session = session
         self.colours = tuple(self.store.setting(f"game:{session.game_id}:colours", ()) or ())

@@ -245,6 +245,9 @@ def _owner_in(state: GameState, name: Any, where: str) -> int:
 def _setup(record: Any) -> GameState:
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
+    if record.get("format", FORMAT) != FORMAT:
+        shown = repr(record["format"])[:60]
+        raise RecordError(f"record: format {shown} is not one this companion reads ({FORMAT!r})")
     edition = _need(record, "edition", str, "record")
     options = record.get("options", {})
     if not isinstance(options, dict):

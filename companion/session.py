@@ -6,6 +6,8 @@ import hashlib
 import json
 import sqlite3
 import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,8 +47,36 @@ CREATE TABLE IF NOT EXISTS redo (
 """
 
 
+TABLE_GAME = "table_game"
+"""The setting that names the game on the table, so that a restart resumes that one."""
+
+
 class SessionError(RuntimeError):
     """The game file cannot be used as it is; the message says why and what was kept."""
+
+
+class WriteFailed(SessionError):
+    """The game file could not be written (read-only, locked, a disk error); nothing was
+    changed."""
+
+
+class GameFileFull(WriteFailed):
+    """The disk holding the game file is full; nothing was changed."""
+
+
+def write_failed(path: Path, error: sqlite3.Error) -> WriteFailed:
+    """The error to raise for a write that SQLite refused, its message saying what to do."""
+    if getattr(error, "sqlite_errorname", "") == "SQLITE_FULL":
+        return GameFileFull(
+            f"the game file {path} could not be written: the disk is full. Nothing was "
+            "changed; free some space and try again"
+        )
+    return WriteFailed(f"the game file {path} could not be written ({error}); nothing was changed")
+
+
+_WRITE_ERRORS = ("SQLITE_FULL", "SQLITE_READONLY")
+"""SQLite's names (and prefixes of names) for a file that could not be written, as opposed
+to one that is damaged."""
 
 
 def _digest(previous: str, payload: str) -> str:
@@ -80,7 +110,7 @@ def _setup_of(state: GameState) -> dict[str, Any]:
 
 def _state_from_setup(setup: dict[str, Any]) -> GameState:
     rules = make_rules(setup["edition"], setup.get("options", {}))
-    return new_game(rules, setup["players"], setup.get("start_player", 0))
+    return new_game(rules, setup["players"], setup.get("start_player", 0), stored=True)
 
 
 class GameStore:
@@ -89,6 +119,14 @@ class GameStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.lock = threading.RLock()
+        self._transaction_open = False
+        if self.path.is_file() and self.path.stat().st_size == 0:
+            # SQLite would take it for a new file; a game file emptied by accident stays as
+            # it is, for the person who knows where its games went.
+            raise SessionError(
+                f"{self.path} is empty (0 bytes), not a game file; it was left untouched. "
+                "Remove it, or name another file, to start a new one"
+            )
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self.db.execute("PRAGMA synchronous=FULL")
@@ -101,6 +139,8 @@ class GameStore:
             self.db.executescript(_SCHEMA)
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
         except sqlite3.DatabaseError as error:
+            if getattr(error, "sqlite_errorname", "").startswith(_WRITE_ERRORS):
+                raise write_failed(self.path, error) from None
             raise SessionError(
                 f"{self.path} is not a readable game file ({error}); it was left untouched"
             ) from None
@@ -155,9 +195,37 @@ class GameStore:
         except ValueError:
             return default  # a damaged setting is as good as none; the game log is unaffected
 
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One atomic write: committed whole, or rolled back whole on any failure.
+
+        A write SQLite refuses raises WriteFailed (GameFileFull for a full disk). Inside
+        another transaction this one is part of it: the outer one commits or rolls back.
+        """
+        with self.lock:
+            if self._transaction_open:
+                yield
+                return
+            self._transaction_open = True
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                yield
+                self.db.execute("COMMIT")
+            except BaseException as error:
+                # SQLite has already rolled back by itself after some failures (a full disk);
+                # a ROLLBACK then would only raise and hide the first error.
+                if self.db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self.db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise write_failed(self.path, error) from None
+                raise
+            finally:
+                self._transaction_open = False
+
     def set_setting(self, key: str, value: Any) -> None:
         """Store a table setting as JSON, replacing the old value."""
-        with self.lock:
+        with self.transaction():
             self.db.execute(
                 "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, _dumps(value))
             )
@@ -169,9 +237,23 @@ class GameStore:
         ).fetchone()
         return row[0] if row else None
 
+    def table_game(self) -> int | None:
+        """The game to resume on the table: the one last put there while it is stored, else
+        the newest unfinished one."""
+        game_id = self.setting(TABLE_GAME)
+        if isinstance(game_id, int) and not isinstance(game_id, bool):
+            stored = self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+            if stored is not None:
+                return game_id
+        return self.latest_unfinished()
+
+    def put_on_table(self, game_id: int) -> None:
+        """Remember `game_id` as the game on the table, for the next start."""
+        self.set_setting(TABLE_GAME, game_id)
+
     def new_game(self, state: GameState) -> GameSession:
         """Store a new game from its setup state and open it."""
-        with self.lock:
+        with self.transaction():
             created = datetime.now(UTC).isoformat(timespec="seconds")
             cursor = self.db.execute(
                 "INSERT INTO games (created, setup) VALUES (?, ?)",
@@ -182,20 +264,9 @@ class GameStore:
     def import_record(self, record: Any) -> GameSession:
         """Replay a JSON record and store it as a new game (refused whole if any step fails)."""
         replay = replay_record(record)
-        session = self.new_game(replay.initial)
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for event in replay.events:
-                    session._append(event)
-                self.db.execute(
-                    "UPDATE games SET finished = ? WHERE id = ?",
-                    (int(replay.final.phase is Phase.OVER), session.game_id),
-                )
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self.transaction():
+            session = self.new_game(replay.initial)
+            session.write_events(replay.events)
         session.reload()
         return session
 
@@ -254,49 +325,53 @@ class GameSession:
             self.state = state
             self._last_digest = previous
 
-    def _append(self, event: Event) -> None:
-        payload = _dumps(event_to_dict(event))
-        self._last_digest = _digest(self._last_digest, payload)
-        self.db.execute(
-            "INSERT INTO events (game_id, seq, payload, digest) VALUES (?, ?, ?, ?)",
-            (self.game_id, len(self.events) + 1, payload, self._last_digest),
-        )
-        self.state = apply(self.state, event)
-        self.events.append(event)
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One atomic change of this game's log; on any failure the log is read back from
+        the file, so that what is held here is always what the file holds."""
+        try:
+            with self.store.transaction():
+                yield
+        except BaseException:
+            if not self.store._transaction_open:  # part of a larger write, which fails whole
+                self.reload()
+            raise
+
+    def write_events(self, events: Iterable[Event], redo: bool = False) -> GameState:
+        """Check and store events after the last one, all or none; then hold them.
+
+        `redo` takes each from the front of the redo list; otherwise the redo list is cleared.
+        IllegalMove leaves the game and its file unchanged.
+        """
+        with self.store.lock:
+            state, digest, added, rows = self.state, self._last_digest, list(events), []
+            for seq, event in enumerate(added, start=len(self.events) + 1):
+                state = apply(state, event)  # IllegalMove here: nothing is written
+                payload = _dumps(event_to_dict(event))
+                digest = _digest(digest, payload)
+                rows.append((self.game_id, seq, payload, digest))
+            with self._writing():
+                self.db.executemany(
+                    "INSERT INTO events (game_id, seq, payload, digest) VALUES (?, ?, ?, ?)", rows
+                )
+                # Redone events leave the redo list; a new event ends every redo.
+                last = len(self.events) + len(added) if redo else None
+                self.db.execute(
+                    "DELETE FROM redo WHERE game_id = ? AND (? IS NULL OR seq <= ?)",
+                    (self.game_id, last, last),
+                )
+                self.db.execute(
+                    "UPDATE games SET finished = ? WHERE id = ?",
+                    (int(state.phase is Phase.OVER), self.game_id),
+                )
+            self.events.extend(added)
+            self.state = state
+            self._last_digest = digest
+            return state
 
     def apply(self, event: Event) -> GameState:
         """Apply and store one event (IllegalMove leaves the game unchanged); clears redo."""
-        return self._commit(event, redo_seq=None)
-
-    def _commit(self, event: Event, redo_seq: int | None) -> GameState:
-        with self.store.lock:
-            next_state = apply(self.state, event)  # raises before anything is written
-            payload = _dumps(event_to_dict(event))
-            digest = _digest(self._last_digest, payload)
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.execute(
-                    "INSERT INTO events (game_id, seq, payload, digest) VALUES (?, ?, ?, ?)",
-                    (self.game_id, len(self.events) + 1, payload, digest),
-                )
-                if redo_seq is None:
-                    self.db.execute("DELETE FROM redo WHERE game_id = ?", (self.game_id,))
-                else:
-                    self.db.execute(
-                        "DELETE FROM redo WHERE game_id = ? AND seq = ?", (self.game_id, redo_seq)
-                    )
-                self.db.execute(
-                    "UPDATE games SET finished = ? WHERE id = ?",
-                    (int(next_state.phase is Phase.OVER), self.game_id),
-                )
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self._last_digest = digest
-            self.events.append(event)
-            self.state = next_state
-            return next_state
+        return self.write_events([event])
 
     @property
     def head(self) -> str:
@@ -325,45 +400,36 @@ class GameSession:
                     f"only {len(self.events)} steps can be undone, not {steps}",
                     why={"key": "undo_none", "count": len(self.events)},
                 )
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for _ in range(steps):
-                    seq = len(self.events)
-                    payload = self.db.execute(
-                        "SELECT payload FROM events WHERE game_id = ? AND seq = ?",
-                        (self.game_id, seq),
-                    ).fetchone()[0]
-                    self.db.execute(
-                        "INSERT OR REPLACE INTO redo (game_id, seq, payload) VALUES (?, ?, ?)",
-                        (self.game_id, seq, payload),
-                    )
-                    self.db.execute(
-                        "DELETE FROM events WHERE game_id = ? AND seq = ?", (self.game_id, seq)
-                    )
-                    self.events.pop()
+            first = len(self.events) - steps + 1
+            with self._writing():
+                self.db.execute(
+                    "INSERT OR REPLACE INTO redo (game_id, seq, payload) "
+                    "SELECT game_id, seq, payload FROM events WHERE game_id = ? AND seq >= ?",
+                    (self.game_id, first),
+                )
+                self.db.execute(
+                    "DELETE FROM events WHERE game_id = ? AND seq >= ?", (self.game_id, first)
+                )
                 self.db.execute("UPDATE games SET finished = 0 WHERE id = ?", (self.game_id,))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                self.reload()
-                raise
             self.reload()
             return self.state
 
     def redo(self, steps: int = 1) -> GameState:
-        """Play again the last `steps` undone events."""
+        """Play again the first `steps` undone events, all in one write."""
         if steps < 1:
             raise IllegalMove("redo", f"redo plays at least 1 step, not {steps}")
         with self.store.lock:
-            for _ in range(steps):
-                row = self.db.execute(
-                    "SELECT seq, payload FROM redo WHERE game_id = ? ORDER BY seq LIMIT 1",
-                    (self.game_id,),
-                ).fetchone()
-                if row is None:
-                    raise IllegalMove("redo", "there is nothing to redo", why={"key": "redo_none"})
-                self._commit(event_from_dict(json.loads(row[1])), redo_seq=row[0])
-            return self.state
+            rows = self.db.execute(
+                "SELECT seq, payload FROM redo WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (self.game_id, len(self.events)),
+            ).fetchall()
+            if not rows:
+                raise IllegalMove("redo", "there is nothing to redo", why={"key": "redo_none"})
+            if steps > len(rows):
+                raise IllegalMove("redo", f"only {len(rows)} steps can be redone, not {steps}")
+            return self.write_events(
+                [event_from_dict(json.loads(payload)) for _, payload in rows[:steps]], redo=True
+            )
 
     def record(self) -> dict[str, Any]:
         """The game as a JSON record (see docs/record-format.md)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
@@ -24,6 +25,9 @@ GREY = -2
 """The imaginary owner of Royale's blank grey dice (Block It, Handicap)."""
 
 IMAGINARY_OWNERS = {WHITE: "white", GREY: "grey", NEUTRAL_SET: "neutral"}
+
+MAX_NAME = 24
+"""The longest player name: it fits a seat on the page, and every push to a page carries it."""
 
 
 class Phase(StrEnum):
@@ -158,10 +162,62 @@ class GameState:
         return self.players[self.current]
 
 
+_CONTROL_CATEGORIES = ("Cc", "Zl", "Zp")
+"""Control characters and line and paragraph separators: they break the line a name is on."""
+
+_DIRECTION_CONTROLS = ("LRE", "RLE", "PDF", "LRO", "RLO", "LRI", "RLI", "FSI", "PDI")
+"""Marks that turn the writing direction of whatever follows the name. The joiners that
+build emoji (also invisible format characters) are allowed."""
+
+
+def _is_control(char: str) -> bool:
+    return (
+        unicodedata.category(char) in _CONTROL_CATEGORIES
+        or unicodedata.bidirectional(char) in _DIRECTION_CONTROLS
+    )
+
+
+def _shown(name: str) -> str:
+    """A name as a message quotes it: a very long one cut short."""
+    if len(name) <= MAX_NAME * 2:
+        return repr(name)
+    return f"{name[:MAX_NAME]!r}... ({len(name)} characters)"
+
+
+def check_name(name: object) -> str:
+    """The player name without its outer spaces; IllegalMove if it is empty, longer than
+    MAX_NAME or holds a control character (a line break, a tab, a change of writing
+    direction)."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        shown = _shown(name) if isinstance(name, str) else repr(name)
+        raise IllegalMove(
+            "player names",
+            f"a player's name is 1-{MAX_NAME} characters, got {shown}",
+            why={"key": "name_length", "most": MAX_NAME},
+        )
+    hidden = [c for c in name if _is_control(c)]
+    if hidden:
+        # No keyboard at the table types these: they come from a program, so no page words.
+        raise IllegalMove(
+            "player names",
+            f"a player's name holds no control characters, got {_shown(name)} "
+            f"(with {', '.join(f'U+{ord(c):04X}' for c in hidden[:3])})",
+        )
+    return name.strip()
+
+
 def new_game(
-    rules: Rules, players: list[str] | tuple[str, ...], start_player: int = 0
+    rules: Rules,
+    players: list[str] | tuple[str, ...],
+    start_player: int = 0,
+    *,
+    stored: bool = False,
 ) -> GameState:
-    """The state before the first deal, with the given seats and start player."""
+    """The state before the first deal, with the given seats and start player.
+
+    `stored` marks a game read back from a game file: its names were checked when it began,
+    and one begun before the name rule (`check_name`) still opens.
+    """
     players = tuple(players)
     count = len(players)
     if not rules.min_players <= count <= rules.max_players:
@@ -176,6 +232,9 @@ def new_game(
             },
         )
     names = [p.strip() for p in players]
+    if not stored:
+        for name in players:
+            check_name(name)
     if any(not n for n in names) or len(set(n.casefold() for n in names)) != count:
         raise IllegalMove(
             "player names",

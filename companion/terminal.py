@@ -22,7 +22,7 @@ from companion.events import (
 )
 from companion.render import explain_round, render_standings, render_table
 from companion.rules import RAINBOW
-from companion.session import GameSession
+from companion.session import GameSession, WriteFailed
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase
 from companion.tiles import decision_choices, tile_name
@@ -71,6 +71,12 @@ class Terminal:
                 self.session.apply(event)
             except IllegalMove as error:
                 self.say(f"Not allowed - {error}")
+                continue
+            except WriteFailed as error:
+                self.say(f"Not saved - {error}")
+                if self.auto:  # nobody at the keyboard to free space and go on
+                    self.say("Stopped; the game is saved as it was before this step.")
+                    return self.state
                 continue
             self.report(before, event)
         return self.state
@@ -128,6 +134,8 @@ class Terminal:
                 return False
         except IllegalMove as error:
             self.say(f"Not possible - {error}")
+        except WriteFailed as error:
+            self.say(f"Not saved - {error}")
         return True
 
     def next_event(self) -> Event | None:

@@ -166,7 +166,7 @@ def test_new_event_clears_redo(tmp_path):
         (0, lambda s: s.undo(), "0 steps can be undone, not 1"),  # nothing played yet
         (4, lambda s: s.undo(5), "only 4 steps can be undone, not 5"),  # one beyond the start
         (4, lambda s: s.redo(), "nothing to redo"),  # nothing was undone
-        (4, lambda s: (s.undo(2), s.redo(3)), "nothing to redo"),  # one more than was undone
+        (4, lambda s: (s.undo(2), s.redo(3)), "only 2 steps can be redone, not 3"),  # one too many
     ],
 )
 def test_undo_redo_beyond_the_log_is_refused(tmp_path, played, action, message):

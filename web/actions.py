@@ -17,15 +17,13 @@ from companion.events import Event, Place, event_from_dict
 from companion.rules import EDITIONS, make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
-from companion.state import GameState, Phase, new_game
-from web.errors import ActionError, refused_move
+from companion.state import GameState, Phase, check_name, new_game
+from web.errors import ActionError, refused_file, refused_move
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
 from web.setup import COLOURS, calibration_names, own_dice_colours
 
 if TYPE_CHECKING:
     from web.hub import TableHub
-
-MAX_NAME = 24
 
 
 def _game(hub: TableHub) -> GameState:
@@ -68,12 +66,10 @@ def _players(raw: Any, reserved: dict[str, tuple[str, str]]) -> tuple[list[str],
                 400, f"each player is an object with a name and a colour, got {entry!r}"
             )
         name, colour = entry.get("name"), entry.get("colour")
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise ActionError(
-                400,
-                f"a player's name is 1-{MAX_NAME} characters, got {name!r}",
-                why={"key": "name_length", "most": MAX_NAME},
-            )
+        try:
+            name = check_name(name)
+        except IllegalMove as error:
+            raise refused_move(error, 400) from None
         if colour not in COLOURS:
             raise ActionError(
                 400, f"dice colour must be one of {', '.join(COLOURS)}, got {colour!r}"
@@ -85,7 +81,7 @@ def _players(raw: Any, reserved: dict[str, tuple[str, str]]) -> tuple[list[str],
                 f"{colour} dice are {what} in this game; pick another colour",
                 why={"key": key},
             )
-        names.append(name.strip())
+        names.append(name)
         colours.append(colour)
     if len(set(colours)) != len(colours):
         raise ActionError(
@@ -116,9 +112,11 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
         state = new_game(rules, names, start)
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    session = hub.store.new_game(state)
-    hub.store.set_setting(f"game:{session.game_id}:colours", colours)
-    hub.open_game(session.game_id)
+    with hub.store.transaction():  # the game, its colours and its place on the table, or none
+        session = hub.store.new_game(state)
+        hub.store.set_setting(f"game:{session.game_id}:colours", colours)
+        hub.store.put_on_table(session.game_id)
+    hub.show(session)
     hub.notice = None
     return {"game_id": session.game_id}
 
@@ -231,7 +229,7 @@ def undo_action(hub: TableHub, payload: dict[str, Any]) -> None:
     except IllegalMove as error:
         raise refused_move(error, 409) from None
     except SessionError as error:
-        raise ActionError(409, str(error)) from None
+        raise refused_file(error) from None
     hub.reading = None
     hub.notice = {"source": "page", "event": "undo"}
 
@@ -243,6 +241,8 @@ def redo_action(hub: TableHub, payload: dict[str, Any]) -> None:
         session.redo(1)
     except IllegalMove as error:
         raise refused_move(error, 409) from None
+    except SessionError as error:
+        raise refused_file(error) from None
     hub.notice = {"source": "page", "event": "redo"}
 
 

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, jsonify, request
 from companion.record import RecordError
 from companion.rules import EDITIONS, option_specs
 from companion.session import SessionError
-from web.errors import ActionError
+from web.errors import ActionError, refused_file
 from web.hub import control_id
 from web.resources import hub
 from web.setup import COLOURS
@@ -128,4 +128,6 @@ def import_record() -> tuple[Response, int]:
             session = table.store.import_record(data)
     except RecordError as error:
         raise ActionError(400, f"the record was refused: {error}") from None
+    except SessionError as error:
+        raise refused_file(error) from None
     return jsonify({"game_id": session.game_id, "events": len(session.events)}), 201

@@ -6,6 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import IllegalMove
+from companion.session import GameFileFull, SessionError, WriteFailed
+
+INSUFFICIENT_STORAGE = 507
+"""The status of a write the game file could not take (a full disk): the page may try again."""
 
 
 class ActionError(Exception):
@@ -33,3 +37,11 @@ def refused_move(error: IllegalMove, status: int) -> ActionError:
     """A move the rules refuse, as the page's refusal: the rule's message, and its `why` where
     a player can meet it."""
     return ActionError(status, str(error), error.rule, why=error.why)
+
+
+def refused_file(error: SessionError) -> ActionError:
+    """A game file that could not be written (507) or read (409), as the page's refusal."""
+    if isinstance(error, WriteFailed):
+        key = "disk_full" if isinstance(error, GameFileFull) else "write_failed"
+        return ActionError(INSUFFICIENT_STORAGE, str(error), why={"key": key})
+    return ActionError(409, str(error), "game file")

@@ -20,7 +20,7 @@ from companion.errors import IllegalMove
 from companion.session import GameSession, GameStore, SessionError
 from vision.video import DiceLeft, RollSettled
 from web import actions, setup
-from web.errors import ActionError, refused_move
+from web.errors import ActionError, refused_file, refused_move
 from web.reading import dice_from_detections, extra_dice_throw, propose_throw
 from web.view import game_view
 
@@ -65,20 +65,28 @@ class TableHub:
         self.seq = 0
         self._subscribers: set[queue.Queue[dict[str, Any]]] = set()
         self._last: dict[str, Any] = {}
-        game_id = store.latest_unfinished()
+        game_id = store.table_game()
         if game_id is not None:
-            self.open_game(game_id)
+            # A game that fails its checks stops the start (SessionError): the person
+            # starting the server learns which file and why, and the file stays as it is.
+            self.show(store.open(game_id))
 
     # --- the game -----------------------------------------------------------------
 
     def open_game(self, game_id: int) -> None:
-        """Make a stored game the one on the table (its log is checked on opening)."""
+        """Make a stored game the one on the table (its log is checked on opening), and
+        remember it there for the next start."""
         try:
             session = self.store.open(game_id)
+            self.store.put_on_table(game_id)
         except SessionError as error:
-            raise ActionError(409, str(error), "game file") from None
+            raise refused_file(error) from None
+        self.show(session)
+
+    def show(self, session: GameSession) -> None:
+        """Put an opened game on the table, with its dice colours."""
         self.session = session
-        self.colours = tuple(self.store.setting(f"game:{game_id}:colours", ()) or ())
+        self.colours = tuple(self.store.setting(f"game:{session.game_id}:colours", ()) or ())
         self.reading = None
         self.apply_reader_config()  # the colours in play name the dice until calibration
 
@@ -103,6 +111,8 @@ class TableHub:
             session.apply(event)
         except IllegalMove as error:
             raise refused_move(error, 409) from None
+        except SessionError as error:
+            raise refused_file(error) from None
         self.notice = {"source": source, "event": event.kind}
         if event.kind != "roll":
             self.reading = None
@@ -150,7 +160,12 @@ class TableHub:
                     "camera acted first); nothing was applied, the page now shows the table",
                     why={"key": "stale"},
                 )
-            result = handler(self, payload)
+            try:
+                result = handler(self, payload)
+            except SessionError as error:
+                # The game was read back from the file; pages see what the file holds.
+                self.publish()
+                raise refused_file(error) from None
             self.publish()
             return {"ok": True, "version": self.version()} | (result or {})
 

@@ -9,8 +9,8 @@ from typing import Any
 from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.session import GameStore
-from web.errors import ActionError
+from companion.session import GameStore, SessionError
+from web.errors import ActionError, refused_file
 from web.hub import TableHub
 
 
@@ -32,6 +32,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(ActionError, _refused)
+    app.register_error_handler(SessionError, lambda error: _refused(refused_file(error)))
 
 
 def start_camera(

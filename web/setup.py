@@ -127,8 +127,8 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
         )
     matched = _match_names(body_colours(frame, det.boxes), names)
     palette = merged_palette(calibrate_from_frame(frame, det.boxes, matched))
-    hub.palette = palette
     hub.store.set_setting("palette", palette_to_json(palette))
+    hub.palette = palette  # after the file took it: a refused write changes nothing
     hub.apply_reader_config()
     if hasattr(hub.camera, "settle_and_lock"):
         hub.camera.settle_and_lock()
@@ -190,8 +190,8 @@ def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
             raise ActionError(400, f"corners: {error}") from None
     else:
         raise ActionError(400, f"mode must be markers, corners or clear, got {mode!r}")
-    hub.zones = zones
     hub.store.set_setting("zones", None if zones is None else zones_to_json(zones))
+    hub.zones = zones  # after the file took them: a refused write changes nothing
     hub.apply_reader_config()
     return {"zones": [] if zones is None else list(zones.names)}
 

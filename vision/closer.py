@@ -23,6 +23,11 @@ INNER_SURE = 0.85  # of many guesses at a box, only a plainly read face is taken
 MAX_COVERED = 0.5  # an inner square half on a die already kept is that die's side face
 SQUARE_BOX = 1.35  # only a box at most this much longer than wide is searched for a die
 SEEN_LARGER = 1.2  # a die seen in a dropped box may be at most this much wider or taller than it
+# A look's work is bounded, so that a speckled table or printed text boxed all over cannot make
+# one frame take seconds: at most this many doubtful boxes are looked at again (the locator's
+# surest first), and at most this many of them are searched for a die inside.
+MOST_CLOSER_LOOKS = 16
+MOST_INNER_SEARCHES = 4
 
 
 def look_closer(
@@ -59,7 +64,10 @@ def look_closer(
     def kept() -> np.ndarray:
         return is_die & (np.clip(scores, 0, 1) * prob >= min_confidence)
 
-    for i in np.nonzero((~kept() | unsure) & (scores >= MIN_LOCATOR_SCORE))[0]:
+    doubtful = np.flatnonzero((~kept() | unsure) & (scores >= MIN_LOCATOR_SCORE))
+    doubtful = doubtful[np.argsort(-scores[doubtful], kind="stable")][:MOST_CLOSER_LOOKS]
+    searches_left = MOST_INNER_SEARCHES
+    for i in doubtful:
         others = kept()
         own = others[i]
         others[i] = False
@@ -87,8 +95,13 @@ def look_closer(
             break
         if own or kept()[i]:
             continue  # a kept die stays as read (flagged unsure where it was)
-        inside = _die_inside(readers, frame_bgr, boxes[i], boxes[others], float(scores[i]),
-                             min_confidence, min_pip_prob, mirror, camera_place)
+        if searches_left == 0:
+            inside = None
+        else:
+            searches_left -= 1
+            inside = _die_inside(readers, frame_bgr, boxes[i], boxes[others],
+                                 float(scores[i]), min_confidence, min_pip_prob, mirror,
+                                 camera_place)
         if inside is not None:
             boxes[i], (pip[i], prob[i], unsure[i], is_die[i]) = inside
         elif seen_unsure is not None:

@@ -62,6 +62,9 @@ SURE_LARGE_DIE = 0.5
 # The usual look boxes a large die's pips at 0.13-0.17 of its side; a die of 2-6 pips at least
 # this share of a large box's side is a die of its own, and the large box a region around it.
 PIP_SHARE_MOST = 0.25
+# A look reads at most this many boxes, the locator's surest first: a tray of dice holds fewer,
+# and a speckled or printed surface boxed all over must not make one frame take seconds.
+MOST_BOXES_A_LOOK = 96
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 
 
@@ -185,6 +188,8 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     if only is not None:
         chosen = only(boxes)
         boxes, scores = boxes[chosen], scores[chosen]
+    surest = np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK]
+    boxes, scores = boxes[np.sort(surest)], scores[np.sort(surest)]
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
     place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():

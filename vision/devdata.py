@@ -16,13 +16,16 @@ OBLIQUE_WHITE = REPO_ROOT.parent / "shared" / "data" / "dice-photos-oblique-whit
 @dataclass(frozen=True)
 class Labelled:
     """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,); where
-    known, the longer side of each pip-pattern box in pixels (k,) and each die's colour."""
+    known, the longer side of each pip-pattern box in pixels (k,), each die's colour, and the
+    labelled boxes (k, 4) where they go around the whole die (a reader's box must then lie
+    centred in one to match it)."""
 
     image: Path
     centres: np.ndarray
     pips: np.ndarray
     spans: np.ndarray | None = None
     colours: tuple[str, ...] | None = None
+    die_boxes: np.ndarray | None = None
 
 
 def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
@@ -76,12 +79,39 @@ def close_up(item: Labelled, frame: np.ndarray, die: int, dice_high: float,
     return Labelled(item.image, ((centre - [x0, y0]) * scale)[None], item.pips[die:die + 1]), cut
 
 
-def matched_boxes(boxes: np.ndarray, centres: np.ndarray) -> list[int | None]:
-    """For each label centre, the index of the nearest box that contains it (None if none)."""
+def load_yolo_folder(root: Path, stems: set[str] | None = None) -> list[Labelled]:
+    """The photos of a folder laid out as `images/*.jpg` and `labels/*.txt` (YOLO rows
+    `pips-1 cx cy w h` around whole dice), sorted by name; with `stems`, those photos alone."""
+    import cv2
+
+    items = []
+    for img in sorted((root / "images").glob("*.jpg")):
+        if stems is not None and img.stem not in stems:
+            continue
+        txt = root / "labels" / f"{img.stem}.txt"
+        rows = np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros(
+            (0, 5))
+        rows = rows.reshape(-1, 5)
+        h, w = cv2.imread(str(img)).shape[:2]
+        centres = rows[:, 1:3] * [w, h]
+        half = rows[:, 3:5] * [w, h] / 2
+        items.append(Labelled(img, centres.reshape(-1, 2), rows[:, 0].astype(int) + 1,
+                              np.maximum(half[:, 0], half[:, 1]) * 2,
+                              die_boxes=np.hstack([centres - half, centres + half]).reshape(-1, 4)))
+    return items
+
+
+def matched_boxes(boxes: np.ndarray, centres: np.ndarray,
+                  die_boxes: np.ndarray | None = None) -> list[int | None]:
+    """For each label centre, the index of the nearest box that contains it (None if none);
+    with the labels' `die_boxes`, only a box whose own centre lies in the label's box."""
     out: list[int | None] = []
     box_centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    for c in centres:
+    for k, c in enumerate(centres):
         inside = np.all((boxes[:, :2] <= c) & (c <= boxes[:, 2:]), axis=1)
+        if die_boxes is not None:
+            inside &= np.all((die_boxes[k, :2] <= box_centres)
+                             & (box_centres <= die_boxes[k, 2:]), axis=1)
         idx = np.nonzero(inside)[0]
         out.append(int(idx[np.argmin(np.linalg.norm(box_centres[idx] - c, axis=1))])
                    if len(idx) else None)
@@ -93,6 +123,7 @@ class Score:
     """Running per-die counts for one split."""
 
     labelled: int = 0
+    photos: int = 0
     found: int = 0
     unsure: int = 0
     right_sure: int = 0
@@ -105,10 +136,11 @@ class Score:
     def add(self, truth: Labelled, det: Detections) -> None:
         """Match labels to predicted dice (label centre inside the box) and count."""
         self.labelled += len(truth.centres)
+        self.photos += 1
         self.predicted += len(det)
         used = np.zeros(len(det), bool)
         colours = truth.colours or (None,) * len(truth.pips)
-        for j, p, colour in zip(matched_boxes(det.boxes, truth.centres), truth.pips, colours,
+        for j, p, colour in zip(matched_boxes(det.boxes, truth.centres, truth.die_boxes), truth.pips, colours,
                                 strict=True):
             right = j is not None and det.pips[j] == p
             if colour is not None:
@@ -126,6 +158,11 @@ class Score:
             self.unsure += int(det.unsure[j])
             self.right_sure += int(right and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
+
+    @property
+    def sure_wrong(self) -> int:
+        """Found dice read for sure with the wrong pips: applied at the table unseen."""
+        return self.found - self.unsure - self.right_sure
 
     @property
     def right_pips(self) -> int:
@@ -155,6 +192,8 @@ class Score:
             "pips_pct": 100.0 * self.right_pips / max(self.found, 1),
             "unsure_pct": 100.0 * self.unsure / max(self.found, 1),
             "pips_pct_of_sure": 100.0 * self.right_sure / max(self.found - self.unsure, 1),
+            "sure_wrong_pct": 100.0 * self.sure_wrong / max(self.labelled, 1),
             "unmatched_predictions": self.unmatched_predictions,
+            "no_die_per_100_photos": 100.0 * self.unmatched_predictions / max(self.photos, 1),
             **colour,
         }

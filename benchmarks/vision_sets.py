@@ -1,0 +1,127 @@
+"""Score the dice reader on folders of labelled real photos, one table row per set.
+
+Reads the real sets of ../shared/data (by default their held-out part, fixed in
+models/real_sets.json) and any other folder laid out as `images/*.jpg` + `labels/*.txt` (YOLO
+rows `pips-1 cx cy w h` around whole dice). For each set it prints: dice, found, right pips of
+found, flagged unsure, read for sure but wrong (of all dice), boxes on no labelled die per 100
+photos, colour named right where colours are labelled, and the median and worst time a photo.
+A reader box matches a labelled die when each holds the other's centre (for the oblique white
+set, whose labels box only the pip pattern, when the box holds the label's centre).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from models.real_sets import PARTS, real_sets  # noqa: E402
+from vision.colour import DEFAULT_COLOURS_BGR  # noqa: E402
+from vision.devdata import Labelled, Score, load_yolo_folder  # noqa: E402
+from vision.reader import ReaderConfig, read_dice  # noqa: E402
+
+COLOUR_FILE = Path(__file__).resolve().parents[1] / "models" / "real_colours.json"
+
+
+def with_colours(items: list[Labelled], colours: dict[str, list[str]]) -> list[Labelled]:
+    """The photos with each die's labelled body colour where it is one of the game's colours
+    (others, such as maroon or translucent dice, are left unscored)."""
+    out = []
+    for item in items:
+        names = colours.get(item.image.stem)
+        if names is None or len(names) != len(item.pips):
+            out.append(item)
+            continue
+        game = tuple(n if n in DEFAULT_COLOURS_BGR else None for n in names)
+        out.append(replace(item, colours=game))  # type: ignore[arg-type]
+    return out
+
+
+def score_photos(items: list[Labelled], cfg: ReaderConfig) -> dict:
+    """Read every photo and return the score summary with the time figures."""
+    score = Score()
+    times = []
+    for item in items:
+        frame = cv2.imread(str(item.image))
+        if frame is None:
+            continue
+        start = time.perf_counter()
+        det = read_dice(frame, cfg)
+        times.append(time.perf_counter() - start)
+        score.add(item, det)
+    summary = score.summary()
+    summary["photos"] = score.photos
+    summary["median_ms"] = 1000 * float(np.median(times)) if times else 0.0
+    summary["worst_ms"] = 1000 * max(times, default=0.0)
+    summary["by_colour"] = score.by_colour_table()
+    return summary
+
+
+ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>7} {:>7} {:>8}"
+
+
+def print_table(results: dict[str, dict]) -> None:
+    """One row a set."""
+    print(ROW.format("set", "photos", "dice", "found%", "pips%", "unsure%", "surewrong%",
+                     "nodie/100", "colour%", "med ms", "worst ms"))
+    for name, r in results.items():
+        colour = f"{r['colour_pct']:.1f}" if "colour_pct" in r else "-"
+        print(ROW.format(name[:30], r["photos"], r["labelled"], f"{r['found_pct']:.2f}",
+                         f"{r['pips_pct']:.2f}", f"{r['unsure_pct']:.2f}",
+                         f"{r['sure_wrong_pct']:.2f}", f"{r['no_die_per_100_photos']:.0f}",
+                         colour, f"{r['median_ms']:.0f}", f"{r['worst_ms']:.0f}"))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sets", nargs="*", default=None,
+                    help="real sets of ../shared/data to read (default: every one present)")
+    ap.add_argument("--part", choices=PARTS, default="holdout",
+                    help="which part of the real sets (default: the held-out part)")
+    ap.add_argument("--folders", nargs="*", type=Path, default=[],
+                    help="other folders of YOLO-labelled photos (images/ and labels/)")
+    ap.add_argument("--colours", type=Path, default=COLOUR_FILE,
+                    help="body colour labels, as models/real_colours.json")
+    ap.add_argument("--locator", default=None, help="locator .onnx instead of the shipped one")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args()
+
+    cfg = ReaderConfig(locator_model=args.locator)
+    colour_labels = json.loads(args.colours.read_text()) if args.colours.is_file() else {}
+    chosen = real_sets()
+    names = args.sets if args.sets is not None else list(chosen)
+    results: dict[str, dict] = {}
+    for name in names:
+        real = chosen.get(name)
+        if real is None:
+            print(f"vision_sets: no real set {name!r}; known: {', '.join(chosen)}",
+                  file=sys.stderr)
+            return 2
+        if not real.available():
+            print(f"vision_sets: {real.folder} is missing; {name} skipped", file=sys.stderr)
+            continue
+        items = with_colours(real.photos(args.part), colour_labels.get(name, {}))
+        results[f"{name} ({args.part})"] = score_photos(items, cfg)
+    for folder in args.folders:
+        if not (folder / "images").is_dir():
+            print(f"vision_sets: {folder} has no images/ folder", file=sys.stderr)
+            return 2
+        results[folder.name] = score_photos(load_yolo_folder(folder), cfg)
+    if args.json:
+        print(json.dumps(results, indent=1))
+    else:
+        print_table(results)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -34,9 +34,10 @@ IDLE_S = 60
 """A connection with no request and nothing sent or received this long is closed."""
 
 OUTPUT_BUFFER = 64 * 1024
-"""Bytes of output a connection buffers before it starts a fresh buffer (and before a writer
-waits for a slow client). waitress's default, 16 MB, keeps every byte already sent on a
-long-lived stream until 16 MB has built up: in memory up to 1 MB, then in a temporary file."""
+"""Bytes written to a connection's output buffer before it starts a fresh one (and unsent
+bytes before a writer waits for a slow client). A buffer keeps in memory what it has already
+sent until it is replaced, so waitress's default, 16 MB, let a long-lived stream (a preview;
+live updates once a send was partial or a message passed 8 kB) hold up to 16 MB it had sent."""
 
 
 class GuardedChannel(HTTPChannel):

@@ -245,7 +245,8 @@ def test_half_sent_requests_do_not_lock_the_server_out(make_server):
 
 
 def held_output(channel) -> int:
-    """Bytes a waitress connection keeps for its output, sent already or not."""
+    """Bytes a waitress connection keeps for its output, sent already or not (a buffer in
+    memory keeps what it sent until it is replaced; one in a temporary file is counted too)."""
     held = 0
     for outbuf in list(channel.outbufs):
         buf = outbuf.buf

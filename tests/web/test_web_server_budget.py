@@ -33,6 +33,11 @@ class BudgetServer(LiveServer):
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
 
+    def close(self) -> None:
+        """Stop listening and end the pool's threads (the budget's pool is large)."""
+        super().close()
+        self.server.task_dispatcher.shutdown(timeout=5)
+
 
 @pytest.fixture
 def make_server(tmp_path):

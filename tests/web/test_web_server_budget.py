@@ -282,3 +282,28 @@ def test_long_lived_streams_keep_little_of_what_they_sent(make_server):
         response.close()
         conn.close()
     assert max(held) < 4 * OUTPUT_BUFFER, held
+
+
+def test_an_action_whose_page_gave_up_waiting_is_not_applied_later(make_server, monkeypatch):
+    monkeypatch.setattr("web.server.REQUEST_THREADS", 0)  # two threads, both for streams
+    monkeypatch.setattr("web.stream.EVENTS_LIFETIME_S", 2.0)  # then the threads come free
+    server = make_server({"EVENT_STREAMS": 2, "PREVIEW_STREAMS": 0})
+    streams = [open_stream(server.port) for _ in range(2)]
+    for _, response in streams:
+        next_message(response)
+    body = json.dumps(
+        {"action": "new_game", "base": "none", "edition": "classic", "players": PLAYERS}
+    ).encode()
+    page = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    page.sendall(
+        b"POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+    )
+    time.sleep(0.5)  # every thread is busy with a stream: the action waits
+    page.close()  # and the page gives up
+    for conn, response in streams:
+        response.read()  # the stream ends: its thread is free
+        conn.close()
+    time.sleep(0.5)
+    state = json.loads(get(server.port, "/api/state")[2])
+    assert state["game"] is None, "an action nobody waits for any more was applied"

@@ -42,28 +42,26 @@ class UnpluggableCamera:
 def open_page(tmp_path):
     """Serve a fresh table (with `camera` as its camera, if given) and open one page on it;
     returns (server, driver)."""
-    opened = []
+    cleanups = []
 
     def open_(camera=None):
         app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 2, "EVENT_STREAMS": 1})
         if camera is not None:
-            opened.append(start_camera(
+            live_camera = start_camera(
                 app, app.extensions["hub"], "test", lambda: camera, active_fps=10, idle_fps=10,
                 stall_s=0.3, retry_s=0.2,
-            ))  # fmt: skip
+            )  # fmt: skip
+            cleanups.append(live_camera.stop)
         server = LiveServer(app)
-        opened.append(server)
+        cleanups.append(server.close)
         driver = chromium()
-        opened.append(driver)
+        cleanups.append(driver.quit)
         driver.get(server.url)
         return server, driver
 
     yield open_
-    for thing in reversed(opened):
-        for name in ("quit", "stop", "close"):
-            if hasattr(thing, name):
-                getattr(thing, name)()
-                break
+    for cleanup in reversed(cleanups):
+        cleanup()
 
 
 def connection(driver) -> str:

@@ -21,6 +21,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PUBLIC_URL=None,
         CAMERA_FPS=10,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        EVENT_STREAMS=160,  # open live-update streams at once: a page each, with room to spare
+        PREVIEW_STREAMS=8,  # open camera previews at once: few pages show it, and each costs CPU
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -28,6 +30,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from web import api, pages, resources, stream
 
     resources.init_app(app)
+    stream.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)

@@ -10,9 +10,6 @@ from companion.session import SessionError
 from web.config import ConfigError, ServerConfig, load_config
 from web.qr import qr_terminal
 
-SERVER_THREADS = 48
-"""Each open page holds a thread for its live stream and one for the camera preview."""
-
 
 def lan_address() -> str:
     """This machine's address on the local network (no packet is sent to find it)."""
@@ -82,17 +79,10 @@ def run_server(args: argparse.Namespace) -> int:
     except SessionError as error:
         print(f"lasvegas serve: {error}", file=sys.stderr)
         return 2
-    from waitress import create_server
+    from web.server import build_server
 
     try:
-        server = create_server(
-            app,
-            host=config.host,
-            port=config.port,
-            threads=SERVER_THREADS,
-            ident="lasvegas",
-            channel_timeout=120,
-        )
+        server = build_server(app, config.host, config.port)
     except OSError as error:
         print(
             f"lasvegas serve: cannot listen on {config.host}:{config.port} ({error.strerror}); "

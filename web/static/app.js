@@ -12,6 +12,7 @@ const ui = {               // what this page is in the middle of (forms, open pa
   setup: null, deal: null, manualRoll: null, correction: null, cards: null, rainbow: null,
   payoutStep: 0,
   corners: null, showQr: false, forceSetup: false, pin: null, cameraOpen: true, setupInfo: null, games: null,
+  previewTry: 0,           // a new number opens the camera preview anew
 };
 
 // --- small DOM helpers ------------------------------------------------------------------------
@@ -82,10 +83,12 @@ async function act(action, fields) {
 function connect() {
   if (stream) stream.close();
   setConnection("connecting");
-  stream = new EventSource("/api/events");
-  stream.onmessage = (event) => {
+  const source = new EventSource("/api/events");
+  stream = source;
+  source.onmessage = (event) => {
     lastHeard = Date.now();
     const msg = JSON.parse(event.data);
+    const cameraWas = table && table.camera ? table.camera.state : null;
     if (msg.type === "full") {
       table = msg.state;
       lastSeq = msg.seq;
@@ -94,11 +97,24 @@ function connect() {
       Object.assign(table, msg.changes);
       lastSeq = msg.seq;
     }
+    // The camera is back: open the preview anew (it ended, or showed "no camera", while lost).
+    if (table.camera && table.camera.state === "ok" && cameraWas !== "ok") ui.previewTry += 1;
     setConnection("live");
     render();
   };
-  stream.addEventListener("ping", () => { lastHeard = Date.now(); });
-  stream.onerror = () => setConnection("reconnecting");
+  source.addEventListener("ping", () => { lastHeard = Date.now(); });
+  source.onerror = () => {
+    setConnection("reconnecting");
+    // A refused stream (the server serves as many as it can) is not retried by the browser.
+    if (source.readyState === EventSource.CLOSED) {
+      setTimeout(() => { if (stream === source) connect(); }, retryDelay());
+    }
+  };
+}
+
+/** A few seconds, spread so that refused pages do not all come back at once. */
+function retryDelay() {
+  return 4000 + Math.random() * 4000;
 }
 
 function setConnection(state) {
@@ -666,8 +682,9 @@ function cameraPanel() {
   const cam = table.camera || {state: "off"};
   if (cam.state === "off" && !table.sim) return null;
   const live = !document.hidden && ui.cameraOpen && cam.state !== "off";
-  const img = live ? h("img", {class: "preview", src: "/video.mjpg", alt: t("camera"), "data-testid": "preview",
-    onclick: (e) => cornerTap(e)}) : h("p", {class: "hint", text: t("preview_paused")});
+  const img = live ? h("img", {class: "preview", src: `/video.mjpg?try=${ui.previewTry}`, alt: t("camera"),
+    "data-testid": "preview", onclick: (e) => cornerTap(e), onerror: previewRefused})
+    : h("p", {class: "hint", text: t("preview_paused")});
   const names = table.colours.map(colourName).join(", ");
   return h("section", {class: "camera", "data-testid": "camera"},
     h("h2", {}, t("camera"), " ", h("small", {text: cam.source || ""})),
@@ -685,6 +702,12 @@ function cameraPanel() {
       table.zones.length ? button(t("zones_clear"), () => act("zones", {mode: "clear"}), "btn") : null,
       table.sim ? button(t("sim_clear"), () => act("sim_clear"), "btn", {"data-testid": "sim-clear"}) : null,
       button(t(ui.cameraOpen ? "preview_pause" : "preview_show"), () => { ui.cameraOpen = !ui.cameraOpen; render(); }, "btn")));
+}
+
+/** The preview was refused (too many open) or broke off: open it anew a little later. */
+function previewRefused() {
+  const tried = ui.previewTry;
+  setTimeout(() => { if (ui.previewTry === tried) { ui.previewTry += 1; render(); } }, retryDelay());
 }
 
 function cornerTap(event) {

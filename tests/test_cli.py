@@ -318,12 +318,14 @@ def test_import_of_illegal_record_stores_nothing(exported, tmp_path):
     broken.write_text(json.dumps(record))
     db = tmp_path / "other.db"
     assert_clean_failure(lasvegas("import", broken, "--db", db), 1, "step 3")
-    assert lasvegas("games", "--db", db).stdout == ""
+    assert not db.exists()  # not even an empty game file
 
 
 def test_export_of_empty_file_fails_clearly(tmp_path):
     """Exporting from a file with no games exits 1 saying so."""
-    assert_clean_failure(lasvegas("export", "--db", tmp_path / "none.db"), 1, "holds no games")
+    db = tmp_path / "none.db"
+    GameStore(db).close()
+    assert_clean_failure(lasvegas("export", "--db", db), 1, "holds no games")
 
 
 @pytest.mark.parametrize(

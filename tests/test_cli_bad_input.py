@@ -90,6 +90,9 @@ def table(tmp_path) -> Path:
         (["detect", "roll.png", "--zones", "notes.txt"], ["--zones notes.txt", "not JSON"]),
         (["detect", "roll.png", "--zones", "list.json"], ["--zones list.json", "arena"]),
         (["detect", "roll.png", "--zones", "folder"], ["--zones folder", "a folder"]),
+        # calibrate --out onto a folder, or into a folder that does not exist
+        (["calibrate", "roll.png", "--colours", "red", "--out", "folder"], ["--out folder"]),
+        (["calibrate", "roll.png", "--colours", "red", "--out", "no/p.json"], ["no folder no"]),
         # a game file whose unfinished game is another edition than the one asked for
         (
             ["play", "--db", "table.sqlite3", "--edition", "royale", "--players", "Anna", "Ben"],

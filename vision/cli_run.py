@@ -148,6 +148,10 @@ def summary_line(result: dict) -> str:
 
 def run_calibrate(args: argparse.Namespace) -> int:
     """Learn the palette from named dice in one photo and write it as JSON."""
+    if args.out.is_dir() or not args.out.parent.is_dir():
+        why = "a folder" if args.out.is_dir() else f"there is no folder {args.out.parent}"
+        print(f"lasvegas calibrate: --out {args.out}: {why}; name a JSON file", file=sys.stderr)
+        return 2
     try:
         frame = load_image(args.image)
     except ImageError as exc:
@@ -162,6 +166,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
         return 1
     order = np.lexsort((det.centres[:, 1], np.round(det.centres[:, 0] / 20)))
     palette = calibrate_from_frame(frame, det.boxes[order], args.colours)
-    args.out.write_text(json.dumps(palette_to_json(palette)))
+    try:
+        args.out.write_text(json.dumps(palette_to_json(palette)))
+    except OSError as exc:
+        print(
+            f"lasvegas calibrate: cannot write {args.out} ({exc.strerror or exc})", file=sys.stderr
+        )
+        return 1
     print(f"palette of {len(palette.names)} colours written to {args.out}")
     return 0

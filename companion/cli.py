@@ -174,17 +174,17 @@ def build_parser() -> argparse.ArgumentParser:
         "exist yet is made, unless the import fails.",
     )
     imp.add_argument("record")
-    imp.add_argument("--db", required=True)
+    imp.add_argument("--db", required=True, metavar="FILE")
     imp.set_defaults(handler=_import)
 
     exp = subparsers.add_parser("export", help="write a stored game as a JSON record")
-    exp.add_argument("--db", required=True, help="an existing game file")
+    exp.add_argument("--db", required=True, metavar="FILE", help="an existing game file")
     exp.add_argument("--game", type=int, help="game id (default: the newest)")
     exp.add_argument("-o", "--output", help="the JSON file to write (default: print it)")
     exp.set_defaults(handler=_export)
 
     games = subparsers.add_parser("games", help="list the games stored in a game file")
-    games.add_argument("--db", required=True, help="an existing game file")
+    games.add_argument("--db", required=True, metavar="FILE", help="an existing game file")
     games.set_defaults(handler=_games)
 
     try:

@@ -143,7 +143,10 @@ def register(subparsers: Any, option_type: Any) -> None:
         help=f"the edition (default {DEFAULT_EDITION})",
     )
     play.add_argument(
-        "--players", nargs="+", metavar="NAME", help=f"default: {' '.join(DEFAULT_PLAYERS)}"
+        "--players",
+        nargs="+",
+        metavar="NAME",
+        help=f"the players in seat order (default: {' '.join(DEFAULT_PLAYERS)})",
     )
     play.add_argument("--start", help="the start player (default: the first named)")
     play.add_argument(
@@ -163,7 +166,9 @@ def register(subparsers: Any, option_type: Any) -> None:
     play.add_argument(
         "--verbose", action="store_true", help="with --auto: draw the table after every step"
     )
-    play.add_argument("--db", help="SQLite game file: the game is saved there and resumed")
+    play.add_argument(
+        "--db", metavar="FILE", help="SQLite game file: the game is saved there and resumed"
+    )
     play.add_argument(
         "--new",
         action="store_true",

@@ -127,6 +127,8 @@ def _export(args: argparse.Namespace) -> int:
     try:
         output = _checked_output(args.output) if args.output else None
         store = _existing_game_file(args.db)
+        if output is not None and output.exists() and output.samefile(args.db):
+            raise OutputError(f"-o {args.output} is the game file itself; name another file")
         game_id = args.game or (store.games()[0].game_id if store.games() else None)
         if game_id is None:
             raise SessionError(f"{args.db} holds no games")

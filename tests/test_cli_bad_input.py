@@ -75,6 +75,8 @@ def table(tmp_path) -> Path:
         (["export", "--db", "table.sqlite3", "-o", "missing/game.json"], ["no folder missing"]),
         # export onto a folder
         (["export", "--db", "table.sqlite3", "-o", "folder"], ["folder is a folder"]),
+        # export over the game file it reads
+        (["export", "--db", "table.sqlite3", "-o", "table.sqlite3"], ["the game file itself"]),
         # a mistyped --db: no empty game file is made
         (["games", "--db", "tabel.sqlite3"], ["no game file at tabel.sqlite3"]),
         (["export", "--db", "tabel.sqlite3"], ["no game file at tabel.sqlite3"]),

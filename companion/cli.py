@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion.errors import IllegalMove
+from companion import cli_play
 from companion.record import RecordError, replay_record, result_summary
-from companion.render import explain_round, render_standings
-from companion.rules import EDITIONS, make_rules
-from companion.session import GameStore, SessionError, open_or_create
-from companion.state import new_game
-from companion.terminal import Terminal
+from companion.render import explain_round, plural, render_standings
+from companion.session import GameStore, SessionError
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+"""What SQLite keeps beside a game file while it is open."""
+
+
+class OutputError(OSError):
+    """A file to write cannot be written there; the message names it and says why."""
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -31,43 +36,52 @@ def _option(text: str) -> tuple[str, Any]:
     return name, int(raw) if raw.isdigit() else raw
 
 
-def _play(args: argparse.Namespace) -> int:
-    try:
-        rules = make_rules(args.edition, dict(args.option))
-        if args.start not in args.players:
-            raise IllegalMove("start player", f"{args.start!r} is not among {args.players}")
-        state = new_game(rules, args.players, args.players.index(args.start))
-        if args.db:
-            session = open_or_create(args.db, state)
-            if session.events:
-                print(
-                    f"Resuming game {session.game_id} from {args.db} ({len(session.events)} steps)."
-                )
-        else:
-            session = GameStore(":memory:").new_game(state)
-    except (IllegalMove, SessionError) as error:
-        print(f"lasvegas play: {error}", file=sys.stderr)
-        return 2
-    rng = random.Random(args.seed)
-    terminal = Terminal(
-        session=session,
-        ask=input,
-        say=print,
-        rng=rng,
-        simulate_chance=args.seed is not None,
-        auto=args.auto,
-    )
-    terminal.run()
-    return 0
-
-
 def _load_json(path: str) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read {path}: {error}") from None
+        raise RecordError(
+            f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
+        ) from None
     except json.JSONDecodeError as error:
         raise RecordError(f"{path} is not JSON: {error}") from None
+
+
+def _existing_game_file(path: str) -> GameStore:
+    """The game file a command only reads: a missing one is a typo, not a new file to make."""
+    if not Path(path).exists():
+        raise SessionError(f"no game file at {path} (check --db)")
+    if Path(path).is_dir():
+        raise SessionError(f"{path} is a folder, not a game file")
+    return GameStore(path)
+
+
+def _remove_new_file(path: Path) -> None:
+    """Remove a game file (and SQLite's side files) that this command made and then failed on."""
+    for name in (path, *(path.with_name(path.name + side) for side in SIDE_FILES)):
+        name.unlink(missing_ok=True)
+
+
+def _checked_output(text: str) -> Path:
+    """A file to write: not a folder, and in a folder that exists."""
+    path = Path(text)
+    if path.is_dir():
+        raise OutputError(f"{text} is a folder; name a file to write")
+    if not path.parent.is_dir():
+        raise OutputError(f"cannot write {text}: there is no folder {path.parent}")
+    return path
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write the file through a temporary one beside it, so that a failure leaves no half."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -89,35 +103,49 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    db = Path(args.db)
+    new_file = not db.exists()
+    store = None
     try:
-        session = GameStore(args.db).import_record(_load_json(args.record))
+        record = _load_json(args.record)
+        store = GameStore(db)
+        session = store.import_record(record)
     except (RecordError, SessionError) as error:
+        if store is not None:
+            store.close()
+        if new_file:  # a failed import leaves no empty game file behind
+            _remove_new_file(db)
         print(f"lasvegas import: {args.record}: {error}", file=sys.stderr)
         return 1
-    print(f"Imported {args.record} as game {session.game_id} ({len(session.events)} steps).")
+    steps = plural(len(session.events), "step")
+    where = f" into the new game file {db}" if new_file else ""
+    print(f"Imported {args.record} as game {session.game_id} ({steps}){where}.")
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
     try:
-        store = GameStore(args.db)
+        output = _checked_output(args.output) if args.output else None
+        store = _existing_game_file(args.db)
+        if output is not None and output.exists() and output.samefile(args.db):
+            raise OutputError(f"-o {args.output} is the game file itself; name another file")
         game_id = args.game or (store.games()[0].game_id if store.games() else None)
         if game_id is None:
             raise SessionError(f"{args.db} holds no games")
         text = json.dumps(store.open(game_id).record(), indent=2)
-    except SessionError as error:
+        if output is not None:
+            _write_whole(output, text + "\n")
+        else:
+            print(text)
+    except (SessionError, OutputError) as error:
         print(f"lasvegas export: {error}", file=sys.stderr)
         return 1
-    if args.output:
-        Path(args.output).write_text(text + "\n", encoding="utf-8")
-    else:
-        print(text)
     return 0
 
 
 def _games(args: argparse.Namespace) -> int:
     try:
-        games = GameStore(args.db).games()
+        games = _existing_game_file(args.db).games()
     except SessionError as error:
         print(f"lasvegas games: {error}", file=sys.stderr)
         return 1
@@ -134,43 +162,31 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lasvegas", description="Las Vegas table companion")
     subparsers = parser.add_subparsers(dest="command", required=True)
 
-    play = subparsers.add_parser("play", help="play a whole game in the terminal")
-    play.add_argument("--edition", choices=sorted(EDITIONS), default="classic")
-    play.add_argument(
-        "--players", nargs="+", default=["Anna", "Ben", "Carla", "Denny"], metavar="NAME"
-    )
-    play.add_argument("--start", help="the start player (default: the first named)")
-    play.add_argument(
-        "--option",
-        action="append",
-        type=_option,
-        default=[],
-        metavar="NAME[=VALUE]",
-        help="a variant, e.g. neutral_dice, kickers, slot_machine, skip_rule=chips",
-    )
-    play.add_argument("--seed", type=int, help="simulate deals and rolls with this seed")
-    play.add_argument("--auto", action="store_true", help="let the computer choose for everyone")
-    play.add_argument("--db", help="SQLite game file: the game is saved there and resumed")
-    play.set_defaults(handler=_play)
+    cli_play.register(subparsers, _option)
 
     replay = subparsers.add_parser("replay", help="check a game record and print its result")
     replay.add_argument("record")
     replay.add_argument("--json", action="store_true")
     replay.set_defaults(handler=_replay)
 
-    imp = subparsers.add_parser("import", help="store a game record in a game file")
+    imp = subparsers.add_parser(
+        "import",
+        help="store a game record in a game file",
+        description="Store a game record as a new game in a game file; a file that does not "
+        "exist yet is made, unless the import fails.",
+    )
     imp.add_argument("record")
-    imp.add_argument("--db", required=True)
+    imp.add_argument("--db", required=True, metavar="FILE")
     imp.set_defaults(handler=_import)
 
     exp = subparsers.add_parser("export", help="write a stored game as a JSON record")
-    exp.add_argument("--db", required=True)
+    exp.add_argument("--db", required=True, metavar="FILE", help="an existing game file")
     exp.add_argument("--game", type=int, help="game id (default: the newest)")
-    exp.add_argument("-o", "--output")
+    exp.add_argument("-o", "--output", help="the JSON file to write (default: print it)")
     exp.set_defaults(handler=_export)
 
     games = subparsers.add_parser("games", help="list the games stored in a game file")
-    games.add_argument("--db", required=True)
+    games.add_argument("--db", required=True, metavar="FILE", help="an existing game file")
     games.set_defaults(handler=_games)
 
     try:
@@ -189,13 +205,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "start", "") is None:
-        args.start = args.players[0]
     try:
         return int(args.handler(args) or 0)
     except BrokenPipeError:  # the output was piped into a reader that stopped (e.g. head)
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl+C outside a game: nothing was half written
+        print(f"\nlasvegas {args.command}: stopped", file=sys.stderr)
+        return cli_play.INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
-from companion.events import SLOT_MACHINE
+from companion.events import (
+    SLOT_MACHINE,
+    DealRound,
+    Event,
+    Place,
+    PlayCards,
+    PowerPlay,
+    ReplaceRainbows,
+    Roll,
+    Skip,
+    TileDecision,
+)
 from companion.money import money_label, note_label
 from companion.payout import CasinoPayout, RoundPayout
 from companion.standings import standings, winners
 from companion.state import GameState, Phase, Tile
 from companion.tiles import tile_name
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """'1 note', '3 notes'; `words` where the plural is not the word plus 's'."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def _casino_name(number: int) -> str:
@@ -61,17 +77,65 @@ def render_table(state: GameState) -> str:
         )
         lines.append(f"cards laid out: {laid}")
     if state.pending_roll is not None and state.phase is Phase.CHOOSE:
-        roll = state.pending_roll
-        parts = [" ".join(map(str, sorted(roll.regular)))]
-        for label, values in (
-            ("white", roll.neutral),
-            ("Biggy", roll.biggy),
-            ("kicker", roll.kickers),
-        ):
-            if values:
-                parts.append(f"{label} {' '.join(map(str, sorted(values)))}")
-        lines.append(f"{state.to_move()} rolled: {' | '.join(parts)}")
+        lines.append(f"{state.to_move()} rolled: {_roll_words(state.pending_roll)}")
     return "\n".join(lines)
+
+
+def _roll_words(roll: Roll) -> str:
+    """'1 3 3 6 | white 2 | Biggy 5': the values by kind of die."""
+    parts = [" ".join(map(str, sorted(roll.regular)))]
+    for label, values in (
+        ("white", roll.neutral),
+        ("Biggy", roll.biggy),
+        ("kicker", roll.kickers),
+    ):
+        if values:
+            parts.append(f"{label} {' '.join(map(str, sorted(values)))}")
+    return " | ".join(parts)
+
+
+def step_line(before: GameState, event: Event, after: GameState) -> str | None:
+    """One line telling what a step did, for a game told turn by turn; None for a roll
+    (told with the choice that follows it) and for the payout (explained on its own)."""
+    player = before.to_move()
+    rolled = f"rolls {_roll_words(before.pending_roll)} and " if before.pending_roll else ""
+    match event:
+        case DealRound():
+            notes = "  ".join(
+                f"{'slot' if c.number == SLOT_MACHINE else c.number}: {' '.join(_short(n) for n in sorted(c.notes, reverse=True))}"
+                for c in after.casinos
+                if c.notes
+            )
+            return f"Round {after.round} dealt - {notes}"
+        case Place():
+            where = "the slot machine" if event.slot else f"casino {event.number}"
+            extra = "".join(
+                f", kicks a {'Biggy' if kick.big else 'die'} of {before.owner_name(kick.owner)}"
+                for kick in event.kicks
+            )
+            if event.chip:
+                extra += f", takes the {event.chip} chip card"
+            return f"{player} {rolled}places the {event.number}s on {where}{extra}."
+        case Skip():
+            return f"{player} {rolled}skips."
+        case PowerPlay():
+            size = "the Biggy" if event.big else "a die"
+            return f"{player} turns {size} to {event.number} with the Power Play and places it."
+        case PlayCards():
+            laid = " ".join(f"{n}x{d}" if d == 2 else str(n) for n, d in event.cards)
+            return f"{player} lays out {laid}."
+        case TileDecision():
+            pending = before.pending
+            name = tile_name(pending.code) if pending else "tile"
+            who = f"{before.players[pending.seat]}: " if pending else ""
+            chosen = ", ".join(
+                f"{k} {' '.join(map(str, v)) if isinstance(v, tuple) else v}"
+                for k, v in event.choice
+            )
+            return f"{who}{name} (casino {event.casino}): {chosen}."
+        case ReplaceRainbows():
+            return "Rainbow cards replaced."
+    return None
 
 
 def _tile_status(state: GameState, tile: Tile) -> str:
@@ -84,7 +148,7 @@ def _tile_status(state: GameState, tile: Tile) -> str:
     elif tile.holder is not None and tile.code in ("C1", "D2"):
         text += f" held by {state.owner_name(tile.holder)}"
     if tile.dice:
-        text += f" ({len(tile.dice)} dice on it)"
+        text += f" ({plural(len(tile.dice), 'die', 'dice')} on it)"
     return text
 
 
@@ -125,7 +189,9 @@ def explain_round(payout: RoundPayout, state: GameState) -> str:
         if effect.money:
             gains.append(("gets " if effect.money > 0 else "pays ") + _short(abs(effect.money)))
         if effect.chips:
-            gains.append(f"{'gets' if effect.chips > 0 else 'pays'} {abs(effect.chips)} chips")
+            gains.append(
+                f"{'gets' if effect.chips > 0 else 'pays'} {plural(abs(effect.chips), 'chip')}"
+            )
         what = " and ".join(gains) or "gets nothing"
         lines.append(
             f"{tile_name(effect.code)} (casino {effect.casino}): "
@@ -143,12 +209,13 @@ def render_standings(state: GameState) -> str:
             extra += f" (chip cards {_short(row.chip_bonus)})"
         if row.token_money:
             extra += f" (chips and skip cards {money_label(row.token_money)})"
-        counted = "cards and chips" if state.rules.tokens_break_ties else "notes"
+        if state.rules.tokens_break_ties:
+            counted = plural(row.notes, "card or chip", "cards and chips")
+        else:
+            counted = plural(row.notes, "note")
         if row.bank_money:
             extra += f" (from the bank {money_label(row.bank_money)})"
-        lines.append(
-            f"  {row.player:<12} {money_label(row.money):>10}  {row.notes} {counted}{extra}"
-        )
+        lines.append(f"  {row.player:<12} {money_label(row.money):>10}  {counted}{extra}")
     if state.phase is Phase.OVER:
         best = winners(state)
         tied = [r for r in standings(state) if r.money == standings(state)[0].money]

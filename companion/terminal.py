@@ -20,7 +20,7 @@ from companion.events import (
     Skip,
     TileDecision,
 )
-from companion.render import explain_round, render_standings, render_table
+from companion.render import explain_round, plural, render_standings, render_table, step_line
 from companion.rules import RAINBOW
 from companion.session import GameSession, WriteFailed
 from companion.simulate import chance_event, random_choice, random_roll
@@ -34,7 +34,7 @@ HELP = (
 
 
 class Quit(Exception):
-    """The player asked to stop; the game is saved as it is."""
+    """The player asked to stop; the game stays as it is."""
 
 
 @dataclass
@@ -47,19 +47,20 @@ class Terminal:
     rng: random.Random
     simulate_chance: bool
     auto: bool
+    verbose: bool = True  # the table after every step; else one line a step
 
     @property
     def state(self) -> GameState:
         return self.session.state
 
     def run(self) -> GameState:
-        """Play until the game ends or the players quit."""
-        self.say(render_table(self.state))
+        """Play until the game ends or the players quit (the caller says where it is kept)."""
+        if self.verbose:
+            self.say(render_table(self.state))
         while self.state.phase is not Phase.OVER:
             try:
                 event = self.next_event()
             except Quit:
-                self.say("Stopped; the game is saved as it is.")
                 return self.state
             except IllegalMove as error:  # a typed roll or deal that cannot be read
                 self.say(f"Not allowed - {error}")
@@ -82,8 +83,14 @@ class Terminal:
         return self.state
 
     def report(self, before: GameState, event: Event) -> None:
+        """Tell what the step did: the table after it, or one line when not verbose; then
+        the payout when the step ended a round."""
         state = self.state
-        if isinstance(event, Roll):
+        if not self.verbose:
+            line = step_line(before, event, state)
+            if line is not None:
+                self.say(line)
+        elif isinstance(event, Roll):
             self.say(render_table(state))
         elif isinstance(event, PlayCards):
             laid = " ".join(f"{n}x{d}" if d == 2 else str(n) for n, d in event.cards)
@@ -100,7 +107,7 @@ class Terminal:
         elif isinstance(event, DealRound):
             self.say(f"Round {state.round} dealt.")
             self.say(render_table(state))
-        elif state.payouts and len(state.payouts) > len(before.payouts):
+        if len(state.payouts) > len(before.payouts):
             self.say(explain_round(state.payouts[-1], state))
             self.say(render_standings(state))
 
@@ -177,7 +184,9 @@ class Terminal:
         state = self.state
         if state.phase is Phase.ROLL:
             held = state.supplies[state.current]
-            text = self.read(f"{state.to_move()} rolls {held.total()} dice (values, or 'r'): ")
+            text = self.read(
+                f"{state.to_move()} rolls {plural(held.total(), 'die', 'dice')} (values, or 'r'): "
+            )
             if self.command(text):
                 return None
             if text.lower() == "r":

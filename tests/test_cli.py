@@ -71,6 +71,19 @@ def test_auto_play_finishes_with_a_winner(args):
     assert result.stderr == ""
 
 
+def test_auto_play_tells_a_line_a_turn_and_verbose_draws_the_table():
+    """`play --auto` sums a game up in a few hundred lines; --verbose draws every step."""
+    brief = lasvegas("play", "--seed", "7", "--auto").stdout.splitlines()
+    verbose = lasvegas("play", "--seed", "7", "--auto", "--verbose").stdout.splitlines()
+    assert len(brief) < 300 < 1000 < len(verbose)  # about 1,700 lines drawn step by step
+    assert [line for line in brief if line.startswith("Payout of round")] == [
+        f"Payout of round {n}" for n in (1, 2, 3, 4)
+    ]
+    placed = [line for line in brief if " places the " in line]
+    assert len(placed) == sum(line.endswith("to choose") for line in verbose)  # one a turn
+    assert brief[-1] == verbose[-1] and brief[-1].startswith("Winner:")
+
+
 def _typed_choices(seed: int, options: dict, players: list[str], turns: int):
     """What `play --seed` would deal and roll, the first rolled number chosen each turn."""
     rng = random.Random(seed)
@@ -318,12 +331,14 @@ def test_import_of_illegal_record_stores_nothing(exported, tmp_path):
     broken.write_text(json.dumps(record))
     db = tmp_path / "other.db"
     assert_clean_failure(lasvegas("import", broken, "--db", db), 1, "step 3")
-    assert lasvegas("games", "--db", db).stdout == ""
+    assert not db.exists()  # not even an empty game file
 
 
 def test_export_of_empty_file_fails_clearly(tmp_path):
     """Exporting from a file with no games exits 1 saying so."""
-    assert_clean_failure(lasvegas("export", "--db", tmp_path / "none.db"), 1, "holds no games")
+    db = tmp_path / "none.db"
+    GameStore(db).close()
+    assert_clean_failure(lasvegas("export", "--db", db), 1, "holds no games")
 
 
 @pytest.mark.parametrize(

@@ -89,6 +89,6 @@ def test_standings_show_zero_money_as_dollars():
     state = new_game(make_rules("classic"), ["Anna", "Ben"])
     state = replace(state, phase=Phase.OVER, winnings=((50_000,), ()))
     assert render_standings(state).splitlines()[1:3] == [
-        "  Anna            $50,000  1 notes",
+        "  Anna            $50,000  1 note",
         "  Ben                  $0  0 notes",
     ]

@@ -83,24 +83,7 @@ class DeviceCamera:
         """Open the device, ask for MJPG at the set size, start reading, settle and lock."""
         if self._thread is not None and self._thread.is_alive():
             return
-        dev = self.device
-        if isinstance(dev, str) and not os.path.exists(dev):
-            raise CameraError(f"camera {dev} not found")
-        api = cv2.CAP_V4L2 if sys.platform.startswith("linux") else cv2.CAP_ANY
-        cap = self._capture(dev, api)
-        if not cap.isOpened():
-            cap.release()
-            raise CameraError(f"camera {dev} not found or in use by another program")
-        # MJPG: raw YUYV at 1280x720 does not fit USB 2.0 bandwidth at a useful frame rate.
-        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
-        cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
-        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
-        cap.set(cv2.CAP_PROP_FPS, self.fps)
-        cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # a queue of old frames would show the past
-        ok, frame = cap.read()
-        if not ok or frame is None:
-            cap.release()
-            raise CameraError(f"camera {dev} opened but gives no picture")
+        cap, frame = self._open_capture()
         fourcc = int(cap.get(cv2.CAP_PROP_FOURCC))
         self.settings = {
             "size": f"{frame.shape[1]}x{frame.shape[0]}",
@@ -119,6 +102,33 @@ class DeviceCamera:
         )
         self._thread.start()
         self.settle_and_lock()
+
+    def probe(self) -> None:
+        """Open the device, read one picture and let it go: CameraError says why it cannot."""
+        cap, _ = self._open_capture()
+        cap.release()
+
+    def _open_capture(self) -> tuple[Any, np.ndarray]:
+        """The device opened in MJPG at the set size, and its first picture."""
+        dev = self.device
+        if isinstance(dev, str) and not os.path.exists(dev):
+            raise CameraError(f"camera {dev} not found")
+        api = cv2.CAP_V4L2 if sys.platform.startswith("linux") else cv2.CAP_ANY
+        cap = self._capture(dev, api)
+        if not cap.isOpened():
+            cap.release()
+            raise CameraError(f"camera {dev} not found or in use by another program")
+        # MJPG: raw YUYV at 1280x720 does not fit USB 2.0 bandwidth at a useful frame rate.
+        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
+        cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
+        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
+        cap.set(cv2.CAP_PROP_FPS, self.fps)
+        cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # a queue of old frames would show the past
+        ok, frame = cap.read()
+        if not ok or frame is None:
+            cap.release()
+            raise CameraError(f"camera {dev} opened but gives no picture")
+        return cap, frame
 
     def _run(self, cap: Any, stop: threading.Event) -> None:
         """Reader thread: grab frames as they come and keep only the newest."""
@@ -393,6 +403,21 @@ def _auto(**kw: Any) -> FrameSource:
     sim.name = "simulated table (auto: no camera found)"
     log.info("auto: no camera found, chose the simulated table")
     return sim
+
+
+def check_source(spec: str) -> None:
+    """Open the source a spec names once and let it go; CameraError says why it cannot be used.
+
+    "auto" and "sim" always can: auto falls back on the simulated table.
+    """
+    if str(spec).strip() in ("auto", "sim"):
+        return
+    source = open_source(spec)
+    if isinstance(source, DeviceCamera):
+        source.probe()  # opening it fully would also wait for its exposure to settle
+    elif isinstance(source, FileCamera):
+        source.open()
+        source.close()
 
 
 def open_source(spec: str, **kw: Any) -> FrameSource:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
@@ -10,6 +11,26 @@ import numpy as np
 JPEG_START = b"\xff\xd8"
 JPEG_SCAN = b"\xff\xda"  # start of a scan: the compressed pixels follow
 JPEG_END = b"\xff\xd9"
+
+
+FFMPEG_QUIET = "-8"  # FFmpeg's AV_LOG_QUIET
+
+
+def quiet_opencv() -> None:
+    """Keep OpenCV's and FFmpeg's own log lines ("can't open camera by index", "moov atom not
+    found") off the terminal: the reader says what went wrong in its own words, once.
+
+    An OPENCV_LOG_LEVEL or OPENCV_FFMPEG_LOGLEVEL set by hand still wins, for debugging.
+    """
+    if "OPENCV_LOG_LEVEL" not in os.environ:
+        opencv_log = getattr(cv2.utils, "logging", None)
+        if opencv_log is not None:
+            opencv_log.setLogLevel(opencv_log.LOG_LEVEL_SILENT)
+    # Read when OpenCV first opens a video through FFmpeg, so it must be set before that.
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", FFMPEG_QUIET)
+
+
+quiet_opencv()  # every module that opens cameras or reads files imports this one
 
 
 class ImageError(ValueError):
@@ -35,8 +56,10 @@ def load_image(path: str | Path) -> np.ndarray:
     if not data:
         raise ImageError(f"{path}: an empty file")
     if cut_short_jpeg(data):
-        raise ImageError(f"{path}: the JPEG ends before its picture does (cut short while "
-                         "it was copied or saved)")
+        raise ImageError(
+            f"{path}: the JPEG ends before its picture does (cut short while "
+            "it was copied or saved)"
+        )
     frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if frame is None:
         raise ImageError(f"{path}: not a readable image")

@@ -130,6 +130,7 @@ class LiveCamera:
         self._frames = self._readings = 0
         self._last_frame: float | None = None
         # Owned by the camera thread.
+        self._told_lost: str | None = None  # the loss last written to the log, until it is back
         self._seen_colours = np.zeros((0, 3), np.float32)
         self._seen_weights = np.zeros(0, np.float32)
         self._seen_key: tuple[str, ...] | None = None
@@ -237,8 +238,16 @@ class LiveCamera:
         with self._lock:
             s = self._status
             age = None if self._last_frame is None else self._clock() - self._last_frame
-            return CameraStatus(s.state, s.source, s.message, self._frames, self._readings, age,
-                                self._light, self._light_dice)
+            return CameraStatus(
+                s.state,
+                s.source,
+                s.message,
+                self._frames,
+                self._readings,
+                age,
+                self._light,
+                self._light_dice,
+            )
 
     # --- the camera thread ------------------------------------------------------------------
 
@@ -261,6 +270,9 @@ class LiveCamera:
             self._report("starting", f"opening {self._source.name}")
         self._source.open()
         self._opened = True
+        if self._told_lost is not None:
+            log.warning("%s is back", self._source.name)
+            self._told_lost = None
         self._last_new = self._clock()
         self._prev_raw = None
 
@@ -269,7 +281,9 @@ class LiveCamera:
         if self._stop.is_set():
             return
         name = self._source.name if self._source is not None else "the camera"
-        log.warning("%s lost: %s", name, message)
+        if message != self._told_lost:  # retried every retry_s: say it once, and on a change
+            log.warning("%s lost: %s", name, message)
+            self._told_lost = message
         self._report("lost", f"{message}; trying again every {self.retry_s:g} s")
         self._close_source()
         self._stop.wait(self.retry_s)
@@ -396,8 +410,9 @@ class LiveCamera:
         self._seen_colours = seen[-LIGHT_SAMPLES:]
         weights = np.concatenate([self._seen_weights, dice.confidence])
         self._seen_weights = weights[-LIGHT_SAMPLES:]
-        light = judged_light(palette, self._seen_colours, self._seen_weights, thorough=True,
-                             exposure=True).light
+        light = judged_light(
+            palette, self._seen_colours, self._seen_weights, thorough=True, exposure=True
+        ).light
         with self._lock:
             if _light_key(self._config.palette) == key:
                 self._light, self._light_dice = light, len(self._seen_colours)
@@ -408,8 +423,16 @@ class LiveCamera:
         with self._lock:
             old = self._status
             age = None if self._last_frame is None else self._clock() - self._last_frame
-            self._status = CameraStatus(state, name, message, self._frames, self._readings, age,
-                                        self._light, self._light_dice)
+            self._status = CameraStatus(
+                state,
+                name,
+                message,
+                self._frames,
+                self._readings,
+                age,
+                self._light,
+                self._light_dice,
+            )
             changed = (old.state, old.source, old.message) != (state, name, message)
             if changed or force:
                 self._status_sent = self._clock()

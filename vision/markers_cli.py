@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
         help="write the printable ArUco marker sheet(s) for the zones",
         description="Write the marker sheet that tells the camera where the arena, the casinos "
         "and the slot machine are: a PDF at true size, or PNG at a stated DPI. "
-        "Print at 100%%, not 'fit to page'.",
+        "Print at 100%, not 'fit to page'.",
     )
     p.add_argument(
         "--out",

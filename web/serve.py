@@ -27,9 +27,13 @@ def resolve_camera(spec: str) -> str:
     """'auto' becomes the first USB camera that opens (by its stable path), else 'sim'.
 
     Decided once at start, so that a camera unplugged later is waited for, not replaced
-    by the simulated table.
+    by the simulated table. A camera, file or folder named outright must open now:
+    CameraError says why it does not (a mistyped path is not waited for).
     """
     if spec != "auto":
+        from vision.camera import check_source
+
+        check_source(spec)
         return spec
     from vision.camera import DeviceCamera, open_source
 
@@ -57,7 +61,13 @@ def run_server(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"lasvegas serve: {error}", file=sys.stderr)
         return 2
-    camera = resolve_camera(config.camera)
+    from vision.camera import CameraError
+
+    try:
+        camera = resolve_camera(config.camera)
+    except CameraError as error:
+        print(f"lasvegas serve: {error}", file=sys.stderr)
+        return 2
     url = page_url(config)
     from web import create_app
 

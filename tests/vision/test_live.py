@@ -105,8 +105,7 @@ def _live(factory, rec: Recorder, **kw) -> LiveCamera:
     return LiveCamera(factory, ReaderConfig(), rec.event, rec.status, **opts)
 
 
-def _reading_camera(factory, rec: Recorder, config: ReaderConfig | None = None,
-                    **kw) -> LiveCamera:
+def _reading_camera(factory, rec: Recorder, config: ReaderConfig | None = None, **kw) -> LiveCamera:
     """A live camera with the real reader (or `kw`'s), checking for change 50 times a second."""
     opts = {"active_fps": 50, "idle_fps": 50, **kw}
     return LiveCamera(factory, config or ReaderConfig(), rec.event, rec.status, **opts)
@@ -168,6 +167,39 @@ def test_factory_failure_is_retried() -> None:
     finally:
         cam.stop()
     assert rec.statuses[0].state == "lost" and "no camera 'webcam'" in rec.statuses[0].message
+
+
+class UnpluggedSource(FakeSource):
+    """A camera that cannot be opened for its first `misses` tries, then works."""
+
+    def __init__(self, misses: int) -> None:
+        super().__init__("none")
+        self.name = "camera 7"
+        self.misses = misses
+
+    def open(self) -> None:
+        if self.opens < self.misses:
+            self.opens += 1
+            raise CameraError("camera 7 not found")
+        super().open()
+
+
+def test_a_lost_camera_is_logged_once_and_again_when_back(caplog) -> None:
+    """Retried every retry_s, the same loss is written to the log once, not at every try."""
+    rec = Recorder()
+    source = UnpluggedSource(misses=6)
+    cam = _live(lambda: source, rec)
+    with caplog.at_level("WARNING", logger="vision.live"):
+        cam.start()
+        try:
+            rec.wait(lambda: rec.states()[-1:] == ["ok"])
+        finally:
+            cam.stop()
+    assert source.opens >= 6  # it was retried
+    assert [r.getMessage() for r in caplog.records] == [
+        "camera 7 lost: camera 7 not found",
+        "camera 7 is back",
+    ]
 
 
 class StillSource:
@@ -300,7 +332,9 @@ def test_the_light_is_judged_from_the_rolls_until_the_table_is_calibrated() -> N
     in_play = default_palette().in_play_only(["red", "pink", "purple", "orange", "yellow"])
     warm = (0.72, 1.0, 1.25)  # a warm lamp, that makes pink dice look red
     cam = _reading_camera(
-        lambda: SimulatedTable(seed=5, lamp_bgr=warm), rec, ReaderConfig(palette=in_play),
+        lambda: SimulatedTable(seed=5, lamp_bgr=warm),
+        rec,
+        ReaderConfig(palette=in_play),
         reader=reader,
     )
     cam.start()

@@ -77,3 +77,12 @@ def test_a_deal_short_of_its_minimum_is_explained_in_german(page, tmp_path):
     page.save_screenshot(str(tmp_path / "deal-refused-de.png"))
     assert "Casino 1 braucht mindestens 50.000 $; seine Scheine ergeben 10.000 $" in shown.text
     assert "must reach" not in shown.text
+
+
+def test_unnamed_seats_are_called_player_1_and_player_2(page):
+    """A seat left without a name gets 'Player N' (one player, not 'Players 1')."""
+    wait_for(lambda: _testid(page, "setup"), 15, "the new-game form")
+    _testid(page, "start-game").click()
+    body = page.find_element(By.TAG_NAME, "body")
+    wait_for(lambda: "Player 2" in body.text, 10, "the game of Player 1 and Player 2")
+    assert "Players 1" not in body.text

@@ -623,7 +623,7 @@ function setupPanel() {
       "data-key": id, oninput: (e) => { s.options[spec.name] = Number(e.target.value); }}));
   };
   const start = () => {
-    const players = s.players.map((p, i) => ({name: p.name.trim() || `${t("players")} ${i + 1}`, colour: p.colour}));
+    const players = s.players.map((p, i) => ({name: p.name.trim() || t("player_n", {n: i + 1}), colour: p.colour}));
     act("new_game", {edition: s.edition, options: s.options, players, start_player: s.start})
       .then((ok) => { if (ok) { ui.forceSetup = false; ui.payoutStep = 0; } });
   };

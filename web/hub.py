@@ -13,7 +13,6 @@ import queue
 import random
 import secrets
 import threading
-from collections.abc import Callable
 from typing import Any
 
 from companion.errors import IllegalMove
@@ -109,10 +108,12 @@ class TableHub:
 
     # --- control ------------------------------------------------------------------
 
-    def take_control(self, pin: Any) -> str:
-        """Give control to the device that knows the PIN; the previous controller becomes a viewer."""
+    def take_control(self, pin: Any, client: str = "") -> str:
+        """Give control to the device (at address `client`) that knows the PIN; the previous
+        controller becomes a viewer."""
+        given = pin.encode("utf-8", "surrogatepass") if isinstance(pin, str) else b""
         with self.lock:
-            if self.pin and not (isinstance(pin, str) and secrets.compare_digest(pin, self.pin)):
+            if self.pin and not secrets.compare_digest(given, self.pin.encode()):
                 raise ActionError(
                     403, "wrong PIN; this tablet stays a viewer", why={"key": "wrong_pin"}
                 )
@@ -132,7 +133,7 @@ class TableHub:
         if not isinstance(payload, dict):
             raise ActionError(400, 'an action is a JSON object like {"action": "undo", ...}')
         name = payload.get("action")
-        handler: Callable[[TableHub, dict[str, Any]], Any] | None = actions.HANDLERS.get(name)  # type: ignore[arg-type]
+        handler = actions.HANDLERS.get(name) if isinstance(name, str) else None
         if handler is None:
             known = ", ".join(sorted(actions.HANDLERS))
             raise ActionError(400, f"unknown action {name!r}; known actions: {known}")

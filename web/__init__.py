@@ -21,12 +21,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PUBLIC_URL=None,
         CAMERA_FPS=10,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        ALLOWED_HOSTS=(),  # names besides IP addresses, localhost and this machine's own
     )
     if test_config:
         app.config.from_mapping(test_config)
 
-    from web import api, pages, resources, stream
+    from web import api, host_check, pages, resources, stream
 
+    host_check.init_app(app)
     resources.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -22,9 +22,10 @@ WINDOW_S = 600.0
 TABLE_FREE_TRIES = 10
 """Wrong PINs from the whole table within the window before every new client is slowed too."""
 
-TABLE_WAIT_PER_CLIENT_S = 2.0
+TABLE_WAIT_PER_CLIENT_S = 5.0
 """Under guessing, each client waits this long for each client that guessed wrong in the
-window: many addresses together guess no faster than a few."""
+window: many addresses together get one PIN checked per this many seconds, as one would
+(until the waits reach `LONGEST_WAIT_S`)."""
 
 FORGET_S = 3600.0
 """A client's wrong PINs are forgotten this long after its last one."""
@@ -58,9 +59,9 @@ class PinGuard:
 
     A client's own wait doubles with each wrong PIN after `FREE_TRIES`, up to
     `LONGEST_WAIT_S`. Once the table has seen `TABLE_FREE_TRIES` wrong PINs within
-    `WINDOW_S`, every client that has never entered the right PIN also waits between tries,
-    longer the more clients are guessing; one that tries for the first time then is told to
-    wait first. A client that has entered the right PIN before is only held to its own wait.
+    `WINDOW_S`, every other client also waits between tries, longer the more clients are
+    guessing; one that tries for the first time then is told to wait first. An address that
+    entered the right PIN, and no wrong one since, never waits: the table's own tablet.
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
@@ -71,6 +72,8 @@ class PinGuard:
 
     def wait_s(self, address: str) -> float:
         """Seconds this client must still wait before its PIN is checked (0: check it now)."""
+        if address in self._trusted:
+            return 0.0
         now = self.clock()
         key = client_key(address)
         client = self._clients.get(key)
@@ -81,7 +84,7 @@ class PinGuard:
         if client is not None and client.wrong >= FREE_TRIES:
             own = client.last + min(2.0 ** (client.wrong - FREE_TRIES), LONGEST_WAIT_S) - now
         guessers = self._guessers(now)
-        if key in self._trusted or guessers is None:
+        if guessers is None:
             return max(own, 0.0)
         table_wait = min(TABLE_WAIT_PER_CLIENT_S * max(guessers, 1), LONGEST_WAIT_S)
         if client is None:
@@ -91,6 +94,7 @@ class PinGuard:
 
     def wrong(self, address: str) -> int:
         """Count a wrong PIN from this client; how many it has entered since its last right one."""
+        self._trusted.discard(address)
         now = self.clock()
         key = client_key(address)
         client = self._clients.pop(key, None) or _Client()
@@ -101,10 +105,10 @@ class PinGuard:
         return client.wrong
 
     def right(self, address: str) -> None:
-        """The client entered the right PIN: its count starts again and it is trusted."""
-        key = client_key(address)
-        self._clients.pop(key, None)
-        self._trusted.add(key)
+        """The client entered the right PIN: its count starts again and the address is trusted."""
+        self._clients.pop(client_key(address), None)
+        if len(self._trusted) < MAX_CLIENTS:
+            self._trusted.add(address)
 
     def _guessers(self, now: float) -> int | None:
         """How many clients guessed wrong in the window, or None while the table is below

@@ -70,12 +70,23 @@ def test_guessing_from_many_addresses_slows_every_new_client(guard, clock):
     assert guard.wait_s(TABLET) == 0.0  # after the wait, its PIN is checked
 
 
-def test_a_client_that_knew_the_pin_is_not_slowed_by_the_table(guard, clock):
+def test_an_address_that_knew_the_pin_never_waits_until_it_guesses_wrong(guard, clock):
     guard.right(TABLET)
     for n in range(3 * TABLE_FREE_TRIES):
         guard.wrong(f"192.168.1.{100 + n}")
     assert guard.wait_s(TABLET) == 0.0
     assert guard.wait_s("192.168.1.250") > 0
+    guard.wrong(TABLET)  # a typo: from now on it is held like any other client
+    assert guard.wait_s(TABLET) > 0
+
+
+def test_a_tablet_in_a_guessers_ipv6_network_is_not_held_once_it_knew_the_pin(guard):
+    tablet, guesser = "2001:db8:1:2::20", "2001:db8:1:2::66"
+    guard.right(tablet)
+    for _ in range(FREE_TRIES + 1):
+        guard.wrong(guesser)
+    assert guard.wait_s(guesser) > 0
+    assert guard.wait_s(tablet) == 0.0
 
 
 def test_addresses_of_one_ipv6_network_are_one_client(guard):

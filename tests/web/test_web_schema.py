@@ -38,6 +38,7 @@ def test_every_action_has_its_fields_described():
         ({"action": "event", "event": [1]}, "event must be an object"),
         ({"action": "roll", "dice": [{"pips": 3, "kind": ["regular"]}]}, "kind must be one of"),
         ({"action": "roll", "dice": [{"pips": 3, "kind": {"a": 1}}]}, "kind must be one of"),
+        ({"action": "roll", "dice": [{"pips": 3}], "place": "3"}, "place must be a list"),
         ({"action": "open_game", "game_id": 2**64}, "game_id must be 1-"),  # beyond SQLite
         ({"action": "undo", "steps": 2**70}, "steps must be 1-"),
         ({"action": "undo", "base": ["1:0"]}, "base must be text"),

@@ -16,6 +16,7 @@ CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 """Methods that change the table: they must come from the page itself."""
 
 LOCAL_NAMES = ("localhost",)
+"""Names that mean this machine wherever it runs."""
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, request
@@ -23,9 +23,9 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 def init_app(app: Flask) -> None:
     """Check every request's Host, and the Origin of every request that changes something."""
-    names = {name.lower().rstrip(".") for name in app.config.get("ALLOWED_HOSTS") or ()}
-    names |= set(machine_names())
-    app.extensions["allowed_hosts"] = frozenset(names | set(LOCAL_NAMES))
+    configured = {name.lower().rstrip(".") for name in app.config.get("ALLOWED_HOSTS") or ()}
+    app.extensions["configured_hosts"] = frozenset(configured)
+    app.extensions["allowed_hosts"] = frozenset(configured | set(machine_names()) | {*LOCAL_NAMES})
     app.before_request(_check_request)
 
 
@@ -78,22 +78,22 @@ def host_allowed(host: str, allowed: Iterable[str]) -> bool:
     return name is not None and (is_ip_literal(name) or name in allowed)
 
 
-def origin_allowed(origin: str, own_host: str, scheme: str, allowed: Iterable[str]) -> bool:
-    """Whether an Origin (or Referer) is this page: the name and port of `own_host`, or a
-    name of `allowed` (not an IP address) with that port. `null`, sent by sandboxed or
-    privacy-hiding pages, is not."""
+def origin_allowed(origin: str, own_host: str, names: Set[str], configured: Set[str]) -> bool:
+    """Whether an Origin (or Referer) is this page: the request's own name and port (where the
+    Host names no port, as through a proxy, http's or https's), one of this machine's `names`
+    with that port, or a `configured` name. `null`, sent by sandboxed or privacy-hiding
+    pages, is not."""
     parts = urlsplit(origin.strip())
     if parts.scheme not in DEFAULT_PORTS:
         return False
-    sender = split_host(parts.netloc)
-    own = split_host(own_host)
+    sender, own = split_host(parts.netloc), split_host(own_host)
     if sender is None or own is None:
         return False
-    sender_port = sender[1] or DEFAULT_PORTS[parts.scheme]
-    own_port = own[1] or DEFAULT_PORTS.get(scheme, 80)
-    if sender_port != own_port:
-        return False
-    return sender[0] == own[0] or sender[0] in allowed and not is_ip_literal(sender[0])
+    name, port = sender[0], sender[1] or DEFAULT_PORTS[parts.scheme]
+    if name in configured:
+        return True
+    same_port = port == own[1] if own[1] is not None else port in DEFAULT_PORTS.values()
+    return same_port and (name == own[0] or name in names and not is_ip_literal(name))
 
 
 def _check_request() -> None:
@@ -112,7 +112,8 @@ def _check_request() -> None:
     if request.headers.get("Sec-Fetch-Site") == "cross-site":
         raise ActionError(403, "a page of another site may not change this table")
     sender = request.headers.get("Origin") or request.headers.get("Referer")
-    if sender is not None and not origin_allowed(sender, host, request.scheme, allowed):
+    configured = current_app.extensions["configured_hosts"]
+    if sender is not None and not origin_allowed(sender, host, allowed, configured):
         raise ActionError(
             403, f"a page of another site ({sender[:80]!r}) may not change this table"
         )

@@ -99,6 +99,9 @@ def test_a_page_of_another_site_cannot_change_the_table(app, client, headers):
         ("localhost:80", "http://localhost"),
         ("127.0.0.1:8000", "http://127.0.0.1:8000"),
         ("192.168.1.20:8000", "http://table.home:8000"),  # a configured name of this server
+        ("192.168.1.20:8000", "https://table.home"),  # ... with any port
+        ("table.home", "https://table.home"),  # through a proxy that serves https
+        (f"{ME}.local:8000", f"http://{ME}:8000"),  # another name of this machine
         ("[::1]:8000", "http://[::1]:8000"),
     ],
 )

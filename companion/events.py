@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -153,19 +154,60 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
+def _malformed(name: str, should: str, value: Any) -> IllegalMove:
+    """The refusal of an event field of the wrong type: it names the field and the value."""
+    return IllegalMove("malformed event", f"{name} must be {should}, got {value!r:.80}")
+
+
 def _ints(value: Any, name: str) -> tuple[int, ...]:
     if not isinstance(value, list | tuple) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise IllegalMove(
-            "malformed event", f"{name} must be a list of whole numbers, got {value!r}"
-        )
+        raise _malformed(name, "a list of whole numbers", value)
     return tuple(value)
+
+
+def _int(value: Any, name: str, should: str = "a whole number") -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _malformed(name, should, value)
+    return value
+
+
+def _flag(data: dict[str, Any], name: str) -> bool:
+    """A true/false field; anything but a JSON boolean (such as "no", which is truthy) is refused."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise _malformed(name, "true or false", value)
+    return value
+
+
+def _texts(value: Any, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise _malformed(name, "a list of texts", value)
+    return tuple(value)
+
+
+def _list(value: Any, name: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise _malformed(name, "a list", value)
+    return list(value)
+
+
+def _kick(value: Any) -> Kick:
+    if not isinstance(value, dict):
+        raise _malformed("kicks", 'a list of objects like {"owner": 1, "big": false}', value)
+    return Kick(_int(value.get("owner"), "kick owner", "a seat number"), _flag(value, "big"))
+
+
+def _chip(value: Any) -> tuple[int, str]:
+    if not isinstance(value, list | tuple) or len(value) != 2 or not isinstance(value[1], str):
+        raise _malformed("chips", "a list of [casino, colour] pairs", value)
+    return _int(value[0], "chips", "a list of [casino, colour] pairs"), value[1]
 
 
 def tile_decision(casino: Any, choice: Any) -> TileDecision:
     """A TileDecision from JSON-like values, lists frozen into tuples."""
-    if not isinstance(casino, int) or not isinstance(choice, dict):
+    if not isinstance(casino, int) or isinstance(casino, bool) or not isinstance(choice, dict):
         raise IllegalMove(
             "malformed event", f"tile decision needs a casino and a choice object, got {choice!r}"
         )
@@ -183,56 +225,70 @@ def _pair(value: Any, name: str) -> tuple[int, int]:
 
 
 def event_from_dict(data: Any) -> Event:
-    """Rebuild an event from `event_to_dict` output, checking its shape."""
-    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
-        raise IllegalMove("malformed event", f"unknown event {data!r}")
-    kind = data["type"]
+    """Rebuild an event from `event_to_dict` output, checking its shape.
+
+    A field of the wrong type is refused with IllegalMove (a ValueError) naming it: the page's
+    events and the game file's log both come through here.
+    """
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+        raise IllegalMove("malformed event", f"unknown event {data!r:.80}")
     try:
-        if kind == "deal":
-            return DealRound(
-                casinos=tuple(_ints(c, "casinos") for c in data["casinos"]),
-                chip_cards=tuple(str(c) for c in data.get("chip_cards", ())),
-                neutral_start=_ints(data.get("neutral_start", []), "neutral_start"),
-                tiles=tuple(str(t) for t in data.get("tiles", ())),
-            )
-        if kind == "roll":
-            return Roll(
-                regular=_ints(data["regular"], "regular"),
-                neutral=_ints(data.get("neutral", []), "neutral"),
-                biggy=_ints(data.get("biggy", []), "biggy"),
-                kickers=_ints(data.get("kickers", []), "kickers"),
-            )
-        if kind == "place":
-            number = data["number"]
-            if not isinstance(number, int) or isinstance(number, bool):
-                raise IllegalMove("malformed event", f"number must be 1-6, got {number!r}")
-            chip = data.get("chip")
-            return Place(
-                number=number,
-                slot=bool(data.get("slot", False)),
-                kicks=tuple(
-                    Kick(int(k["owner"]), bool(k.get("big", False))) for k in data.get("kicks", ())
-                ),
-                chip=None if chip is None else str(chip),
-            )
-        if kind == "skip":
-            return Skip()
-        if kind == "power_play":
-            number = data["number"]
-            if not isinstance(number, int) or isinstance(number, bool):
-                raise IllegalMove("malformed event", f"number must be 1-6, got {number!r}")
-            return PowerPlay(number, bool(data.get("big", False)))
-        if kind == "tile":
-            return tile_decision(data["casino"], data["choice"])
-        if kind == "cards":
-            return PlayCards(
-                cards=tuple(_pair(c, "cards") for c in data["cards"]),
-                chips=tuple((int(c[0]), str(c[1])) for c in data.get("chips", ())),
-            )
-        if kind == "rainbow":
-            return ReplaceRainbows(draws=tuple(_ints(d, "draws") for d in data["draws"]))
-        return ResolvePayout(slot_choices=_ints(data.get("slot_choices", []), "slot_choices"))
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, IllegalMove):
-            raise
-        raise IllegalMove("malformed event", f"{kind} event {data!r}: {error}") from None
+        return _EVENT_READERS[kind](data)
+    except KeyError as error:
+        raise IllegalMove("malformed event", f"{kind} event lacks {error}") from None
+
+
+def _deal(data: dict[str, Any]) -> DealRound:
+    return DealRound(
+        casinos=tuple(_ints(c, "casinos") for c in _list(data["casinos"], "casinos")),
+        chip_cards=_texts(data.get("chip_cards", []), "chip_cards"),
+        neutral_start=_ints(data.get("neutral_start", []), "neutral_start"),
+        tiles=_texts(data.get("tiles", []), "tiles"),
+    )
+
+
+def _roll(data: dict[str, Any]) -> Roll:
+    return Roll(
+        regular=_ints(data["regular"], "regular"),
+        neutral=_ints(data.get("neutral", []), "neutral"),
+        biggy=_ints(data.get("biggy", []), "biggy"),
+        kickers=_ints(data.get("kickers", []), "kickers"),
+    )
+
+
+def _place(data: dict[str, Any]) -> Place:
+    chip = data.get("chip")
+    if chip is not None and not isinstance(chip, str):
+        raise _malformed("chip", "a chip colour or null", chip)
+    return Place(
+        number=_int(data["number"], "number", "1-6"),
+        slot=_flag(data, "slot"),
+        kicks=tuple(_kick(k) for k in _list(data.get("kicks", []), "kicks")),
+        chip=chip,
+    )
+
+
+def _cards(data: dict[str, Any]) -> PlayCards:
+    return PlayCards(
+        cards=tuple(_pair(c, "cards") for c in _list(data["cards"], "cards")),
+        chips=tuple(_chip(c) for c in _list(data.get("chips", []), "chips")),
+    )
+
+
+_EVENT_READERS: dict[str, Callable[[dict[str, Any]], Event]] = {
+    "deal": _deal,
+    "roll": _roll,
+    "place": _place,
+    "skip": lambda data: Skip(),
+    "power_play": lambda data: PowerPlay(_int(data["number"], "number", "1-6"), _flag(data, "big")),
+    "tile": lambda data: tile_decision(data["casino"], data["choice"]),
+    "cards": _cards,
+    "rainbow": lambda data: ReplaceRainbows(
+        draws=tuple(_ints(d, "draws") for d in _list(data["draws"], "draws"))
+    ),
+    "payout": lambda data: ResolvePayout(
+        slot_choices=_ints(data.get("slot_choices", []), "slot_choices")
+    ),
+}
+"""How each kind of event is read from its JSON."""

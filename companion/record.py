@@ -194,6 +194,14 @@ def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: 
     return data[key]
 
 
+def _flag(data: dict[str, Any], key: str, where: str) -> bool:
+    """A true/false entry (false when absent); text such as "no" is refused, not taken as true."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise RecordError(f"{where}: {key!r} must be true or false, got {value!r:.40}")
+    return value
+
+
 def _need_list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
@@ -231,6 +239,12 @@ def _per_casino(data: Any, count: int, where: str) -> tuple[tuple[int, ...], ...
             raise RecordError(f"{where}: casino {_casino_key(number)} must list notes")
         result.append(tuple(_note_in(v, f"{where}, casino {number}") for v in notes))
     return tuple(result)
+
+
+def _chip_in(value: Any, where: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise RecordError(f"{where}: 'chip' must be a chip colour, got {value!r:.40}")
+    return value
 
 
 def _owner_in(state: GameState, name: Any, where: str) -> int:
@@ -345,7 +359,7 @@ def replay_record(record: Any) -> Replay:
                 if not isinstance(move, dict):
                     raise RecordError(f"{tw}: power_play is an object with number and big")
                 number = _need(move, "number", int, tw)
-                play(PowerPlay(number, bool(move.get("big", False))), f"{tw}, Power Play")
+                play(PowerPlay(number, _flag(move, "big", tw)), f"{tw}, Power Play")
                 tile_step(turn, tw)
                 continue
             roll = Roll(
@@ -355,7 +369,7 @@ def replay_record(record: Any) -> Replay:
                 kickers=_values(turn.get("kickers", []), tw),
             )
             play(roll, f"{tw}, roll")
-            if turn.get("skip"):
+            if _flag(turn, "skip", tw):
                 play(Skip(), f"{tw}, skip")
                 continue
             if "place" not in turn:
@@ -366,12 +380,11 @@ def replay_record(record: Any) -> Replay:
                 raise RecordError(f"{tw}: 'kick' must list objects with an owner")
             place = Place(
                 number=number,
-                slot=bool(turn.get("slot", False)),
+                slot=_flag(turn, "slot", tw),
                 kicks=tuple(
-                    Kick(_owner_in(state, k.get("owner"), tw), bool(k.get("big", False)))
-                    for k in kicks
+                    Kick(_owner_in(state, k.get("owner"), tw), _flag(k, "big", tw)) for k in kicks
                 ),
-                chip=turn.get("chip"),
+                chip=_chip_in(turn.get("chip"), tw),
             )
             play(place, f"{tw}, place")
             tile_step(turn, tw)

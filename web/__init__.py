@@ -23,12 +23,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         EVENT_STREAMS=160,  # open live-update streams at once: a page each, with room to spare
         PREVIEW_STREAMS=8,  # open camera previews at once: few pages show it, and each costs CPU
+        ALLOWED_HOSTS=(),  # names besides IP addresses, localhost and this machine's own
     )
     if test_config:
         app.config.from_mapping(test_config)
 
-    from web import api, pages, resources, stream
+    from web import api, host_check, pages, resources, stream
 
+    host_check.init_app(app)
     resources.init_app(app)
     stream.init_app(app)
     app.register_blueprint(pages.bp)

@@ -1,7 +1,8 @@
 """The actions a page can send, each a small function of the hub and the action's JSON.
 
-Every handler checks its input and raises `ActionError` with a message for the
-player before anything changes; the hub holds its lock around each one.
+Each action's fields have been checked against `web.schema.ACTION_FIELDS` before its handler
+runs; a handler checks what the game makes of them and raises `ActionError` with a message
+for the player before anything changes. The hub holds its lock around each one.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from companion.choices import legal_choices
 from companion.deal import arrange_pairs
 from companion.errors import IllegalMove
 from companion.events import Event, Place, event_from_dict
-from companion.rules import EDITIONS, make_rules
+from companion.rules import make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, check_name, new_game
@@ -94,22 +95,13 @@ def _players(raw: Any, reserved: dict[str, tuple[str, str]]) -> tuple[list[str],
 
 def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     """Start a new game: edition, options, players with colours, start player."""
-    edition = payload.get("edition")
-    if edition not in EDITIONS:
-        raise ActionError(400, f"edition must be one of {', '.join(EDITIONS)}, got {edition!r}")
-    options = payload.get("options", {})
-    if not isinstance(options, dict):
-        raise ActionError(400, f"options must be an object, got {options!r}")
     try:
-        rules = make_rules(edition, options)
+        rules = make_rules(payload["edition"], payload.get("options", {}))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
     names, colours = _players(payload.get("players"), own_dice_colours(rules))
-    start = payload.get("start_player", 0)
-    if isinstance(start, bool) or not isinstance(start, int):
-        raise ActionError(400, f"start_player is a seat number, got {start!r}")
     try:
-        state = new_game(rules, names, start)
+        state = new_game(rules, names, payload.get("start_player", 0))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
     with hub.store.transaction():  # the game, its colours and its place on the table, or none
@@ -123,9 +115,7 @@ def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
 
 def open_game_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Put a stored game back on the table (resume, or look at a finished one)."""
-    game_id = payload.get("game_id")
-    if isinstance(game_id, bool) or not isinstance(game_id, int):
-        raise ActionError(400, f"game_id must be a number, got {game_id!r}")
+    game_id = payload["game_id"]
     if game_id not in {g.game_id for g in hub.store.games()}:
         raise ActionError(404, f"there is no game {game_id} in this game file")
     hub.open_game(game_id)
@@ -133,7 +123,7 @@ def open_game_action(hub: TableHub, payload: dict[str, Any]) -> None:
 
 def event_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Apply one engine event built by the page (a placement, a deal, a tile decision ...)."""
-    apply_dict(hub, payload.get("event"), "page")
+    apply_dict(hub, payload["event"], "page")
 
 
 def roll_action(hub: TableHub, payload: dict[str, Any]) -> None:
@@ -197,10 +187,7 @@ def sim_throw_action(hub: TableHub, payload: dict[str, Any]) -> None:
 
 def sim_take_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Take the dice showing a number off the simulated table, as a player taking their choice."""
-    pips = payload.get("pips")
-    if isinstance(pips, bool) or not isinstance(pips, int) or not 1 <= pips <= 6:
-        raise ActionError(400, f"pips must be 1-6, got {pips!r}")
-    _sim(hub).take(pips)
+    _sim(hub).take(payload["pips"])
 
 
 def sim_clear_action(hub: TableHub, payload: dict[str, Any]) -> None:
@@ -221,11 +208,8 @@ def sim_lay_colours_action(hub: TableHub, payload: dict[str, Any]) -> None:
 def undo_action(hub: TableHub, payload: dict[str, Any]) -> None:
     """Take back the last step(s)."""
     session = hub.require_session()
-    steps = payload.get("steps", 1)
-    if isinstance(steps, bool) or not isinstance(steps, int):
-        raise ActionError(400, f"steps must be a whole number, got {steps!r}")
     try:
-        session.undo(steps)
+        session.undo(payload.get("steps", 1))
     except IllegalMove as error:
         raise refused_move(error, 409) from None
     except SessionError as error:

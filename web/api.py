@@ -13,6 +13,7 @@ from companion.session import SessionError
 from web.errors import ActionError, refused_file
 from web.hub import control_id
 from web.resources import hub
+from web.schema import CONTROL_FIELDS, GAME_ID_MAX, check_action, check_fields, read_json
 from web.setup import COLOURS
 from web.view import PATTERNS
 
@@ -29,10 +30,7 @@ def _json_body() -> Any:
     """The request's JSON body, or a 400 that says what was wrong with it."""
     if not request.is_json:
         raise ActionError(400, "send JSON with Content-Type: application/json")
-    data = request.get_json(silent=True)
-    if data is None:
-        raise ActionError(400, "the body is not valid JSON")
-    return data
+    return read_json(request.get_data(cache=True))
 
 
 @bp.get("/state")
@@ -47,7 +45,9 @@ def state() -> Response:
 @bp.post("/action")
 def action() -> Response:
     """Carry out one action; 4xx with a message when it is refused (nothing changes then)."""
-    return jsonify(hub().act(_json_body(), _token()))
+    body = _json_body()
+    check_action(body)
+    return jsonify(hub().act(body, _token()))
 
 
 @bp.post("/control")
@@ -56,7 +56,8 @@ def control() -> Response:
     data = _json_body()
     if not isinstance(data, dict):
         raise ActionError(400, 'send {"pin": "1234"}')
-    token = hub().take_control(data.get("pin"))
+    check_fields(data, CONTROL_FIELDS)
+    token = hub().take_control(data.get("pin"), request.remote_addr or "")
     response = jsonify({"control_id": control_id(token)})
     response.set_cookie(CONTROL_COOKIE, token, httponly=True, samesite="Strict")
     return response
@@ -96,6 +97,8 @@ def games() -> Response:
 def record(game_id: int) -> Response:
     """A stored game as a JSON record, downloaded as a file."""
     table = hub()
+    if game_id > GAME_ID_MAX:  # the game file cannot even look such a number up
+        raise ActionError(404, f"the game file holds no game {game_id}")
     try:
         with table.lock:
             data = table.store.open(game_id).record()
@@ -118,8 +121,8 @@ def import_record() -> tuple[Response, int]:
     upload = request.files.get("record")
     if upload is not None:
         try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+            data = read_json(upload.read())
+        except ActionError:
             raise ActionError(400, "the file is not a JSON game record") from None
     else:
         data = _json_body()

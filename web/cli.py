@@ -22,7 +22,8 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--config",
-        help="TOML file with host, port, camera, db, pin, language, threads, camera_place",
+        help="TOML file with host, port, camera, db, pin, language, threads, camera_place, "
+        "allowed_hosts (names the page answers to besides its addresses and hostname)",
     )
     p.add_argument("--host", help="address to listen on (default 0.0.0.0: the whole network)")
     p.add_argument("--port", type=int, help="port (default 8000)")

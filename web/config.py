@@ -29,6 +29,7 @@ class ServerConfig:
     width: int = 1280
     height: int = 720
     fps: int = 10
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.port <= 65535:
@@ -45,6 +46,9 @@ class ServerConfig:
             raise ConfigError(str(error)) from None
         if not 1 <= self.fps <= 60:
             raise ConfigError(f"fps must be 1-60, got {self.fps}")
+        for name in self.allowed_hosts:
+            if not name or not all(c.isascii() and (c.isalnum() or c in ".-") for c in name):
+                raise ConfigError(f"allowed_hosts lists host names like 'table.home', got {name!r}")
 
 
 _TYPES = {f.name: f.type for f in fields(ServerConfig)}
@@ -56,6 +60,10 @@ def _checked(name: str, value: Any) -> Any:
         raise ConfigError(f"unknown setting {name!r}; known: {', '.join(_TYPES)}")
     if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
         raise ConfigError(f"{name} must be a whole number, got {value!r}")
+    if expected == "tuple[str, ...]":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{name} must be a list of names, got {value!r}")
+        value = tuple(value)
     if expected == "str":
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)  # camera = 0 or pin = 1234 written without quotes

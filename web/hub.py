@@ -9,11 +9,11 @@ a state that has changed since is refused instead of applied twice.
 from __future__ import annotations
 
 import hashlib
+import math
 import queue
 import random
 import secrets
 import threading
-from collections.abc import Callable
 from typing import Any
 
 from companion.errors import IllegalMove
@@ -21,6 +21,7 @@ from companion.session import GameSession, GameStore, SessionError
 from vision.video import DiceLeft, RollSettled
 from web import actions, setup
 from web.errors import ActionError, refused_file, refused_move
+from web.pin_guard import PinGuard
 from web.reading import dice_from_detections, extra_dice_throw, propose_throw
 from web.view import game_view
 
@@ -62,6 +63,8 @@ class TableHub:
         self.camera: Any = None
         self.camera_status: dict[str, Any] = {"state": "off", "source": None, "message": ""}
         self.controller: str | None = None
+        self.pin_guard = PinGuard()
+        self.pin_alert: dict[str, Any] | None = None
         self.seq = 0
         self._subscribers: set[queue.Queue[dict[str, Any]]] = set()
         self._last: dict[str, Any] = {}
@@ -119,17 +122,40 @@ class TableHub:
 
     # --- control ------------------------------------------------------------------
 
-    def take_control(self, pin: Any) -> str:
-        """Give control to the device that knows the PIN; the previous controller becomes a viewer."""
+    def take_control(self, pin: Any, client: str = "") -> str:
+        """Give control to the device that knows the PIN; the previous controller becomes a viewer.
+
+        `client` is the device's address: `PinGuard` slows its guessing, and every page is
+        told how many wrong PINs were entered, until the right one is.
+        """
         with self.lock:
-            if self.pin and not (isinstance(pin, str) and secrets.compare_digest(pin, self.pin)):
-                raise ActionError(
-                    403, "wrong PIN; this tablet stays a viewer", why={"key": "wrong_pin"}
-                )
+            if self.pin:
+                self._check_pin(pin, client)
             token = secrets.token_urlsafe(18)
             self.controller = token
             self.publish()
             return token
+
+    def _check_pin(self, pin: Any, client: str) -> None:
+        """Refuse a PIN while its client must wait, or when it is wrong (counting it)."""
+        wait = math.ceil(self.pin_guard.wait_s(client))
+        if wait > 0:
+            raise ActionError(
+                429,
+                f"too many wrong PINs; wait {wait} s and try again",
+                why={"key": "pin_wait", "seconds": wait},
+            )
+        given = pin.encode("utf-8", "surrogatepass") if isinstance(pin, str) else b""
+        if not secrets.compare_digest(given, self.pin.encode()):
+            self.pin_guard.wrong(client)
+            wrong = 1 + (self.pin_alert or {}).get("wrong", 0)
+            self.pin_alert = {"wrong": wrong, "client": client}
+            self.publish()
+            raise ActionError(
+                403, "wrong PIN; this tablet stays a viewer", why={"key": "wrong_pin"}
+            )
+        self.pin_guard.right(client)
+        self.pin_alert = None
 
     def controls(self, token: str | None) -> bool:
         """Whether a device may change the table: no PIN is set, or it holds the control token."""
@@ -142,7 +168,7 @@ class TableHub:
         if not isinstance(payload, dict):
             raise ActionError(400, 'an action is a JSON object like {"action": "undo", ...}')
         name = payload.get("action")
-        handler: Callable[[TableHub, dict[str, Any]], Any] | None = actions.HANDLERS.get(name)  # type: ignore[arg-type]
+        handler = actions.HANDLERS.get(name) if isinstance(name, str) else None
         if handler is None:
             known = ", ".join(sorted(actions.HANDLERS))
             raise ActionError(400, f"unknown action {name!r}; known actions: {known}")
@@ -261,6 +287,7 @@ class TableHub:
             "sim": self.camera is not None and getattr(self.camera, "sim_table", None) is not None,
             "pin_required": bool(self.pin),
             "controller": None if self.controller is None else control_id(self.controller),
+            "pin_alert": self.pin_alert,
             "language": self.language,
             "zones": [] if self.zones is None else list(self.zones.names),
             "calibrated": getattr(self.palette, "reference_bgr", None) is not None,

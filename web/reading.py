@@ -248,7 +248,7 @@ def roll_from_entries(entries: Any) -> Roll:
         pips, kind = entry.get("pips"), entry.get("kind", "regular")
         if isinstance(pips, bool) or not isinstance(pips, int) or not 1 <= pips <= 6:
             raise IllegalMove("malformed roll", f"a rolled die shows 1-6, got {pips!r}")
-        if kind not in values:
+        if not isinstance(kind, str) or kind not in values:
             raise IllegalMove(
                 "malformed roll", f"kind must be one of {', '.join(KINDS)}, got {kind!r}"
             )

@@ -84,6 +84,7 @@ def run_server(args: argparse.Namespace) -> int:
                 "PUBLIC_URL": url,
                 "CAMERA_FPS": config.fps,
                 "CAMERA_SIZE": (config.width, config.height),
+                "ALLOWED_HOSTS": config.allowed_hosts,
             }
         )
     except SessionError as error:

@@ -21,6 +21,7 @@ from vision.viewpoint import place_setting
 from vision.zones import ZONE_NAMES, Zones, detect_zones, zones_from_corners
 from web.errors import ActionError
 from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR
+from web.schema import is_number
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -158,6 +159,36 @@ def zones_from_json(data: Any) -> Zones | None:
         return None
 
 
+LARGEST_FRAME = (8192, 8192)
+"""Width and height that tapped corners must lie within when there is no picture to measure."""
+
+CORNERS_EXAMPLE = '{"arena": [[x, y], [x, y], [x, y], [x, y]]}'
+
+
+def checked_corners(raw: Any, size: tuple[int, int]) -> dict[str, list[list[float]]]:
+    """Zone corners from the page, each [x, y] a finite number inside a frame of `size`
+    (width, height); an ActionError names the first one that is not."""
+    if not isinstance(raw, dict) or not raw:
+        raise ActionError(400, f"corners must be like {CORNERS_EXAMPLE}")
+    width, height = size
+    for zone, points in raw.items():
+        if not isinstance(points, list) or not 3 <= len(points) <= 16:
+            raise ActionError(400, f"corners of {zone}: 3-16 points like {CORNERS_EXAMPLE}")
+        for point in points:
+            if (
+                not isinstance(point, list)
+                or len(point) != 2
+                or not all(is_number(v) for v in point)
+                or not (0 <= point[0] <= width and 0 <= point[1] <= height)
+            ):
+                raise ActionError(
+                    400,
+                    f"corners of {zone}: each point is [x, y] inside the {width}x{height} "
+                    f"picture, got {point!r:.60}",
+                )
+    return raw
+
+
 def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     """Zones from the marker sheet in the current picture, from corners tapped on it, or none."""
     mode = payload.get("mode")
@@ -179,13 +210,10 @@ def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
                 why={"key": "no_sheet"},
             )
     elif mode == "corners":
-        corners = payload.get("corners")
-        if not isinstance(corners, dict) or not corners:
-            raise ActionError(
-                400, 'corners must be like {"arena": [[x, y], [x, y], [x, y], [x, y]]}'
-            )
+        frame = None if hub.camera is None else hub.camera.snapshot()
+        size = LARGEST_FRAME if frame is None else (frame.shape[1], frame.shape[0])
         try:
-            zones = zones_from_corners(corners)
+            zones = zones_from_corners(checked_corners(payload.get("corners"), size))
         except (ValueError, TypeError) as error:
             raise ActionError(400, f"corners: {error}") from None
     else:

@@ -128,7 +128,7 @@ PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
         ({"edition": "classic", "players": PLAYERS, "start_player": 5}, "seat 5 does not exist"),
         (
             {"edition": "classic", "players": PLAYERS, "start_player": "Anna"},
-            "start_player is a seat",
+            "start_player must be a whole number",
         ),
     ],
 )
@@ -195,7 +195,7 @@ def test_bad_events_change_nothing(client, two_player_game, event, status, messa
     ("dice", "message"),
     [
         ([], "non-empty list"),
-        ("3 3 5", "non-empty list"),
+        ("3 3 5", "dice must be a list"),
         ([{"pips": 7}], "shows 1-6"),
         ([{"pips": True}], "shows 1-6"),
         ([{"pips": 3, "kind": "golden"}], "kind must be one of"),

@@ -35,7 +35,7 @@ def test_a_viewer_cannot_act(pin_app):
     ("body", "status", "message"),
     [
         ({"pin": "1111"}, 403, "wrong PIN"),  # a wrong PIN
-        ({"pin": 2468}, 403, "wrong PIN"),  # the PIN as a number, not text
+        ({"pin": 2468}, 400, "pin must be text"),  # the PIN as a number, not text
         ({}, 403, "wrong PIN"),  # no PIN at all
         (["2468"], 400, 'send {"pin": "1234"}'),  # not an object
     ],

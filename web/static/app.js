@@ -187,6 +187,9 @@ function banner() {
   if (table.camera && table.camera.state === "lost") {
     notices.push(h("div", {class: "banner warn", role: "status", text: `${t("cam_lost")} (${table.camera.message || ""})`}));
   }
+  // Someone entered a wrong PIN: every page says so until the right PIN is entered.
+  if (table.pin_alert) notices.push(h("div", {class: "banner warn", role: "status", "data-testid": "pin-alert",
+    text: t("pin_alert", {n: table.pin_alert.wrong, client: table.pin_alert.client})}));
   if (table.notice && table.notice.problem) notices.push(h("div", {class: "banner warn", text: `${t("camera")}: ${table.notice.problem}`}));
   return h("div", {class: "banners"}, notices);
 }

@@ -26,8 +26,8 @@ SEEN_LARGER = 1.2  # a die seen in a dropped box may be at most this much wider 
 # A look's work is bounded, so that a speckled table or printed text boxed all over cannot make
 # one frame take seconds: at most this many doubtful boxes are looked at again (the locator's
 # surest first), and at most this many of them are searched for a die inside.
-MOST_CLOSER_LOOKS = 16
-MOST_INNER_SEARCHES = 4
+MOST_CLOSER_LOOKS = 32
+MOST_INNER_SEARCHES = 8
 
 
 def look_closer(

@@ -64,7 +64,7 @@ SURE_LARGE_DIE = 0.5
 PIP_SHARE_MOST = 0.25
 # A look reads at most this many boxes, the locator's surest first: a tray of dice holds fewer,
 # and a speckled or printed surface boxed all over must not make one frame take seconds.
-MOST_BOXES_A_LOOK = 96
+MOST_BOXES_A_LOOK = 160
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 
 

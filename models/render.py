@@ -8,15 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-# Pip positions on a unit face, coordinates in [-0.5, 0.5].
-PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
-    1: [(0.0, 0.0)],
-    2: [(-0.25, -0.25), (0.25, 0.25)],
-    3: [(-0.25, -0.25), (0.0, 0.0), (0.25, 0.25)],
-    4: [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)],
-    5: [(-0.25, -0.25), (0.25, -0.25), (0.0, 0.0), (-0.25, 0.25), (0.25, 0.25)],
-    6: [(-0.25, -0.27), (0.25, -0.27), (-0.25, 0.0), (0.25, 0.0), (-0.25, 0.27), (0.25, 0.27)],
-}
+from vision.pip_layout import PIP_LAYOUT
 
 # Nominal die body colours (BGR); the renderer jitters them.
 DIE_COLOURS: dict[str, tuple[int, int, int]] = {

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from models.render import PIP_LAYOUT
 from vision.colour import DEFAULT_COLOURS_BGR
+from vision.pip_layout import PIP_LAYOUT
 
 FELT_BGR = (110, 100, 60)  # slate-teal felt: apart in colour and lightness from every die
 RIM_BGR = (40, 70, 110)  # the arena's wooden rim

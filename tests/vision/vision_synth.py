@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from models.render import PIP_LAYOUT
+from vision.pip_layout import PIP_LAYOUT
 
 WARM = np.array([0.78, 1.0, 1.18])  # BGR gains of a warm bulb
 COOL = np.array([1.18, 1.0, 0.85])  # and of cold daylight

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -94,7 +96,8 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
         above = bool(mix.from_above) and rng.random() < mix.from_above
         camera = ({"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
                   if above else {})
-        img, truths = render_scene(rng, n_dice=n_dice, **mix.finish, **camera)
+        scene: dict[str, Any] = {**mix.finish, **camera}
+        img, truths = render_scene(rng, n_dice=n_dice, **scene)
 
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
@@ -137,9 +140,15 @@ def make(out: Path, scenes: int, seed: int, workers: int, mix: SceneMix) -> Path
         parts = pool.map(_one_chunk, jobs)
     frames, boxes = _frames_joined(parts)
     out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(out, frames=frames, boxes=boxes,
-             **{k: np.concatenate([p[k] for p in parts]) for k in ("crops", "labels")})
+    save_arrays(out, {"frames": frames, "boxes": boxes,
+                      **{k: np.concatenate([p[k] for p in parts]) for k in ("crops", "labels")}})
     return out
+
+
+def save_arrays(path: Path, arrays: Mapping[str, np.ndarray]) -> None:
+    """Save named arrays as one .npz file."""
+    named: dict[str, Any] = dict(arrays)
+    np.savez(path, **named)
 
 
 def joined(parts: list[Path], frames: bool = False) -> dict[str, np.ndarray]:
@@ -156,7 +165,7 @@ def joined(parts: list[Path], frames: bool = False) -> dict[str, np.ndarray]:
 
 def join(out: Path, parts: list[Path], frames: bool = False) -> Path:
     """Save several rendered sets as one (`joined`)."""
-    np.savez(out, **joined(parts, frames))
+    save_arrays(out, joined(parts, frames))
     return out
 
 

@@ -74,8 +74,8 @@ def die_mask(frame: np.ndarray, centre: np.ndarray, side: float, span: float,
     cv2.circle(seeds, (cx - x0, cy - y0), int(max(span * 0.55, side * 0.18)), cv2.GC_FGD, -1)
     background, foreground = np.zeros((1, 65)), np.zeros((1, 65))
     cv2.setRNGSeed(0)  # GrabCut starts its colour models from OpenCV's random numbers
-    cv2.grabCut(window, seeds, None, background, foreground, 5, cv2.GC_INIT_WITH_MASK)
-    die = np.isin(seeds, (cv2.GC_FGD, cv2.GC_PR_FGD)).astype(np.uint8)
+    cv2.grabCut(window, seeds, (0, 0, 0, 0), background, foreground, 5, cv2.GC_INIT_WITH_MASK)
+    die: np.ndarray = np.isin(seeds, (cv2.GC_FGD, cv2.GC_PR_FGD)).astype(np.uint8)
     die[_shadow(window, die)] = 0
     die = cv2.morphologyEx(die, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     mask = np.zeros((h, w), np.uint8)
@@ -134,8 +134,8 @@ def paint_die(frame: np.ndarray, mask: np.ndarray, body: tuple[float, float, flo
     pips = cv2.dilate((pipness > 0.05).astype(np.uint8), np.ones((5, 5), np.uint8))
     unpipped = cv2.inpaint(grey.clip(0, 255).astype(np.uint8), pips, 5, cv2.INPAINT_TELEA)
     lit = unpipped.astype(np.float32)[..., None] / np.percentile(grey[inside], 90)
-    pip_colour = np.float32(body if pip is None else pip)
-    colour = (np.float32(body) * (1 - pipness[..., None]) + pip_colour * pipness[..., None]) * lit
+    pip_colour = np.asarray(body if pip is None else pip, np.float32)
+    colour = (np.asarray(body, np.float32) * (1 - pipness[..., None]) + pip_colour * pipness[..., None]) * lit
     alpha = cv2.GaussianBlur(mask.astype(np.float32) / 255, (0, 0), 1.2)[..., None]
     return (frame * (1 - alpha) + colour * alpha).clip(0, 255).astype(np.uint8)
 
@@ -150,7 +150,7 @@ def painted(item: Labelled, frame: np.ndarray, rng: np.random.Generator,
         name = names[int(rng.integers(len(names)))]
         body, pip = PAINTS[name]
         shift = rng.uniform(-PAINT_LIGHTER, PAINT_LIGHTER) + rng.uniform(-PAINT_TINT, PAINT_TINT, 3)
-        out = paint_die(out, mask, tuple(np.clip(np.float32(body) + shift, 0, 255)), pip)
+        out = paint_die(out, mask, tuple(np.clip(np.asarray(body, np.float32) + shift, 0, 255)), pip)
         colours.append(name)
         if pip is None:
             pips[die] = 0

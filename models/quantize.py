@@ -14,14 +14,13 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models.render import render_scene  # noqa: E402
 from vision import locate  # noqa: E402
-from vision.devdata import OBLIQUE_WHITE, load_split  # noqa: E402
+from vision.devdata import OBLIQUE_WHITE, load_split, read_photo  # noqa: E402
 from vision.onnx_models import LOCATOR_FILE, LOCATOR_FLOAT_FILE, model_path  # noqa: E402
 
 KEEP_FLOAT = ("/s4/s4.0/s4.0.0/Conv", "/head/Conv")
@@ -36,7 +35,7 @@ def calibration_frames(rendered: int, real_every: int, seed: int = 5,
         yield locate.preprocess(frame)[0]
     if real_every and root.is_dir():
         for item in load_split("Train", root)[::real_every]:
-            yield locate.preprocess(cv2.imread(str(item.image)))[0]
+            yield locate.preprocess(read_photo(item.image))[0]
 
 
 def quantize_locator(src: Path, out: Path, frames: Iterator[np.ndarray]) -> Path:

@@ -21,10 +21,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models import paint_dice  # noqa: E402
-from models.make_data import LOCATOR_SCALE, _jitter_boxes  # noqa: E402
+from models.make_data import LOCATOR_SCALE, _jitter_boxes, save_arrays  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
-from vision.devdata import OBLIQUE_WHITE, Labelled, load_split, matched_boxes  # noqa: E402
+from vision.devdata import OBLIQUE_WHITE, Labelled, load_split, matched_boxes, read_photo  # noqa: E402
 from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402
 
 
@@ -35,7 +35,7 @@ def _located(splits: list[str], root: Path, locator: Path | None = None):
     session = open_session(str(locator or model_path(LOCATOR_FILE)), 2)
     for split in splits:
         for item in load_split(split, root):
-            frame = cv2.imread(str(item.image))
+            frame = read_photo(item.image)
             found, _scores = locate.locate(session, frame, 0.2)
             matched = matched_boxes(found, item.centres)
             yield frame, [None if j is None else found[j] for j in matched], item
@@ -81,7 +81,8 @@ def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE, locator: Path | N
     background here, so the locator learns that these are not dice.
     """
     rng = np.random.default_rng(seed)
-    frames, boxes = [], []
+    frames: list[np.ndarray] = []
+    boxes: list[np.ndarray] = []
     for frame, found, item in _located(splits, root, locator):
         if frame.shape[:2] != (480, 640):
             continue  # the locator trains on 640x480 frames at half size
@@ -112,11 +113,11 @@ def main() -> None:
     a = ap.parse_args()
     if a.frames:
         data = real_frames(a.splits, locator=a.locator, paintings=a.paintings, seed=a.seed)
-        np.savez(a.out, **data)
+        save_arrays(a.out, data)
         print(a.out, len(data["frames"]), "frames,", len(data["boxes"]), "dice")
         return
     data = real_crops(a.splits, a.copies, a.seed, locator=a.locator, paintings=a.paintings)
-    np.savez(a.out, **data)
+    save_arrays(a.out, data)
     print(a.out, len(data["labels"]), "crops,", np.bincount(data["labels"], minlength=9))
 
 

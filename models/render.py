@@ -72,9 +72,9 @@ def _camera(elevation: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return fwd, right, down
 
 
-def _jitter_colour(rng: np.random.Generator, bgr: tuple[int, int, int]) -> np.ndarray:
+def _jitter_colour(rng: np.random.Generator, bgr: tuple[int, ...]) -> np.ndarray:
     """Nominal colour with a random shift in brightness and hue."""
-    c = np.array(bgr, dtype=np.float32)
+    c: np.ndarray = np.array(bgr, dtype=np.float32)
     c = c * rng.uniform(0.8, 1.15) + rng.normal(0, 10, 3)
     return np.clip(c, 5, 250)
 
@@ -307,7 +307,7 @@ def _pip_style(rng: np.random.Generator, body: np.ndarray) -> PipStyle:
     spread = rng.uniform(0.8, 1.2)
     radius = rng.uniform(0.065, min(0.13, 0.42 * 0.25 * spread))
     one_radius = rng.uniform(0.14, 0.22) if rng.random() < 0.5 else radius
-    accent, accented = None, ()
+    accent, accented = None, tuple[int, ...]()
     light_body = float(body @ np.array([0.11, 0.59, 0.3])) > 150
     if rng.random() < 0.4 and light_body:
         accent = _jitter_colour(rng, (40, 40, 190))
@@ -465,14 +465,14 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
     placed: list[tuple[np.ndarray, float]] = []
     truths: list[RenderedDie] = []
     for _ in range(int(rng.integers(0, 4)) if rng.random() < 0.5 else 0):
-        pos = rng.uniform([0, 0], [w, h])
+        spot = rng.uniform([0, 0], [w, h])
         size = side * rng.uniform(0.8, 2.5)
-        placed.append((pos, size * 1.5))
-        _distractor(img, rng, pos, size, elevation, light)
+        placed.append((spot, size * 1.5))
+        _distractor(img, rng, spot, size, elevation, light)
     for _ in range(n_dice):
         big = rng.random() < 0.12
         s = side * (rng.uniform(1.3, 1.6) if big else rng.uniform(0.93, 1.07))
-        pos = None
+        pos: np.ndarray | None = None
         for _attempt in range(20):
             if placed and rng.random() < 0.4:
                 anchor, ps = placed[int(rng.integers(0, len(placed)))]
@@ -541,7 +541,7 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
 def _camera_effects(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     """Light colour cast, gradient, blur, noise and JPEG artefacts of a cheap webcam."""
     h, w = img.shape[:2]
-    out = img.astype(np.float32)
+    out: np.ndarray = img.astype(np.float32)
     cast = np.array([rng.uniform(0.8, 1.2), 1.0, rng.uniform(0.8, 1.2)], np.float32)
     gx = np.linspace(-1, 1, w, dtype=np.float32)[None, :] * rng.normal(0, 0.12)
     gy = np.linspace(-1, 1, h, dtype=np.float32)[:, None] * rng.normal(0, 0.12)
@@ -551,7 +551,7 @@ def _camera_effects(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
         out = cv2.GaussianBlur(out, (0, 0), sigma)
     if rng.random() < 0.1:
         k = int(rng.integers(3, 9))
-        kern = np.zeros((k, k), np.float32)
+        kern: np.ndarray = np.zeros((k, k), np.float32)
         kern[k // 2, :] = 1.0 / k
         m = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
         kern = cv2.warpAffine(kern, m, (k, k))
@@ -559,4 +559,5 @@ def _camera_effects(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     out = out + rng.normal(0, rng.uniform(1, 7), out.shape).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
     ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
-    return cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else out
+    decoded = cv2.imdecode(enc, cv2.IMREAD_COLOR) if ok else None
+    return out if decoded is None else np.asarray(decoded)

@@ -41,7 +41,7 @@ class Detections:
     size: np.ndarray
     confidence: np.ndarray
     unsure: np.ndarray
-    zone: np.ndarray = field(default=None)  # type: ignore[assignment]
+    zone: np.ndarray = field(default=None)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         boxes = np.asarray(self.boxes, dtype=np.float32)
@@ -49,7 +49,7 @@ class Detections:
             raise ValueError(f"boxes must have shape (n, 4), got {boxes.shape}")
         n = len(boxes)
         zone = np.full(n, None, object) if self.zone is None else np.asarray(self.zone, object)
-        arrays = {
+        arrays: dict[str, np.ndarray] = {
             "boxes": boxes,
             "pips": np.asarray(self.pips, dtype=np.int8),
             "colour": np.asarray(self.colour, dtype=object),
@@ -71,7 +71,8 @@ class Detections:
     @classmethod
     def empty(cls) -> Detections:
         """A frame without dice."""
-        return cls(np.zeros((0, 4)), [], [], [], [], [])
+        none = np.zeros(0)
+        return cls(np.zeros((0, 4)), none, none, none, none, none)
 
     def __len__(self) -> int:
         return len(self.boxes)

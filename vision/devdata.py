@@ -28,16 +28,31 @@ class Labelled:
     die_boxes: np.ndarray | None = None
 
 
+def read_photo(path: Path) -> np.ndarray:
+    """A development photo as a BGR frame; ValueError where it cannot be read."""
+    import cv2
+
+    image = cv2.imread(str(path))
+    if image is None:
+        raise ValueError(f"{path} is not a readable image")
+    return np.asarray(image)
+
+
+def _image_size(path: Path) -> tuple[int, int]:
+    """Height and width of a photo."""
+    height, width = read_photo(path).shape[:2]
+    return height, width
+
+
 def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
     """All labelled photos of one split ("Train" or "Valid"), sorted by name."""
-    import cv2
 
     items = []
     for img in sorted((root / split).glob("*.jpg")):
         txt = img.with_suffix(".txt")
         rows = np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros(
             (0, 5))
-        h, w = cv2.imread(str(img)).shape[:2] if rows.size else (1, 1)
+        h, w = _image_size(img) if rows.size else (1, 1)
         rows = rows.reshape(-1, 5)
         spans = np.maximum(rows[:, 3] * w, rows[:, 4] * h)
         items.append(Labelled(img, (rows[:, 1:3] * np.array([w, h])).reshape(-1, 2),
@@ -82,7 +97,6 @@ def close_up(item: Labelled, frame: np.ndarray, die: int, dice_high: float,
 def load_yolo_folder(root: Path, stems: set[str] | None = None) -> list[Labelled]:
     """The photos of a folder laid out as `images/*.jpg` and `labels/*.txt` (YOLO rows
     `pips-1 cx cy w h` around whole dice), sorted by name; with `stems`, those photos alone."""
-    import cv2
 
     items = []
     for img in sorted((root / "images").glob("*.jpg")):
@@ -92,7 +106,7 @@ def load_yolo_folder(root: Path, stems: set[str] | None = None) -> list[Labelled
         rows = np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros(
             (0, 5))
         rows = rows.reshape(-1, 5)
-        h, w = cv2.imread(str(img)).shape[:2]
+        h, w = _image_size(img)
         centres = rows[:, 1:3] * [w, h]
         half = rows[:, 3:5] * [w, h] / 2
         items.append(Labelled(img, centres.reshape(-1, 2), rows[:, 0].astype(int) + 1,

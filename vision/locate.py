@@ -133,7 +133,7 @@ def on_one_die(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
     in the other. A bool array (n,)."""
     boxes, others = np.reshape(boxes, (-1, 4)), np.reshape(others, (-1, 4))
     centres, other_centres = (boxes[:, :2] + boxes[:, 2:]) / 2, (others[:, :2] + others[:, 2:]) / 2
-    return centred_in(others, centres).any(0) | centred_in(boxes, other_centres).any(1)
+    return np.asarray(centred_in(others, centres).any(0) | centred_in(boxes, other_centres).any(1))
 
 
 def shared_areas(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:

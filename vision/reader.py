@@ -224,7 +224,8 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], (unsure | doubtful)[real]
-    zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else None
+    no_zones = np.full(len(boxes), None, object)
+    zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else no_zones
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
 

@@ -30,9 +30,9 @@ def die_sides(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         ring = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
         table = np.median(ring, 0).astype(np.uint8)
         # L1 colour distance from the table, all in OpenCV's C loops (this runs per die).
-        diff = cv2.absdiff(lab, (*(float(v) for v in table), 0.0))
+        diff = cv2.absdiff(lab, np.array([*(float(v) for v in table), 0.0]))
         dist = cv2.transform(diff, np.ones((1, 3), np.float32))
-        dist8 = cv2.normalize(dist, None, 0, 255, cv2.NORM_MINMAX, cv2.CV_8U)
+        dist8 = cv2.normalize(dist, np.empty_like(dist), 0, 255, cv2.NORM_MINMAX, cv2.CV_8U)
         _, mask = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         k = max(3, int(box_side * 0.15)) | 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))

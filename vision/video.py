@@ -51,8 +51,8 @@ Event = RollSettled | DiceLeft
 def motion_level(prev: np.ndarray | None, frame_bgr: np.ndarray) -> tuple[float, np.ndarray]:
     """Change between two frames at 80x60 in colour (0-255, a high percentile of the absolute
     difference averaged over the three channels), and the new small frame."""
-    small = cv2.resize(frame_bgr, (80, 60), interpolation=cv2.INTER_AREA).astype(np.float32)
-    small = cv2.GaussianBlur(small, (3, 3), 0)
+    shrunk = cv2.resize(frame_bgr, (80, 60), interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = np.asarray(cv2.GaussianBlur(shrunk, (3, 3), 0))
     if prev is None or prev.shape != small.shape:
         return 255.0, small
     # Colour, not grey: a red die is about as bright as a mid-grey felt, so in grey it barely
@@ -99,7 +99,8 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
     if not keep:
         return Detections.empty()
     k = np.array(keep)
-    return Detections(np.array(boxes), pips, colour, ref.size[k], conf, unsure, ref.zone[k])
+    return Detections(np.array(boxes), np.array(pips), np.array(colour, object), ref.size[k],
+                      np.array(conf), np.array(unsure), ref.zone[k])
 
 
 def _matches(a: Detections, b: Detections) -> np.ndarray:
@@ -186,7 +187,7 @@ class RollWatcher:
             gone = np.ones(len(old), bool)
             if len(new):
                 same = _matches(old, new)
-                gone = ~same.any(1)
+                gone = np.asarray(~same.any(1))
                 stayed = np.asarray(same.any(0))
             if gone.any() and (stayed is None or stayed.all()):
                 return [DiceLeft(old.select(gone))]

@@ -49,7 +49,7 @@ class Zones:
                                  f"got {np.shape(poly)}")
         for what, quads in (("marker", self.markers), ("label", self.labels)):
             for quad in quads:
-                if np.shape(quad) != (4, 2) or abs(cv2.contourArea(np.float32(quad))) < 1e-3:
+                if np.shape(quad) != (4, 2) or abs(cv2.contourArea(np.asarray(quad, np.float32))) < 1e-3:
                     raise ValueError(f"a {what} must be a quad of shape (4, 2) with an area, "
                                      f"got {np.shape(quad)}")
 
@@ -90,7 +90,7 @@ def _centres_in(boxes: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray:
     rel = centres[None, None] - corners[:, :, None]  # (m, 4, n, 2)
     cross = edges[:, :, None, 0] * rel[..., 1] - edges[:, :, None, 1] * rel[..., 0]
     inside = (cross >= 0).all(1) | (cross <= 0).all(1)  # (m, n)
-    return inside.any(0)
+    return np.asarray(inside.any(0))
 
 
 def zones_from_corners(corners: Mapping[str, Sequence[Sequence[float]]]) -> Zones:

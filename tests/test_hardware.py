@@ -54,6 +54,65 @@ def test_unit_has_required_key(section, key, value) -> None:
     assert unit()[section][key] == value
 
 
+def unit_values(text: str, key: str) -> list[str]:
+    """Every assignment of key in a unit file's text, in order (systemd allows repeats)."""
+    return [
+        line.split("=", 1)[1].strip()
+        for line in text.splitlines()
+        if line.split("=", 1)[0].strip() == key and "=" in line
+    ]
+
+
+def capabilities(*texts: str, key: str) -> set[str]:
+    """The capability set a list-valued key ends with after the unit and its overrides: systemd
+    adds each assignment's names, and an empty assignment clears what came before."""
+    held: set[str] = set()
+    for text in texts:
+        for value in unit_values(text, key):
+            held = held | set(value.split()) if value else set()
+    return held
+
+
+def readme_override() -> str:
+    """The port-80 override as the README gives it."""
+    readme = (HARDWARE / "README.md").read_text()
+    blocks = readme.split("```ini\n")[1:]
+    return next(b.split("```")[0] for b in blocks if "CAP_NET_BIND_SERVICE" in b)
+
+
+def test_unit_holds_no_capability_by_itself() -> None:
+    text = (HARDWARE / "lasvegas.service").read_text()
+    assert capabilities(text, key="AmbientCapabilities") == set()
+    assert capabilities(text, key="CapabilityBoundingSet") <= {"CAP_NET_BIND_SERVICE"}
+
+
+def test_readme_port_80_override_is_not_masked_by_the_bounding_set() -> None:
+    # An ambient capability outside the bounding set makes systemd refuse to start the service.
+    texts = ((HARDWARE / "lasvegas.service").read_text(), readme_override())
+    ambient = capabilities(*texts, key="AmbientCapabilities")
+    assert ambient == {"CAP_NET_BIND_SERVICE"}
+    assert ambient <= capabilities(*texts, key="CapabilityBoundingSet")
+
+
+def test_unit_gives_up_after_repeated_failed_starts() -> None:
+    parsed = unit()
+    assert int(parsed["Unit"]["StartLimitBurst"]) >= 1
+    assert int(parsed["Unit"]["StartLimitIntervalSec"]) > int(parsed["Service"]["RestartSec"]) * (
+        int(parsed["Unit"]["StartLimitBurst"])
+    )
+
+
+def test_unit_fits_a_pi_4_with_2_gb() -> None:
+    service = unit()["Service"]
+    assert service["MemoryMax"].endswith(("M", "G"))
+    size = service["MemoryMax"]
+    megabytes = int(size[:-1]) * (1024 if size.endswith("G") else 1)
+    assert megabytes <= 1024  # half of 2 GB: the system and its caches keep the rest
+    assert int(service["CPUQuota"].rstrip("%")) < 400  # one of the 4 cores stays free
+    text = (HARDWARE / "lasvegas.service").read_text()
+    assert "Environment=OPENCV_FOR_THREADS_NUM=" in text  # OpenCV ignores OMP_NUM_THREADS
+
+
 def test_unit_keeps_the_camera_reachable() -> None:
     service = unit()["Service"]
     assert service.get("PrivateDevices", "no") == "no"  # would hide /dev/video*

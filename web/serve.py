@@ -61,6 +61,10 @@ def run_server(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"lasvegas serve: {error}", file=sys.stderr)
         return 2
+    import cv2
+
+    # OpenCV's own thread pool ignores OMP_NUM_THREADS: without this it takes every core.
+    cv2.setNumThreads(config.threads)
     from vision.camera import CameraError
 
     try:

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -184,3 +185,37 @@ def test_smoke_test_help() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "usage: lasvegas-smoke-test" in result.stdout and "--skip-page" in result.stdout
+
+
+def test_install_explains_a_32_bit_system() -> None:
+    # 32-bit Raspberry Pi OS on a Pi 4's 64-bit kernel: uname says aarch64, dpkg says armhf.
+    fake = Path(tempfile.mkdtemp(prefix="fake-dpkg-"))
+    try:
+        for name, output in (("dpkg", "armhf"), ("uname", "aarch64")):
+            (fake / name).write_text(f"#!/bin/sh\necho {output}\n")
+            (fake / name).chmod(0o755)
+        fake.chmod(0o755)
+        command = ["env", f"PATH={fake}:/usr/bin:/bin", "bash", str(HARDWARE / "install.sh")]
+        if os.geteuid() == 0:  # as root the script would install if it did not stop
+            if shutil.which("runuser") is None:
+                pytest.skip("running as root without runuser: the script would really install")
+            command = ["runuser", "-u", "nobody", "--", *command]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    finally:
+        shutil.rmtree(fake)
+    assert result.returncode == 1
+    assert "32-bit (armhf, on a aarch64 kernel)" in result.stderr
+    assert "64-bit Raspberry Pi OS" in result.stderr
+
+
+def test_onnxruntime_pin_leaves_out_the_release_that_crashes_on_a_pi_4() -> None:
+    requirements = pytest.importorskip("packaging.requirements")
+    with open(HARDWARE.parent / "pyproject.toml", "rb") as handle:
+        dependencies = tomllib.load(handle)["project"]["dependencies"]
+    pin = next(
+        requirements.Requirement(d)
+        for d in dependencies
+        if requirements.Requirement(d).name == "onnxruntime"
+    )
+    assert "1.21.0" not in pin.specifier
+    assert "1.21.1" in pin.specifier and "1.17.0" in pin.specifier

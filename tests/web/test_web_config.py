@@ -36,6 +36,9 @@ def test_file_then_flags(tmp_path):
         ('port = "eighty"', "port must be a whole number"),
         ("colour = 3", "unknown setting 'colour'"),
         ("port = ", "not valid TOML"),
+        ('camera_exposure = "dark"', "camera_exposure must be a number"),  # a word unknown
+        ("camera_power_line = 55", "camera_power_line must be 50, 60, off or auto"),
+        ("camera_focus = true", "camera_focus must be text"),
     ],
 )
 def test_bad_settings_are_named(tmp_path, text, message):
@@ -43,6 +46,28 @@ def test_bad_settings_are_named(tmp_path, text, message):
     path.write_text(text + "\n")
     with pytest.raises(ConfigError, match=message):
         load_config(path, {})
+
+
+def test_camera_controls_from_the_file_reach_the_camera(tmp_path, monkeypatch):
+    from vision.camera import AutoCamera, CameraControls, DeviceCamera
+    from web import create_app
+    from web.resources import start_camera
+
+    path = tmp_path / "lasvegas.toml"
+    path.write_text('camera_exposure = 250\ncamera_power_line = 50\ncamera_focus = "auto"\n')
+    config = load_config(path, {})
+    controls = config.camera_controls()
+    assert controls == CameraControls(exposure="250", focus="auto", power_line="50")
+    app = create_app(
+        {"DB": str(tmp_path / "t.sqlite3"), "CAMERA": None, "CAMERA_CONTROLS": controls}
+    )
+    made = []
+    monkeypatch.setattr("vision.live.LiveCamera.start", lambda self: None)
+    for spec in ("/dev/video7", "auto"):
+        live = start_camera(app, app.extensions["hub"], spec)
+        made.append(live._factory())
+    assert isinstance(made[0], DeviceCamera) and made[0].controls == controls
+    assert isinstance(made[1], AutoCamera) and made[1]._camera_kw["controls"] == controls
 
 
 def test_camera_place_from_file_then_flag(tmp_path):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import configparser
+import importlib.machinery
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import tomllib
+import types
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,11 @@ SETTINGS = (
     "camera_place",
     "width",
     "height",
+    "camera_exposure",
+    "camera_white_balance",
+    "camera_power_line",
+    "camera_focus",
+    "camera_gain",
 )
 
 
@@ -159,6 +166,11 @@ def test_example_settings_have_the_documented_keys_and_values() -> None:
         "language": "en",
         "threads": 2,
         "camera_place": "auto",
+        "camera_exposure": "auto-lock",
+        "camera_white_balance": "auto-lock",
+        "camera_power_line": "",
+        "camera_focus": "",
+        "camera_gain": "",
     }
 
 
@@ -219,3 +231,23 @@ def test_onnxruntime_pin_leaves_out_the_release_that_crashes_on_a_pi_4() -> None
     )
     assert "1.21.0" not in pin.specifier
     assert "1.21.1" in pin.specifier and "1.17.0" in pin.specifier
+
+
+def test_smoke_test_does_not_take_the_pis_own_video_devices_for_a_camera(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    camera = pytest.importorskip("vision.camera")
+    loader = importlib.machinery.SourceFileLoader("smoke_test", str(HARDWARE / "smoke-test"))
+    smoke = types.ModuleType(loader.name)
+    loader.exec_module(smoke)
+    sys_dir = tmp_path / "sys"
+    for name, device in (("video10", "bcm2835-codec"), ("video14", "bcm2835-isp")):
+        (tmp_path / "devices" / device).mkdir(parents=True)
+        (sys_dir / name).mkdir(parents=True)
+        (sys_dir / name / "device").symlink_to(tmp_path / "devices" / device)
+    monkeypatch.setattr(camera, "V4L_SYS", str(sys_dir))
+    monkeypatch.setattr(camera, "BY_ID", str(tmp_path / "by-id"))
+    monkeypatch.setattr(smoke.shutil, "which", lambda name: None)  # no v4l2-ctl listing
+    assert smoke.camera_devices("auto") is None
+    assert smoke.problems and smoke.problems[0].startswith("no USB camera")
+    assert "FAIL  no USB camera" in capsys.readouterr().out

@@ -2,9 +2,10 @@
 layouts that include the slow ones, at 2 threads (the Pi's setting) and at 1; median and
 worst ms per frame, and the worst frame of all.
 
-Layouts: 12 dice at rest; a crowded tray (58 dice); one die filling much of the picture (a
-near full-frame box); a speckled table (a terrazzo or granite top: thousands of small flecks
-around 12 dice).
+Layouts: 12 dice at rest; a crowded tray (58 dice); one large die (a die close to the lens);
+a speckled table (a terrazzo or granite top: thousands of small flecks around 12 dice). The
+"box" column gives the largest box the reader cropped, in % of the frame: a box over most of
+the frame is the slow case of a whole-frame blur.
 
 Run it on the Pi itself with the installed companion:
 
@@ -79,7 +80,7 @@ def layouts(width: int, height: int) -> dict[str, np.ndarray]:
     return {
         f"{DICE} dice": frame_with_dice(DICE, 0, width, height),
         f"crowded tray ({TRAY})": frame_with_dice(TRAY, 1, width, height, 34.0 * scale),
-        "one die, near full frame": frame_with_dice(1, 2, width, height, 0.42 * height),
+        "one large die": frame_with_dice(1, 2, width, height, 0.42 * height),
         "speckled table": speckled(width, height),
     }
 
@@ -96,6 +97,30 @@ def time_frames(fn: Callable[[], object], runs: int, warm: int = 2) -> list[floa
     return times
 
 
+def largest_box(frame: np.ndarray, cfg: ReaderConfig) -> float | None:
+    """The largest box the reader crops on this frame, in % of the frame (None where unknown)."""
+    try:
+        from vision import pips
+    except ImportError:
+        return None
+    largest = [0.0]
+    crop = pips.crop_dice
+
+    def measured(frame_bgr: np.ndarray, boxes: np.ndarray, *args: object, **kw: object):
+        if len(boxes):
+            b = np.asarray(boxes, np.float64)
+            area = float(((b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])).max())
+            largest[0] = max(largest[0], 100 * area / frame_bgr.shape[0] / frame_bgr.shape[1])
+        return crop(frame_bgr, boxes, *args, **kw)
+
+    pips.crop_dice = measured
+    try:
+        read_dice(frame, cfg)
+    finally:
+        pips.crop_dice = crop
+    return round(largest[0], 1)
+
+
 def reader_rows(runs: int, sizes=SIZES, threads_list=THREADS) -> list[dict[str, object]]:
     """One row per size, layout and thread setting: dice found, median and worst ms a frame."""
     rows = []
@@ -105,12 +130,14 @@ def reader_rows(runs: int, sizes=SIZES, threads_list=THREADS) -> list[dict[str, 
                 cv2.setNumThreads(threads)
                 cfg = ReaderConfig(threads=threads)
                 found = len(read_dice(frame, cfg))
+                box = largest_box(frame, cfg)
                 times = time_frames(lambda cfg=cfg, f=frame: read_dice(f, cfg), runs, warm=0)
                 rows.append(
                     {
                         "stage": f"read {width}x{height}: {name}",
                         "threads": threads,
                         "dice_found": found,
+                        "largest_box_pct": box,
                         "median_ms": round(statistics.median(times), 1),
                         "worst_ms": round(max(times), 1),
                     }
@@ -201,11 +228,11 @@ def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, obj
 
 def print_table(rows: list[dict[str, object]]) -> None:
     """The rows as an aligned text table, then the worst frame read."""
-    print(f"{'stage':<46}{'threads':>8}{'dice':>6}{'median ms':>11}{'worst ms':>10}")
+    print(f"{'stage':<40}{'threads':>8}{'dice':>6}{'box %':>7}{'median ms':>11}{'worst ms':>10}")
     for r in rows:
         print(
-            f"{r['stage']!s:<46}{r['threads']!s:>8}{r.get('dice_found', '')!s:>6}"
-            f"{r['median_ms']!s:>11}{r['worst_ms']!s:>10}"
+            f"{r['stage']!s:<40}{r['threads']!s:>8}{r.get('dice_found', '')!s:>6}"
+            f"{r.get('largest_box_pct', '')!s:>7}{r['median_ms']!s:>11}{r['worst_ms']!s:>10}"
         )
     worst = worst_read(rows)
     if worst is not None:

@@ -166,3 +166,25 @@ def test_a_broken_game_file_stops_the_server_with_a_message(tmp_path):
     )
     assert result.returncode == 2 and "not a readable game file" in result.stderr
     assert db.read_bytes() == b"not a game file" * 200
+
+
+def test_serve_sizes_opencvs_thread_pool_from_the_threads_setting(tmp_path):
+    import argparse
+
+    import cv2
+
+    from web.serve import run_server
+
+    args = argparse.Namespace(
+        **dict.fromkeys(("host", "port", "db", "pin", "language", "camera_place", "seed")),
+        config=None,
+        camera=str(tmp_path / "missing.mp4"),  # serve stops there, after setting the threads
+        threads=3,
+    )
+    before = cv2.getNumThreads()
+    try:
+        cv2.setNumThreads(1)
+        assert run_server(args) == 2
+        assert cv2.getNumThreads() == 3  # OMP_NUM_THREADS does not reach OpenCV's own pool
+    finally:
+        cv2.setNumThreads(before)

@@ -89,7 +89,10 @@ class FrameSource(Protocol):
     """
 
     name: str
-    live: bool
+
+    @property
+    def live(self) -> bool:
+        """True for a real camera (a frame repeated byte for byte means it froze)."""
 
     def open(self) -> None:
         """Start delivering frames; raises CameraError with a message a player understands."""

@@ -251,3 +251,28 @@ def test_smoke_test_does_not_take_the_pis_own_video_devices_for_a_camera(
     assert smoke.camera_devices("auto") is None
     assert smoke.problems and smoke.problems[0].startswith("no USB camera")
     assert "FAIL  no USB camera" in capsys.readouterr().out
+
+
+def test_purge_removes_the_units_overrides() -> None:
+    # Run as root in a private mount namespace whose /etc, /var/lib, /opt and /usr/local/bin
+    # are empty, so that the real ones are never touched.
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare to run uninstall.sh on a throw-away file system")
+    probe = ["unshare", "-m", "--propagation", "private", "mount", "-t", "tmpfs", "none", "/opt"]
+    if subprocess.run(probe, capture_output=True).returncode != 0:
+        pytest.skip("cannot mount in a private namespace here")
+    script = f"""
+set -e
+for d in /etc /var/lib /opt /usr/local/bin; do mount -t tmpfs none "$d"; done
+mkdir -p /etc/systemd/system/lasvegas.service.d /etc/lasvegas /var/lib/lasvegas /opt/lasvegas
+printf '[Service]\\nAmbientCapabilities=CAP_NET_BIND_SERVICE\\n' \\
+  > /etc/systemd/system/lasvegas.service.d/override.conf
+touch /etc/systemd/system/lasvegas.service /etc/lasvegas/lasvegas.toml
+PATH=/usr/sbin:/usr/bin:/sbin:/bin bash {HARDWARE / "uninstall.sh"} --purge
+ls -A /etc/systemd/system /etc/lasvegas /var/lib/lasvegas /opt 2>&1 || true
+"""
+    command = ["unshare", "-m", "--propagation", "private", "bash", "-c", script]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "lasvegas.service" not in result.stdout  # neither the unit nor its overrides
+    assert "cannot access '/etc/lasvegas'" in result.stdout

@@ -9,7 +9,8 @@ service's (every frame taken off the camera, only those the reader uses decoded)
 every frame, as a camera thread calling read() in a loop does.
 
 Prints the service's CPU in % of one core over windows of a few seconds: median and worst
-window, per phase (idle: dice lying still; play: dice thrown and taken off every few seconds).
+window, per phase (idle: dice lying still; play: dice thrown and taken off every few seconds),
+and the service's peak resident memory (with the recorded frames, a few tens of MB, in it).
 
 Run: python benchmarks/service_cpu.py [--seconds 30] [--window 5] [--threads 2]
 """
@@ -226,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{label:<22}{phase:<7}{statistics.median(shares):>10.1f}{max(shares):>10.1f}"
                 f"{len(shares):>9}{frames:>8.0f}{reads:>7.0f}"
             )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory of the service: {peak:.0f} MB (the unit allows 1024)")
     return 0
 
 

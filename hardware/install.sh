@@ -27,6 +27,13 @@ die() { printf 'lasvegas install: error: %s\n' "$*" >&2; exit 1; }
 case "${1:-}" in
   -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
+# 32-bit Raspberry Pi OS runs a 64-bit kernel on a Pi 4 (uname says aarch64), but its
+# programs are 32-bit, and ONNX Runtime has no 32-bit ARM wheels: pip would fail deep inside.
+userland=$(dpkg --print-architecture 2>/dev/null || true)
+case "$userland" in
+  armhf|armel|i386)
+    die "this system's programs are 32-bit ($userland, on a $(uname -m) kernel): the dice reader needs ONNX Runtime, which has no 32-bit build. Install 64-bit Raspberry Pi OS (arm64) and run this again" ;;
+esac
 [ "$(id -u)" -eq 0 ] || die "run as root: sudo $0 ${*:-}"
 SOURCE=${1:-$(dirname "$HERE")}
 if [ -f "$SOURCE" ]; then
@@ -75,9 +82,20 @@ if ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1 \
 fi
 say "installing the companion from $SOURCE (numpy, OpenCV, ONNX Runtime, Flask, waitress from PyPI)"
 export PIP_DISABLE_PIP_VERSION_CHECK=1
-"$VENV/bin/pip" install -q --prefer-binary --only-binary="$BINARY_ONLY" "$SOURCE"
+PACKAGE=$SOURCE
+if [ -d "$SOURCE" ]; then
+  # Building in the folder would leave root-owned build/ and *.egg-info in the user's checkout:
+  # build from a copy (without the version control, environments and caches) instead.
+  BUILD=$(mktemp -d)
+  trap 'rm -rf "$BUILD"' EXIT
+  tar -C "$SOURCE" --exclude=./.git --exclude=./.venv --exclude=./venv --exclude=./build \
+    --exclude='*.egg-info' --exclude=__pycache__ --exclude=.pytest_cache --exclude=.mypy_cache \
+    -cf - . | tar -C "$BUILD" -xf -
+  PACKAGE=$BUILD
+fi
+"$VENV/bin/pip" install -q --prefer-binary --only-binary="$BINARY_ONLY" "$PACKAGE"
 # Same version number, newer code (an upgrade from a folder): replace the package itself too.
-"$VENV/bin/pip" install -q --no-deps --force-reinstall "$SOURCE"
+"$VENV/bin/pip" install -q --no-deps --force-reinstall "$PACKAGE"
 ln -sf "$VENV/bin/lasvegas" /usr/local/bin/lasvegas
 if [ -f "$HERE/smoke-test" ]; then
   install -m 0755 "$HERE/smoke-test" "$PREFIX/smoke-test"

@@ -2,13 +2,14 @@
 # Remove the Las Vegas table companion service. Run as root.
 #
 #   sudo hardware/uninstall.sh           # keeps the games (/var/lib/lasvegas) and settings (/etc/lasvegas)
-#   sudo hardware/uninstall.sh --purge   # also deletes games, settings and the lasvegas user
+#   sudo hardware/uninstall.sh --purge   # also deletes games, settings, unit overrides and the user
 set -euo pipefail
 
 PREFIX=/opt/lasvegas
 CONF_DIR=/etc/lasvegas
 STATE_DIR=/var/lib/lasvegas
 UNIT=/etc/systemd/system/lasvegas.service
+OVERRIDES=/etc/systemd/system/lasvegas.service.d  # what `systemctl edit lasvegas` wrote
 SERVICE_USER=lasvegas
 
 say() { printf 'lasvegas uninstall: %s\n' "$*"; }
@@ -44,11 +45,14 @@ rm -rf "$PREFIX"
 say "program and service removed"
 
 if [ "$purge" = yes ]; then
-  rm -rf "$STATE_DIR" "$CONF_DIR"
+  rm -rf "$STATE_DIR" "$CONF_DIR" "$OVERRIDES"
+  if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+    systemctl daemon-reload
+  fi
   if id -u "$SERVICE_USER" >/dev/null 2>&1; then
     userdel "$SERVICE_USER" 2>/dev/null || say "could not remove user $SERVICE_USER (still logged in?)"
   fi
-  say "games, settings and user $SERVICE_USER deleted"
+  say "games, settings, the unit's overrides and user $SERVICE_USER deleted"
 else
-  say "kept your games in $STATE_DIR and settings in $CONF_DIR (delete them with --purge)"
+  say "kept your games in $STATE_DIR, settings in $CONF_DIR and overrides in $OVERRIDES (delete them with --purge)"
 fi

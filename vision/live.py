@@ -198,7 +198,9 @@ class LiveCamera:
     def sim_table(self) -> SimulatedTable | None:
         """The simulated table when that is the source, so a page can throw and take dice."""
         source = self._source
-        return source if isinstance(source, SimulatedTable) else None
+        if isinstance(source, SimulatedTable):
+            return source
+        return getattr(source, "sim_table", None)  # "auto" while it waits for a camera
 
     @property
     def frame_id(self) -> int:
@@ -318,8 +320,8 @@ class LiveCamera:
             return
         self._last_new = now
         self._prev_raw = frame
-        if self._status.state != "ok":
-            self._report("ok", f"reading {self._source.name}")
+        if self._status.state != "ok" or self._status.source != self._source.name:
+            self._report("ok", f"reading {self._source.name}")  # "auto" may have switched
         self._process(frame, now)
         idle = now - self._last_motion > self.idle_after_s
         interval = 1.0 / (self.idle_fps if idle else self.active_fps)

@@ -20,6 +20,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         CAMERA_PLACE="auto",  # where the camera stands, for the dice reader
         PUBLIC_URL=None,
         CAMERA_FPS=10,
+        CAMERA_CONTROLS=None,  # vision.camera.CameraControls for a USB camera; None: the default
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         EVENT_STREAMS=160,  # open live-update streams at once: a page each, with room to spare
         PREVIEW_STREAMS=8,  # open camera previews at once: few pages show it, and each costs CPU

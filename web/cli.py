@@ -23,14 +23,16 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--config",
         help="TOML file with host, port, camera, db, pin, language, threads, camera_place, "
-        "allowed_hosts (names the page answers to besides its addresses and hostname)",
+        "allowed_hosts (names the page answers to besides its addresses and hostname), "
+        "width, height, and a USB camera's camera_exposure, camera_white_balance, camera_gain, "
+        "camera_focus, camera_power_line (see hardware/README.md)",
     )
     p.add_argument("--host", help="address to listen on (default 0.0.0.0: the whole network)")
     p.add_argument("--port", type=int, help="port (default 8000)")
     p.add_argument(
         "--camera",
-        help="auto (default), sim, a camera index, a /dev/v4l/by-id path, "
-        "a video file or a folder of images",
+        help="auto (default: the first USB camera, the simulated table until one is plugged "
+        "in), sim, a camera index, a /dev/v4l/by-id path, a video file or a folder of images",
     )
     p.add_argument("--db", help="game file (default lasvegas.sqlite3)")
     p.add_argument("--pin", help="PIN that a tablet enters to control the game (default: none)")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from vision.camera import CameraControls
 from vision.viewpoint import place_setting
 
 
@@ -30,6 +31,12 @@ class ServerConfig:
     height: int = 720
     fps: int = 10
     allowed_hosts: tuple[str, ...] = ()
+    # A USB camera's controls, applied on every open (see vision.camera.CameraControls).
+    camera_exposure: str = "auto-lock"
+    camera_white_balance: str = "auto-lock"
+    camera_gain: str = ""
+    camera_focus: str = ""
+    camera_power_line: str = ""
 
     def __post_init__(self) -> None:
         if not 1 <= self.port <= 65535:
@@ -46,9 +53,23 @@ class ServerConfig:
             raise ConfigError(str(error)) from None
         if not 1 <= self.fps <= 60:
             raise ConfigError(f"fps must be 1-60, got {self.fps}")
+        try:
+            self.camera_controls()
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
         for name in self.allowed_hosts:
             if not name or not all(c.isascii() and (c.isalnum() or c in ".-") for c in name):
                 raise ConfigError(f"allowed_hosts lists host names like 'table.home', got {name!r}")
+
+    def camera_controls(self) -> CameraControls:
+        """The camera controls these settings name."""
+        return CameraControls(
+            exposure=self.camera_exposure,
+            white_balance=self.camera_white_balance,
+            gain=self.camera_gain,
+            focus=self.camera_focus,
+            power_line=self.camera_power_line,
+        )
 
 
 _TYPES = {f.name: f.type for f in fields(ServerConfig)}

@@ -62,9 +62,12 @@ def start_camera(
             }
         )
 
+    controls = app.config.get("CAMERA_CONTROLS")
+
     def factory() -> Any:
-        device = spec.isdigit() or spec.startswith("/dev/")
-        return open_source(spec, width=width, height=height) if device else open_source(spec)
+        camera = spec == "auto" or spec.isdigit() or spec.startswith("/dev/")
+        kw = {"width": width, "height": height, "controls": controls}
+        return open_source(spec, **kw) if camera else open_source(spec)
 
     timings.setdefault("active_fps", int(app.config["CAMERA_FPS"]))
     camera = LiveCamera(

@@ -24,24 +24,16 @@ def lan_address() -> str:
 
 
 def resolve_camera(spec: str) -> str:
-    """'auto' becomes the first USB camera that opens (by its stable path), else 'sim'.
+    """The camera spec to serve with, checked: a camera, file or folder named outright must
+    open now, and CameraError says why it does not (a mistyped path is not waited for).
 
-    Decided once at start, so that a camera unplugged later is waited for, not replaced
-    by the simulated table. A camera, file or folder named outright must open now:
-    CameraError says why it does not (a mistyped path is not waited for).
+    "auto" stays "auto": the camera thread takes the first USB camera that opens, shows the
+    simulated table until one is plugged in, and waits for a camera it lost.
     """
-    if spec != "auto":
-        from vision.camera import check_source
+    from vision.camera import check_source
 
-        check_source(spec)
-        return spec
-    from vision.camera import DeviceCamera, open_source
-
-    source = open_source("auto")  # the camera module's own search: stable names first
-    try:
-        return str(source.device) if isinstance(source, DeviceCamera) else "sim"
-    finally:
-        source.close()
+    check_source(spec)
+    return spec
 
 
 def page_url(config: ServerConfig) -> str:
@@ -61,6 +53,10 @@ def run_server(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"lasvegas serve: {error}", file=sys.stderr)
         return 2
+    import cv2
+
+    # OpenCV's own thread pool ignores OMP_NUM_THREADS: without this it takes every core.
+    cv2.setNumThreads(config.threads)
     from vision.camera import CameraError
 
     try:
@@ -84,6 +80,7 @@ def run_server(args: argparse.Namespace) -> int:
                 "PUBLIC_URL": url,
                 "CAMERA_FPS": config.fps,
                 "CAMERA_SIZE": (config.width, config.height),
+                "CAMERA_CONTROLS": config.camera_controls(),
                 "ALLOWED_HOSTS": config.allowed_hosts,
             }
         )
@@ -103,7 +100,11 @@ def run_server(args: argparse.Namespace) -> int:
         return 2
     print(qr_terminal(url))
     print(f"\nLas Vegas table companion: open {url} on a tablet (scan the code above).")
-    print(f"Camera: {'simulated table' if camera == 'sim' else camera}.  Game file: {config.db}")
+    shown = {
+        "sim": "simulated table",
+        "auto": "auto (the first USB camera; the simulated table until one is plugged in)",
+    }
+    print(f"Camera: {shown.get(camera, camera)}.  Game file: {config.db}")
     print(
         "Control: "
         + (

@@ -79,12 +79,19 @@ def test_open_source_refuses_unknown_specs(spec: str) -> None:
         open_source(spec)
 
 
-def test_auto_falls_back_to_the_simulated_table(tmp_path: Path, monkeypatch) -> None:
+def test_auto_shows_the_simulated_table_while_no_camera_is_plugged_in(
+    tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setattr(camera, "BY_ID", str(tmp_path))  # no camera plugged in
+    monkeypatch.setattr(camera, "V4L_SYS", str(tmp_path / "no-sysfs"))
     monkeypatch.setattr(camera, "AUTO_DEVICES", (str(tmp_path / "video0"),))
     src = open_source("auto")
-    assert isinstance(src, SimulatedTable)
-    assert "no camera found" in src.name
+    src.open()
+    try:
+        assert isinstance(src.sim_table, SimulatedTable)
+        assert "waiting for a USB camera" in src.name
+    finally:
+        src.close()
 
 
 def test_auto_chooses_the_first_camera_that_opens(tmp_path: Path, monkeypatch) -> None:
@@ -98,11 +105,13 @@ def test_auto_chooses_the_first_camera_that_opens(tmp_path: Path, monkeypatch) -
             raise CameraError(f"camera {self.device} not found")
 
     monkeypatch.setattr(camera, "BY_ID", str(tmp_path))
+    monkeypatch.setattr(camera, "V4L_SYS", str(tmp_path / "no-sysfs"))
     monkeypatch.setattr(DeviceCamera, "open", fake_open)
     src = open_source("auto")
+    src.open()
     # Streaming nodes (index0) are tried before metadata ones, then by name.
     assert tried == ["usb-A-video-index0", "usb-B-video-index0"]
-    assert isinstance(src, DeviceCamera) and src.name.endswith("usb-B-video-index0 (auto)")
+    assert isinstance(src.camera, DeviceCamera) and src.name.endswith("usb-B-video-index0 (auto)")
 
 
 @pytest.mark.parametrize(
@@ -144,10 +153,17 @@ class FakeCapture:
     def get(self, prop: int) -> float:
         return self.props.get(prop, 0.0)
 
-    def read(self) -> tuple[bool, np.ndarray]:
+    def grab(self) -> bool:
         self.tick.wait(0.005)
         self.n += 1
+        return True
+
+    def retrieve(self) -> tuple[bool, np.ndarray]:
         return True, _solid(min(100, 10 * self.n))
+
+    def read(self) -> tuple[bool, np.ndarray]:
+        self.grab()
+        return self.retrieve()
 
     def release(self) -> None:
         self.released.set()

@@ -150,6 +150,22 @@ def test_a_folder_like_source_may_repeat_frames() -> None:
     assert "lost" not in rec.states()
 
 
+def test_the_page_is_told_when_the_source_shown_changes() -> None:
+    # "auto" switches from the simulated table to a camera plugged in, without being lost.
+    rec = Recorder()
+    source = FakeSource("none")
+    source.name = "simulated table (auto: waiting for a USB camera)"
+    cam = _live(lambda: source, rec)
+    cam.start()
+    try:
+        rec.wait(lambda: rec.states()[-1:] == ["ok"])
+        source.name = "camera /dev/video0 (auto)"
+        rec.wait(lambda: rec.statuses[-1].source == "camera /dev/video0 (auto)")
+    finally:
+        cam.stop()
+    assert "lost" not in rec.states()
+
+
 def test_factory_failure_is_retried() -> None:
     rec = Recorder()
     calls = []

@@ -36,6 +36,9 @@ def test_file_then_flags(tmp_path):
         ('port = "eighty"', "port must be a whole number"),
         ("colour = 3", "unknown setting 'colour'"),
         ("port = ", "not valid TOML"),
+        ('camera_exposure = "dark"', "camera_exposure must be a number"),  # a word unknown
+        ("camera_power_line = 55", "camera_power_line must be 50, 60, off or auto"),
+        ("camera_focus = true", "camera_focus must be text"),
     ],
 )
 def test_bad_settings_are_named(tmp_path, text, message):
@@ -43,6 +46,28 @@ def test_bad_settings_are_named(tmp_path, text, message):
     path.write_text(text + "\n")
     with pytest.raises(ConfigError, match=message):
         load_config(path, {})
+
+
+def test_camera_controls_from_the_file_reach_the_camera(tmp_path, monkeypatch):
+    from vision.camera import AutoCamera, CameraControls, DeviceCamera
+    from web import create_app
+    from web.resources import start_camera
+
+    path = tmp_path / "lasvegas.toml"
+    path.write_text('camera_exposure = 250\ncamera_power_line = 50\ncamera_focus = "auto"\n')
+    config = load_config(path, {})
+    controls = config.camera_controls()
+    assert controls == CameraControls(exposure="250", focus="auto", power_line="50")
+    app = create_app(
+        {"DB": str(tmp_path / "t.sqlite3"), "CAMERA": None, "CAMERA_CONTROLS": controls}
+    )
+    made = []
+    monkeypatch.setattr("vision.live.LiveCamera.start", lambda self: None)
+    for spec in ("/dev/video7", "auto"):
+        live = start_camera(app, app.extensions["hub"], spec)
+        made.append(live._factory())
+    assert isinstance(made[0], DeviceCamera) and made[0].controls == controls
+    assert isinstance(made[1], AutoCamera) and made[1]._camera_kw["controls"] == controls
 
 
 def test_camera_place_from_file_then_flag(tmp_path):
@@ -141,3 +166,25 @@ def test_a_broken_game_file_stops_the_server_with_a_message(tmp_path):
     )
     assert result.returncode == 2 and "not a readable game file" in result.stderr
     assert db.read_bytes() == b"not a game file" * 200
+
+
+def test_serve_sizes_opencvs_thread_pool_from_the_threads_setting(tmp_path):
+    import argparse
+
+    import cv2
+
+    from web.serve import run_server
+
+    args = argparse.Namespace(
+        **dict.fromkeys(("host", "port", "db", "pin", "language", "camera_place", "seed")),
+        config=None,
+        camera=str(tmp_path / "missing.mp4"),  # serve stops there, after setting the threads
+        threads=3,
+    )
+    before = cv2.getNumThreads()
+    try:
+        cv2.setNumThreads(1)
+        assert run_server(args) == 2
+        assert cv2.getNumThreads() == 3  # OMP_NUM_THREADS does not reach OpenCV's own pool
+    finally:
+        cv2.setNumThreads(before)

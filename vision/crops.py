@@ -8,8 +8,9 @@ import numpy as np
 CROP_SIZE = 40
 CROP_MARGIN = 1.15
 # A box this many times larger than its crop or more (a close-up, or a box over most of a
-# 1280x720 frame) is area-averaged down by a whole factor before the blur: a blur as wide as
-# such a box over its whole region cost tens of ms a box.
+# 1280x720 frame) is cut from the frame area-averaged down by a whole factor (once a call for
+# each factor) before the blur: a blur as wide as such a box over its whole region, or a
+# shrink of its region for each box, cost tens of ms a frame.
 SHRINK_FIRST_BELOW = 0.25
 
 
@@ -22,6 +23,7 @@ def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
     """
     boxes = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)
     out = np.zeros((len(boxes), size, size, 3), np.float32)
+    shrunk: dict[int, np.ndarray] = {}  # the frame area-averaged down by each factor used
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         side = max(x1 - x0, y1 - y0, 2.0) * margin
         scale = size / side
@@ -34,30 +36,26 @@ def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
         # Shrinking a lot with plain bilinear sampling aliases pips away, so pre-blur.
         src = frame_bgr
         if scale < 0.5:
-            pad = int(side)
-            xa, ya = max(int(cx - pad), 0), max(int(cy - pad), 0)
-            xb, yb = int(cx + pad) + 1, int(cy + pad) + 1
-            src = frame_bgr[ya:yb, xa:xb]
-            mat[:, 2] += turn @ np.array([xa, ya], np.float32)
-            src, factor = _area_shrunk(src, mat, scale)
+            factor = int(SHRINK_FIRST_BELOW / scale) if scale < SHRINK_FIRST_BELOW else 1
+            if factor > 1:
+                if factor not in shrunk:
+                    shrunk[factor] = cv2.resize(
+                        frame_bgr, (max(frame_bgr.shape[1] // factor, 1),
+                                    max(frame_bgr.shape[0] // factor, 1)),
+                        interpolation=cv2.INTER_AREA)
+                src = shrunk[factor]
+                # Pixel j of the shrunk frame is the mean of frame pixels j*f .. j*f+f-1.
+                mat[:, 2] += mat[:, :2] @ np.full(2, (factor - 1) / 2, np.float32)
+                mat[:, :2] *= factor
+            centre = (np.array([cx, cy]) - (factor - 1) / 2) / factor  # in src's pixels
+            pad = int(side / factor)
+            xa, ya = max(int(centre[0] - pad), 0), max(int(centre[1] - pad), 0)
+            xb, yb = int(centre[0] + pad) + 1, int(centre[1] + pad) + 1
+            src = src[ya:yb, xa:xb]
+            mat[:, 2] += mat[:, :2] @ np.array([xa, ya], np.float32)
             k = int(1 / (scale * factor)) | 1
             src = cv2.GaussianBlur(src, (k, k), 0)
         out[i] = cv2.warpAffine(src, mat, (size, size), flags=cv2.INTER_AREA if scale < 1
                                 else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return np.ascontiguousarray(out.transpose(0, 3, 1, 2))
 
-
-def _area_shrunk(region: np.ndarray, mat: np.ndarray, scale: float) -> tuple[np.ndarray, int]:
-    """The region area-averaged down by a whole factor where `scale` is under
-    SHRINK_FIRST_BELOW, and that factor (1: the region as it is). `mat` (2, 3), which maps the
-    region to the crop, is changed in place to map the shrunk region."""
-    factor = int(SHRINK_FIRST_BELOW / scale) if scale < SHRINK_FIRST_BELOW else 1
-    if factor < 2:
-        return region, 1
-    h, w = region.shape[:2]
-    small = cv2.resize(region, (max(w // factor, 1), max(h // factor, 1)),
-                       interpolation=cv2.INTER_AREA)
-    # Pixel j of the shrunk region is the mean of region pixels j*f .. j*f+f-1.
-    mat[:, 2] += mat[:, :2] @ np.full(2, (factor - 1) / 2, np.float32)
-    mat[:, :2] *= factor
-    return small, factor

@@ -11,8 +11,21 @@ let message = null;        // {kind: "error"|"info", text}
 const ui = {               // what this page is in the middle of (forms, open panels)
   setup: null, deal: null, manualRoll: null, correction: null, cards: null, rainbow: null,
   payoutStep: 0,
-  corners: null, showQr: false, forceSetup: false, pin: null, cameraOpen: true, setupInfo: null, games: null,
+  corners: null, showQr: false, pin: null, cameraOpen: true, setupInfo: null, games: null,
+  forceSetup: null,        // the game id on the table when "New game" was pressed: the form shows until another game is on
+  starting: false,         // a new game was asked for and not yet answered
+  screen: null,            // which screen was drawn last, to scroll to the top when it changes
+  noticeKey: null, noticeAt: 0,
 };
+const MESSAGE_SECONDS = {info: 6, error: 12};  // long enough to read twice, short enough not to linger
+const NOTICE_SECONDS = 15;                       // a camera problem stays while the player reacts to it
+
+/** Show a message where the player is looking; it goes away by itself. */
+function say(kind, text) {
+  message = {kind, text};
+  clearTimeout(ui.messageTimer);
+  ui.messageTimer = setTimeout(() => { message = null; render(); }, MESSAGE_SECONDS[kind] * 1000);
+}
 
 // --- small DOM helpers ------------------------------------------------------------------------
 
@@ -73,7 +86,7 @@ async function act(action, fields) {
     message = null;
     return true;
   } catch (error) {
-    message = {kind: "error", text: `${t("refused")}: ${whyText(error.why, error.message)}`};
+    say("error", `${t("refused")}: ${whyText(error.why, error.message)}`);
     render();
     return false;
   }
@@ -86,6 +99,8 @@ function connect() {
   stream.onmessage = (event) => {
     lastHeard = Date.now();
     const msg = JSON.parse(event.data);
+    const before = table && {version: table.version, game_id: table.game_id, controller: table.controller,
+      log: table.game && table.game.log};
     if (msg.type === "full") {
       table = msg.state;
       lastSeq = msg.seq;
@@ -95,6 +110,7 @@ function connect() {
       lastSeq = msg.seq;
     }
     setConnection("live");
+    watchChanges(before);
     render();
   };
   stream.addEventListener("ping", () => { lastHeard = Date.now(); });
@@ -117,6 +133,27 @@ setInterval(() => { if (!document.hidden && Date.now() - lastHeard > 40000) conn
 
 // --- rendering --------------------------------------------------------------------------------
 
+/** Say on every page what another tablet changed: an undo (naming what it took back), a redo,
+ *  or control moving to another tablet. */
+function watchChanges(before) {
+  if (!before || before.version === undefined) return;
+  if (table.pin_required && table.controller && before.controller !== table.controller && table.controller !== controlId) {
+    say("info", t(before.controller && before.controller === controlId ? "control_lost" : "control_moved"));
+  }
+  const game = table.game;
+  const notice = table.notice || {};
+  if (!game || before.version === table.version || before.game_id !== table.game_id || !before.log) return;
+  if (notice.event === "undo") {
+    const last = game.log.length ? game.log[game.log.length - 1].step : 0;
+    const undone = before.log.filter((e) => e.step > last && e.key !== "payout");
+    if (undone.length) say("info", t("undone", {what: undone.map((e) => logText(game, e)).join("; ")}));
+  } else if (notice.event === "redo") {
+    const last = before.log.length ? before.log[before.log.length - 1].step : 0;
+    const redone = game.log.filter((e) => e.step > last && e.key !== "payout");
+    if (redone.length) say("info", t("redone", {what: redone.map((e) => logText(game, e)).join("; ")}));
+  }
+}
+
 function canControl() {
   return table && (!table.pin_required || (controlId && table.controller === controlId));
 }
@@ -126,7 +163,8 @@ function render() {
   setLanguage(localStorage.getItem("lang") || table.language || "en");
   const focus = document.activeElement && document.activeElement.dataset.key;
   const root = document.getElementById("app");
-  root.replaceChildren(topBar(), banner(), mainArea());
+  const screen = screenName();
+  root.replaceChildren(topBar(), banner(), mainArea(screen));
   if (ui.showQr) root.append(qrDialog());
   if (ui.pin !== null) root.append(pinDialog());
   if (focus) {
@@ -135,6 +173,20 @@ function render() {
   }
   setConnection(stream && stream.readyState === 1 ? "live" : "reconnecting");
   document.body.dataset.version = table.version;
+  document.body.dataset.screen = screen;
+  // A new screen starts at its top, where its heading says what it is.
+  const key = `${screen}:${table.game_id}:${table.game ? table.game.round : 0}`;
+  if (ui.screen !== null && ui.screen !== key) window.scrollTo(0, 0);
+  ui.screen = key;
+}
+
+/** Which screen the page shows now: setup, payout, over, deal or play. */
+function screenName() {
+  const game = table.game;
+  if (!game || (ui.forceSetup !== null && ui.forceSetup === table.game_id)) return "setup";
+  if ((game.phase === "deal" || game.phase === "over") && game.payouts.length > payoutSeen()) return "payout";
+  if (game.phase === "over") return "over";
+  return game.phase === "deal" ? "deal" : "play";
 }
 
 function topBar() {
@@ -171,21 +223,29 @@ function banner() {
   if (table.camera && table.camera.state === "lost") {
     notices.push(h("div", {class: "banner warn", role: "status", text: `${t("cam_lost")} (${table.camera.message || ""})`}));
   }
-  if (table.notice && table.notice.problem) notices.push(h("div", {class: "banner warn", text: `${t("camera")}: ${table.notice.problem}`}));
+  const noticeKey = JSON.stringify(table.notice);
+  if (noticeKey !== ui.noticeKey) {
+    ui.noticeKey = noticeKey;
+    ui.noticeAt = Date.now();
+    setTimeout(render, NOTICE_SECONDS * 1000 + 50);
+  }
+  if (table.notice && table.notice.problem && Date.now() - ui.noticeAt < NOTICE_SECONDS * 1000) {
+    notices.push(h("div", {class: "banner warn", "data-testid": "notice", text: `${t("camera")}: ${table.notice.problem}`}));
+  }
   return h("div", {class: "banners"}, notices);
 }
 
-function mainArea() {
+function mainArea(screen) {
   const game = table.game;
-  if (!game || ui.forceSetup) {
+  if (screen === "setup") {
     return h("main", {class: "setup-screen"}, setupPanel(), historyPanel(), cameraPanel(),
-      game ? button(t("continue"), () => { ui.forceSetup = false; render(); }, "btn big") : null);
+      game ? button(t("continue"), () => { ui.forceSetup = null; render(); }, "btn big") : null);
   }
   const lastPayout = game.payouts.length;
-  if ((game.phase === "deal" || game.phase === "over") && lastPayout > payoutSeen()) {
+  if (screen === "payout") {
     return h("main", {class: "payout-screen"}, payoutPanel(game, game.payouts[lastPayout - 1]));
   }
-  if (game.phase === "over") return h("main", {class: "over-screen"}, gameOverPanel(game), historyPanel());
+  if (screen === "over") return h("main", {class: "over-screen"}, gameOverPanel(game), historyPanel());
   return h("main", {class: "play"},
     h("section", {class: "board", "aria-label": "casinos"}, game.casinos.map((c) => casinoCard(game, c))),
     h("section", {class: "side"}, actionPanel(game), cameraPanel(), standingsPanel(game)));
@@ -577,7 +637,71 @@ function gameOverPanel(game) {
     standingsPanel(game),
     h("div", {class: "row"},
       h("a", {class: "btn big", href: `/api/games/${table.game_id}/record`, download: "", text: t("download")}),
-      button(t("new_game"), () => { ui.setup = null; ui.forceSetup = true; render(); }, "btn primary big", {"data-testid": "new-game"})));
+      button(t("new_game"), () => { ui.setup = null; ui.forceSetup = table.game_id; render(); }, "btn primary big", {"data-testid": "new-game"})));
+}
+
+// --- the game log -----------------------------------------------------------------------------
+
+/** Name, colour and pattern of an owner of dice by number: a player's seat or an imaginary owner. */
+function ownerLook(game, owner) {
+  return owner >= 0 ? game.players[owner] : (game.owners[String(owner)] || {owner, name: "neutral", colour: "grey", pattern: "solid"});
+}
+
+function ownerLabel(game, owner) {
+  return ownerName(ownerLook(game, owner));
+}
+
+/** How dice count at a casino, the same words everywhere: "5 = 3 dice + Biggy". */
+function countText(counted, biggies) {
+  if (!biggies) return String(counted);
+  const dice = counted - 2 * biggies;
+  const big = biggies === 1 ? t("kind_biggy") : `${biggies} ${t("many_biggy")}`;
+  return dice ? `${counted} = ${dice} ${t(dice === 1 ? "one_regular" : "many_regular")} + ${big}` : `${counted} = ${big}`;
+}
+
+/** What a placement puts down: "3 × 6", "2 × 6 + Biggy", "2 × 6 + 1 white". */
+function placedText(e) {
+  const parts = [];
+  if (e.dice || (!e.biggy && !e.neutral && !e.kickers)) parts.push(`${e.dice} × ${e.number}`);
+  if (e.biggy) parts.push(e.biggy === 1 ? `${t("kind_biggy")} ${e.number}` : `${e.biggy} ${t("many_biggy")} ${e.number}`);
+  if (e.neutral) parts.push(`${e.neutral} ${t("kind_neutral")}`);
+  if (e.kickers) parts.push(`${e.kickers} ${t("kind_kickers")}`);
+  return parts.join(" + ");
+}
+
+function casinoText(n) {
+  return n === 7 || n === "slot" ? t("slot_machine") : t("casino", {n});
+}
+
+/** One entry of the game's log (built by the server) in the page's language. */
+function logText(game, e) {
+  const name = e.seat !== undefined ? ownerLabel(game, e.seat) : e.owner !== undefined ? ownerLabel(game, e.owner) : "";
+  switch (e.key) {
+    case "deal": return t("log_deal", {round: e.round});
+    case "roll": return t("log_roll", {name, values: e.values.join(" ")});
+    case "place": {
+      let text = t("log_place", {name, what: placedText(e), where: casinoText(e.casino)});
+      if (e.biggy) text += ` (${t("counts_n", {n: countText(e.counted, e.biggy)})})`;
+      for (const k of e.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: ownerLabel(game, k.owner)});
+      return text;
+    }
+    case "skip": return t("log_skip", {name});
+    case "cards": return t("log_cards", {name, cards: e.cards.map(([n, d]) => `${n} · ${t("card_dice", {d})}`).join(", ")});
+    case "power_play": return t("log_power_play", {name, n: e.number});
+    case "tile": return t("log_tile", {name, tile: e.tile, where: casinoText(e.casino), what: describeChoice(e.choice)});
+    case "rainbow": return t("log_rainbow", {notes: e.notes.map(note).join(", ")});
+    case "payout": return t("log_payout", {round: e.round});
+    case "tie": return t("log_tie", {names: e.owners.map((o) => ownerLabel(game, o)).join(", "), d: e.dice, where: casinoText(e.casino)});
+    case "award": return t("log_award", {name, note: note(e.note), where: casinoText(e.casino)});
+    case "tile_effect": return t("tile_effect", {tile: e.tile, n: e.casino, name, what: effectText(e)});
+    case "over": return t(e.winners.length > 1 ? "winners" : "winner", {names: e.winners.map((o) => ownerLabel(game, o)).join(" & ")});
+    default: return e.key;
+  }
+}
+
+function effectText(e) {
+  return [e.money ? (e.money < 0 ? "−" : "+") + money(Math.abs(e.money)) : "", e.chips ? t("chips_n", {n: e.chips}) : ""]
+    .filter(Boolean).join(" ") || "—";
 }
 
 // --- new game, history ------------------------------------------------------------------------
@@ -607,9 +731,12 @@ function setupPanel() {
       "data-key": id, oninput: (e) => { s.options[spec.name] = Number(e.target.value); }}));
   };
   const start = () => {
+    if (ui.starting) return;  // a second tap while the first is on its way would start a second game
     const players = s.players.map((p, i) => ({name: p.name.trim() || `${t("players")} ${i + 1}`, colour: p.colour}));
+    ui.starting = true;
+    render();
     act("new_game", {edition: s.edition, options: s.options, players, start_player: s.start})
-      .then((ok) => { if (ok) { ui.forceSetup = false; ui.payoutStep = 0; } });
+      .then((ok) => { ui.starting = false; if (ok) { ui.forceSetup = null; ui.payoutStep = 0; } render(); });
   };
   return h("section", {class: "setup", "data-testid": "setup"},
     h("h2", {text: t("new_game")}),
@@ -632,7 +759,7 @@ function setupPanel() {
         s.players.push({name: "", colour: info.colours.find((c) => !used.has(c) && !["white", "purple", "grey"].includes(c)) || "grey"});
         render();
       }, "btn", {"data-testid": "add-player"}) : null),
-    button(t("start"), start, "btn primary big", {"data-testid": "start-game"}));
+    button(t("start"), start, "btn primary big", {"data-testid": "start-game", disabled: ui.starting || null}));
 }
 
 function historyPanel() {
@@ -644,14 +771,14 @@ function historyPanel() {
     form.append("record", file);
     fetch("/api/games/import", {method: "POST", body: form, credentials: "same-origin"}).then(async (r) => {
       const data = await r.json();
-      message = r.ok ? {kind: "info", text: `${t("import")}: #${data.game_id}`} : {kind: "error", text: `${t("refused")}: ${data.error}`};
+      if (r.ok) say("info", `${t("import")}: #${data.game_id}`); else say("error", `${t("refused")}: ${data.error}`);
       refreshGames();
     });
   };
   return h("section", {class: "history", "data-testid": "history"}, h("h2", {text: t("history")}),
     ui.games.length ? h("ul", {}, ui.games.map((g) => h("li", {},
       h("span", {text: `#${g.game_id} · ${g.created.slice(0, 16).replace("T", " ")} · ${t("ed_" + g.edition)} · ${g.players.join(", ")} · ${t(g.finished ? "finished" : "in_progress")}`}),
-      button(t("open"), () => act("open_game", {game_id: g.game_id}), "btn"),
+      button(t("open"), () => act("open_game", {game_id: g.game_id}).then((ok) => { if (ok) { ui.forceSetup = null; render(); } }), "btn"),
       h("a", {class: "btn", href: `/api/games/${g.game_id}/record`, download: "", text: t("download")})))) : h("p", {text: t("no_games")}),
     h("label", {class: "btn"}, t("import"), h("input", {type: "file", accept: "application/json,.json", class: "hidden", onchange: importFile, "data-testid": "import-file"})));
 }
@@ -679,7 +806,7 @@ function cameraPanel() {
       words: cam.light.length ? cam.light.map((word) => t("light_" + word)).join(", ") : t("light_white")})}) : null,
     h("div", {class: "row wrap"},
       table.sim && table.game ? button(t("calibrate_lay"), () => act("sim_lay_colours"), "btn", {"data-testid": "sim-lay"}) : null,
-      table.game ? button(t("calibrate"), () => act("calibrate").then((ok) => { if (ok) { message = {kind: "info", text: t("calibrate") + " ✓"}; render(); } }), "btn", {"data-testid": "calibrate"}) : null,
+      table.game ? button(t("calibrate"), () => act("calibrate").then((ok) => { if (ok) { say("info", t("calibrate") + " ✓"); render(); } }), "btn", {"data-testid": "calibrate"}) : null,
       button(t("zones_markers"), () => act("zones", {mode: "markers"}), "btn"),
       button(t("zones_corners"), () => { ui.corners = []; render(); }, "btn"),
       table.zones.length ? button(t("zones_clear"), () => act("zones", {mode: "clear"}), "btn") : null,
@@ -716,7 +843,7 @@ function pinDialog() {
     controlId = data.control_id;
     sessionStorage.setItem("controlId", controlId);
     ui.pin = null; message = null; render();
-  }).catch((error) => { message = {kind: "error", text: whyText(error.why, error.message)}; ui.pin = ""; render(); });
+  }).catch((error) => { say("error", whyText(error.why, error.message)); ui.pin = ""; render(); });
   return h("div", {class: "dialog", role: "dialog", "aria-modal": "true"},
     h("div", {class: "dialog-box"}, h("h2", {text: t("pin_title")}),
       h("p", {class: "pin-dots", text: "•".repeat(ui.pin.length) || " "}),

@@ -309,3 +309,23 @@ function colourName(colour) {
   // A colour's name; one the page has no word for (a colour added by calibration) shows as it is.
   return tOr("c_" + colour, colour);
 }
+
+// Words of the game log, the payout, the score table and the menus.
+Object.assign(WORDS.en, {
+  log_deal: "Round {round}: the money is laid out", log_roll: "{name} rolls {values}",
+  log_place: "{name} places {what} on {where}", log_skip: "{name} passes", log_cards: "{name} lays out {cards}",
+  log_power_play: "{name} plays Power Play: a die to {n}", log_tile: "{name}, {tile} on {where}: {what}",
+  log_rainbow: "Rainbow cards replaced by {notes}", log_payout: "Round {round} is paid out",
+  log_tie: "{where}: {names} tied at {d}, cancelled", log_award: "{name} takes {note} from {where}",
+  counts_n: "counts {n}", undone: "Undone: {what}", redone: "Done again: {what}",
+  control_moved: "Another tablet controls the game now.", control_lost: "Another tablet took control; this one is a viewer now.",
+});
+Object.assign(WORDS.de, {
+  log_deal: "Runde {round}: das Geld liegt aus", log_roll: "{name} würfelt {values}",
+  log_place: "{name} setzt {what} auf {where}", log_skip: "{name} passt", log_cards: "{name} legt {cards} aus",
+  log_power_play: "{name} spielt Power Play: ein Würfel auf {n}", log_tile: "{name}, {tile} an {where}: {what}",
+  log_rainbow: "Regenbogenkarten ersetzt durch {notes}", log_payout: "Runde {round} wird ausgezahlt",
+  log_tie: "{where}: {names} gleichauf mit {d}, fällt weg", log_award: "{name} nimmt {note} von {where}",
+  counts_n: "zählt {n}", undone: "Zurückgenommen: {what}", redone: "Wiederholt: {what}",
+  control_moved: "Ein anderes Tablet steuert jetzt das Spiel.", control_lost: "Ein anderes Tablet hat die Steuerung übernommen; dieses zeigt nur noch an.",
+});

@@ -41,7 +41,7 @@ def _place(state: GameState, event: Place) -> Entry:
     regular = count(roll.regular) if roll else 0
     biggy = count(roll.biggy) if roll else 0
     entry: Entry = {
-        "key": "place",
+        "what": "place",
         "seat": state.current,
         "number": n,
         "casino": SLOT_MACHINE if event.slot else n,
@@ -60,12 +60,12 @@ def _place(state: GameState, event: Place) -> Entry:
 
 def _payout(after: GameState) -> list[Entry]:
     payout = after.payouts[-1]
-    entries: list[Entry] = [{"key": "payout", "round": payout.round}]
+    entries: list[Entry] = [{"what": "payout", "round": payout.round}]
     for casino in payout.casinos:
         for group in casino.tied:
             entries.append(
                 {
-                    "key": "tie",
+                    "what": "tie",
                     "casino": casino.casino,
                     "owners": list(group.owners),
                     "dice": group.dice,
@@ -73,12 +73,12 @@ def _payout(after: GameState) -> list[Entry]:
             )
         for award in casino.awards:
             entries.append(
-                {"key": "award", "casino": casino.casino, "owner": award.owner, "note": award.note}
+                {"what": "award", "casino": casino.casino, "owner": award.owner, "note": award.note}
             )
     for effect in payout.tile_effects:
         entries.append(
             {
-                "key": "tile_effect",
+                "what": "tile_effect",
                 "casino": effect.casino,
                 "tile": tile_name(effect.code),
                 "owner": effect.owner,
@@ -95,22 +95,22 @@ def entries_for(before: GameState, event: Event, after: GameState) -> list[Entry
     entries: list[Entry]
     match event:
         case DealRound():
-            entries = [{"key": "deal", "round": before.round}]
+            entries = [{"what": "deal", "round": before.round}]
         case Roll():
-            entries = [{"key": "roll", "seat": seat, "values": sorted(event.values())}]
+            entries = [{"what": "roll", "seat": seat, "values": sorted(event.values())}]
         case Place():
             entries = [_place(before, event)]
         case Skip():
-            entries = [{"key": "skip", "seat": seat}]
+            entries = [{"what": "skip", "seat": seat}]
         case PlayCards():
-            entries = [{"key": "cards", "seat": seat, "cards": [list(c) for c in event.cards]}]
+            entries = [{"what": "cards", "seat": seat, "cards": [list(c) for c in event.cards]}]
         case PowerPlay():
-            entries = [{"key": "power_play", "seat": seat, "number": event.number}]
+            entries = [{"what": "power_play", "seat": seat, "number": event.number}]
         case TileDecision():
             pending = before.pending
             entries = [
                 {
-                    "key": "tile",
+                    "what": "tile",
                     "seat": pending.seat if pending else seat,
                     "casino": event.casino,
                     "tile": tile_name(pending.code) if pending else "",
@@ -118,14 +118,14 @@ def entries_for(before: GameState, event: Event, after: GameState) -> list[Entry
                 }
             ]
         case ReplaceRainbows():
-            entries = [{"key": "rainbow", "notes": [n for d in event.draws for n in d]}]
+            entries = [{"what": "rainbow", "notes": [n for d in event.draws for n in d]}]
         case ResolvePayout():
             entries = _payout(after)
         case _:
             entries = []
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         seats = {name: i for i, name in enumerate(after.players)}
-        entries.append({"key": "over", "winners": [seats[w] for w in winners(after)]})
+        entries.append({"what": "over", "winners": [seats[w] for w in winners(after)]})
     return entries
 
 

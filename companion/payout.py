@@ -175,7 +175,6 @@ def payout_to_dict(payout: RoundPayout, name: Callable[[int], str]) -> dict[str,
                 "counts": [
                     {"owner": name(o.owner), "dice": o.dice}
                     | ({"sum": o.pip_sum, "values": list(o.values)} if o.values else {})
-                    | ({"biggies": o.biggies} if o.biggies else {})
                     for o in c.counts
                 ],
                 "tied": [{"owners": [name(o) for o in g.owners], "dice": g.dice} for g in c.tied],

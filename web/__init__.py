@@ -25,10 +25,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from web import api, pages, resources, stream
+    from web import api, pages, resources, results, stream
 
     resources.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(results.bp)
     return app

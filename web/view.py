@@ -9,7 +9,7 @@ from typing import Any
 from companion.choices import legal_choices
 from companion.events import SLOT_MACHINE, Event, event_to_dict
 from companion.gamelog import game_log
-from companion.payout import payout_to_dict, rank_casino
+from companion.payout import RoundPayout, payout_to_dict, rank_casino
 from companion.rules import RAINBOW
 from companion.standings import standings, winners
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
@@ -158,6 +158,18 @@ def standings_view(state: GameState, colours: tuple[str, ...]) -> list[dict[str,
     return result
 
 
+def payout_view(state: GameState, payout: RoundPayout) -> dict[str, Any]:
+    """A round's payout as the record explains it, with each owner's Biggies among the counted
+    dice (so "5" reads "3 dice + Biggy") and owners also by number."""
+    data = payout_to_dict(payout, state.owner_name)
+    for casino, explained in zip(payout.casinos, data["casinos"], strict=True):
+        for counted, row in zip(casino.counts, explained["counts"], strict=True):
+            row["seat"] = counted.owner
+            if counted.biggies:
+                row["biggies"] = counted.biggies
+    return data
+
+
 def deck_values(state: GameState) -> list[int]:
     """The note values of the edition's deck, for the deal buttons (0 is a Rainbow card)."""
     return sorted({value for value, _count in state.rules.deck}, key=lambda v: (v != RAINBOW, v))
@@ -205,7 +217,7 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, Any]:
         "chip_cards": rules.chip_cards,
         "tiles": rules.tiles,
         "neutral_start": rules.neutral_at_round_start(len(state.players)),
-        "payouts": [payout_to_dict(p, state.owner_name) for p in state.payouts],
+        "payouts": [payout_view(state, p) for p in state.payouts],
         "standings": standings_view(state, colours),
         "score": score_view(state),
         "owners": {str(o): owner_look(state, colours, o) for o in (WHITE, GREY, NEUTRAL_SET)},

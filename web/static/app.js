@@ -145,11 +145,11 @@ function watchChanges(before) {
   if (!game || before.version === table.version || before.game_id !== table.game_id || !before.log) return;
   if (notice.event === "undo") {
     const last = game.log.length ? game.log[game.log.length - 1].step : 0;
-    const undone = before.log.filter((e) => e.step > last && e.key !== "payout");
+    const undone = before.log.filter((e) => e.step > last && e.what !== "payout");
     if (undone.length) say("info", t("undone", {what: undone.map((e) => logText(game, e)).join("; ")}));
   } else if (notice.event === "redo") {
     const last = before.log.length ? before.log[before.log.length - 1].step : 0;
-    const redone = game.log.filter((e) => e.step > last && e.key !== "payout");
+    const redone = game.log.filter((e) => e.step > last && e.what !== "payout");
     if (redone.length) say("info", t("redone", {what: redone.map((e) => logText(game, e)).join("; ")}));
   }
 }
@@ -165,6 +165,8 @@ function render() {
   const root = document.getElementById("app");
   const screen = screenName();
   root.replaceChildren(topBar(), banner(), mainArea(screen));
+  if (ui.sheet) { const sheet = sheetPanel(); if (sheet) root.append(sheet); }
+  if (ui.menu) root.append(menuPanel());
   if (ui.showQr) root.append(qrDialog());
   if (ui.pin !== null) root.append(pinDialog());
   if (focus) {
@@ -193,17 +195,24 @@ function topBar() {
   const game = table.game;
   const status = game ? [h("span", {class: "round", text: t("round", game)}), phaseLine(game)] : [h("span", {text: t("new_game")})];
   const cam = table.camera || {state: "off"};
+  const camText = t("cam_" + (cam.state === "ok" ? "ok" : cam.state === "lost" ? "lost" : cam.state === "starting" ? "starting" : "off"));
+  // Small buttons with a sign and, where there is room, a word: a phone keeps one line for them.
+  const small = (sign, word, onclick, attrs) => h("button", Object.assign({type: "button", class: "btn slim", onclick,
+    title: word, "aria-label": word}, attrs), h("span", {"aria-hidden": "true", text: sign}), h("span", {class: "wide-only", text: word}));
   return h("header", {class: "top"},
     h("h1", {text: t("title")}),
     h("div", {class: "status"}, status),
-    h("span", {id: "connection", class: "badge"}),
-    h("span", {class: `badge cam-${cam.state}`, title: cam.message || "", text: t("cam_" + (cam.state === "ok" ? "ok" : cam.state === "lost" ? "lost" : cam.state === "starting" ? "starting" : "off"))}),
-    game ? button(t("undo"), () => act("undo"), "btn", {disabled: !table.can_undo || !canControl() || null, "data-testid": "undo"}) : null,
-    game ? button(t("redo"), () => act("redo"), "btn", {disabled: !table.can_redo || !canControl() || null, "data-testid": "redo"}) : null,
-    table.pin_required ? (canControl() ? h("span", {class: "badge control", text: t("controlling")})
-      : button(t("take_control"), () => { ui.pin = ""; render(); }, "btn primary", {"data-testid": "control"})) : null,
-    button(t("show_qr"), () => { ui.showQr = true; render(); }, "btn"),
-    button(t("language"), () => { localStorage.setItem("lang", LANG === "de" ? "en" : "de"); render(); }, "btn", {"data-testid": "language"}),
+    h("span", {class: "badges"},
+      h("span", {id: "connection", class: "badge"}),
+      h("span", {class: `badge cam-${cam.state}`, title: cam.message || "", text: camText})),
+    h("span", {class: "top-buttons"},
+      game ? small("↶", t("undo"), () => act("undo"), {disabled: !table.can_undo || !canControl() || null, "data-testid": "undo"}) : null,
+      game ? small("↷", t("redo"), () => act("redo"), {disabled: !table.can_redo || !canControl() || null, "data-testid": "redo"}) : null,
+      table.pin_required ? (canControl() ? h("span", {class: "badge control", text: t("controlling")})
+        : button(t("take_control"), () => { ui.pin = ""; render(); }, "btn primary slim", {"data-testid": "control"})) : null,
+      button(LANG === "de" ? "EN" : "DE", () => { localStorage.setItem("lang", LANG === "de" ? "en" : "de"); render(); }, "btn slim",
+        {"data-testid": "language", title: t("language"), "aria-label": t("language")}),
+      small("☰", t("menu"), () => { ui.menu = !ui.menu; render(); }, {"data-testid": "menu", "aria-expanded": ui.menu ? "true" : "false"})),
   );
 }
 
@@ -245,10 +254,34 @@ function mainArea(screen) {
   if (screen === "payout") {
     return h("main", {class: "payout-screen"}, payoutPanel(game, game.payouts[lastPayout - 1]));
   }
+  if (ui.tableMode) return tableModeView(game);
   if (screen === "over") return h("main", {class: "over-screen"}, gameOverPanel(game), historyPanel());
   return h("main", {class: "play"},
     h("section", {class: "board", "aria-label": "casinos"}, game.casinos.map((c) => casinoCard(game, c))),
     h("section", {class: "side"}, actionPanel(game), cameraPanel(), standingsPanel(game)));
+}
+
+// --- table mode: a tablet lying in the middle of the table ------------------------------------
+
+/** Whose turn it is and each casino's leader and ties, large enough to read from every seat;
+ *  the turn is written twice, once upside down for the far side of the table. */
+function tableModeView(game) {
+  const player = game.players[game.current];
+  const turn = () => h("div", {class: "tm-turn"}, player && !["deal", "payout", "over", "rainbow"].includes(game.phase) ? swatch(player, true) : null,
+    h("strong", {text: t("phase_" + game.phase, {name: player ? player.name : ""})}));
+  return h("main", {class: "table-mode", "data-testid": "table-mode"},
+    h("div", {class: "tm-far"}, turn()),
+    h("div", {class: "tm-casinos"}, game.casinos.map((c) => {
+      const lead = c.leader !== null && c.leader !== undefined ? c.owners.find((o) => o.owner === c.leader) : null;
+      return h("div", {class: "tm-casino", "data-testid": `tm-casino-${c.number}`},
+        h("div", {class: "tm-head"}, c.slot ? h("strong", {text: t("slot_machine")}) : dieFace(c.number, "white"),
+          h("span", {class: "tm-money", text: c.notes.map(note).join(" + ")})),
+        lead ? h("div", {class: "tm-lead"}, swatch(lead, true), h("span", {text: `${ownerName(lead)} × ${countText(lead.dice, lead.biggies, game)}`}))
+          : h("div", {class: "tm-none", text: c.owners.length ? "—" : t("no_dice")}),
+        c.tied.map((group) => h("div", {class: "tm-tie", text: `${t("tied")}: ${group.map((o) => ownerLabel(game, o)).join(" = ")}`})));
+    })),
+    h("div", {class: "tm-near"}, turn()),
+    button(t("table_exit"), () => { ui.tableMode = false; render(); }, "btn big", {"data-testid": "table-exit"}));
 }
 
 // --- casinos ----------------------------------------------------------------------------------
@@ -258,8 +291,7 @@ function casinoCard(game, casino) {
   const title = casino.slot ? t("slot_machine") : t("casino", {n: casino.number});
   const rows = casino.owners.map((o) => h("li", {class: `owner-row${casino.leader === o.owner ? " leader" : ""}${tied.has(o.owner) ? " tied" : ""}`},
     ownerTag(o),
-    h("span", {class: "count", text: `× ${o.dice}`}),
-    o.biggies ? h("span", {class: "tag", text: `${o.biggies} ${t("kind_biggy")}`}) : null,
+    h("span", {class: "count", text: `× ${countText(o.dice, o.biggies, game)}`}),
     casino.leader === o.owner ? h("span", {class: "tag lead", text: t("leads")}) : null,
     tied.has(o.owner) ? h("span", {class: "tag tie", text: t("tied")}) : null));
   return h("article", {class: "casino", "data-testid": `casino-${casino.number}`},
@@ -431,9 +463,10 @@ function choiceLabel(game, c) {
   const ev = c.label;
   if (ev.type === "skip") return t("skip");
   const roll = game.roll;
-  const group = roll ? roll.groups.find((g) => g.number === ev.number) : null;
-  const count = group ? group.regular + group.neutral + group.biggy + group.kickers : "";
-  let text = t(ev.slot ? "place_slot" : "place", {count, n: ev.number});
+  const g = (roll ? roll.groups.find((x) => x.number === ev.number) : null) || {regular: 0, biggy: 0, neutral: 0, kickers: 0};
+  const placed = {number: ev.number, dice: g.regular, biggy: g.biggy, neutral: g.neutral, kickers: g.kickers};
+  let text = `${placedText(placed)} → ${casinoText(ev.slot ? 7 : ev.number)}`;
+  if (g.biggy) text += ` (${t("counts_n", {n: countText(g.regular + 2 * g.biggy, g.biggy, game)})})`;
   for (const k of ev.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: k.owner < 0 ? t(k.name) : k.name});
   if (ev.chip) text += ", " + t("take_chip", {colour: ev.chip});
   return text;
@@ -575,33 +608,88 @@ function setPayoutSeen(count) {
   localStorage.setItem(`payoutSeen:${table.game_id}`, String(count));
 }
 
-function payoutPanel(game, payout) {
+function payoutPanel(game, payout, review) {
   const casinos = payout.casinos;
-  const step = Math.min(ui.payoutStep, casinos.length);
-  const shown = casinos.slice(0, step + 1 > casinos.length ? casinos.length : step + 1);
-  const names = (list) => list.map(displayName).join(", ");
+  const step = review ? casinos.length : Math.min(ui.payoutStep, casinos.length);
+  const shown = casinos.slice(0, Math.min(step + 1, casinos.length));
   const done = step >= casinos.length - 1;
-  return h("section", {class: "payout", "data-testid": "payout"},
+  return h("section", {class: "payout", "data-testid": review ? "payout-review" : "payout"},
     h("h2", {text: t("payout_title", {round: payout.round})}),
-    h("div", {class: "payout-casinos"}, shown.map((c) => h("article", {class: "payout-casino", "data-testid": `payout-casino-${c.casino}`},
-      h("h3", {text: c.casino === "slot" ? t("slot_machine") : t("casino", {n: c.casino})}),
-      h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: note(n)}))),
-      h("h4", {text: t("counted")}),
-      h("ul", {}, c.counts.map((o) => h("li", {class: c.tied.some((g) => g.owners.includes(o.owner)) ? "struck" : ""},
-        lookTag(game, o.owner), ` × ${o.dice}`, o.sum ? ` (Σ ${o.sum})` : ""))),
-      c.tied.map((g) => h("p", {class: "tie-line", "data-testid": "tie-line", text: t("tie_struck", {names: names(g.owners), d: g.dice})})),
-      h("ul", {class: "awards"}, c.awards.map((a) => h("li", {class: "award", text: t("award", {rank: a.rank, name: displayName(a.owner), note: note(a.note)})}))),
-      c.empty_handed.length ? h("p", {text: t("empty_handed", {names: names(c.empty_handed)})}) : null,
-      h("p", {class: "leftover", text: c.leftover.length ? t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")}) : t("nothing_left")})))),
+    h("div", {class: "payout-casinos"}, shown.map((c) => payoutCasino(game, payout, c))),
     done && payout.tiles ? h("ul", {class: "tile-effects", "data-testid": "tile-effects"}, payout.tiles.map((e) => h("li", {
-      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner),
-        what: [e.money ? (e.money < 0 ? "−" : "+") + money(Math.abs(e.money)) : "", e.chips ? t("chips_n", {n: e.chips}) : ""]
-          .filter(Boolean).join(" ") || "—"})}))) : null,
-    h("div", {class: "row"},
+      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})}))) : null,
+    review ? null : h("div", {class: "row wrap"},
       done ? null : button(t("next_casino"), () => { ui.payoutStep = step + 1; render(); }, "btn primary big", {"data-testid": "next-casino"}),
-      done ? null : button(t("show_all"), () => { ui.payoutStep = casinos.length; render(); }, "btn"),
+      done ? null : button(t("show_all"), () => { ui.payoutStep = casinos.length; render(); }, "btn", {"data-testid": "show-all"}),
       done ? button(t("continue"), () => { setPayoutSeen(game.payouts.length); ui.payoutStep = 0; render(); }, "btn primary big", {"data-testid": "payout-continue"}) : null),
-    done ? standingsPanel(game) : null);
+    done && !review ? scorePanel(game) : null,
+    done && !review ? standingsPanel(game) : null);
+}
+
+/** One casino's payout: every owner on one line with their count, and what that line takes or
+ *  why it takes nothing; a tied line is struck through whole. */
+function payoutCasino(game, payout, c) {
+  const tiedAt = {};
+  for (const g of c.tied) for (const o of g.owners) tiedAt[o] = g.dice;
+  const awards = {};
+  for (const a of c.awards) awards[a.owner] = a;
+  const empty = new Set(c.empty_handed);
+  const effects = (payout.tiles || []).filter((e) => String(e.casino) === String(c.casino));
+  const neutral = (name) => !game.players.some((p) => p.name === name);
+  const line = (o) => {
+    const a = awards[o.owner];
+    const tied = o.owner in tiedAt;
+    const outcome = tied ? h("span", {class: "why-not", text: t("tie_cancelled", {d: tiedAt[o.owner]})})
+      : a ? h("span", {class: "takes"}, h("span", {class: "rank", text: `${a.rank}.`}), h("span", {class: "note", text: note(a.note)}),
+        neutral(o.owner) ? h("small", {class: "where", text: t("neutral_note_goes")}) : null)
+      : empty.has(o.owner) ? h("span", {class: "why-not", text: t("no_note_left")}) : null;
+    return h("li", {class: `pay-line${tied ? " struck" : ""}${a ? " paid" : ""}`, "data-testid": "pay-line"},
+      h("span", {class: "who"}, lookTag(game, o.owner)),
+      h("span", {class: "count", text: `× ${countText(o.dice, o.biggies || 0, game)}${o.sum ? ` (Σ ${o.sum})` : ""}`}),
+      outcome);
+  };
+  return h("article", {class: "payout-casino", "data-testid": `payout-casino-${c.casino}`},
+    h("h3", {text: casinoText(c.casino)}),
+    h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: note(n)}))),
+    c.counts.length ? h("ul", {class: "pay-lines"}, c.counts.map(line)) : h("p", {class: "empty", text: t("no_dice")}),
+    effects.map((e) => h("p", {class: "tile-line", "data-testid": "tile-line",
+      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})})),
+    c.leftover.length ? h("p", {class: "leftover", text: t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")})}) : null);
+}
+
+/** Every round's payout again, one round at a time. */
+function payoutReview(game) {
+  const count = game.payouts.length;
+  const round = Math.min(ui.reviewRound || count, count);
+  return h("div", {class: "review"},
+    h("div", {class: "row wrap"}, game.payouts.map((p, i) => button(t("round_short", {round: p.round}),
+      () => { ui.reviewRound = i + 1; render(); }, i + 1 === round ? "btn selected" : "btn", {"data-testid": `review-round-${p.round}`}))),
+    payoutPanel(game, game.payouts[round - 1], true));
+}
+
+/** Money per player per round and in total, large enough to read across the table. */
+function scorePanel(game, printable) {
+  const score = game.score;
+  const order = game.players.map((p, i) => i).sort((a, b) => score.total[b] - score.total[a]);
+  return h("section", {class: "score", "data-testid": "score"},
+    h("h2", {text: t("score_table")}),
+    h("div", {class: "score-scroll"}, h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}), score.rounds.map((r) => h("th", {class: "num", text: t("round_short", {round: r.round})})),
+        h("th", {class: "num", text: t("total")}))),
+      h("tbody", {}, order.map((seat) => h("tr", {"data-testid": `score-${seat}`},
+        h("td", {}, ownerTag(game.players[seat])),
+        // In thousands, as players say it: a phone shows every round and the total side by side.
+        score.rounds.map((r) => h("td", {class: "num", title: money(r.money[seat]), text: r.money[seat] ? `${Math.round(r.money[seat] / 1000)}k` : "–"})),
+        h("td", {class: "num total", title: money(score.total[seat]), text: moneyShort(score.total[seat])})))))),
+    printable ? button(t("print"), () => window.print(), "btn", {"data-testid": "print"}) : null);
+}
+
+/** The game's log, newest first: every move in words. */
+function logPanel(game) {
+  const entries = game.log.slice().reverse();
+  return h("section", {class: "log", "data-testid": "log"}, h("h2", {text: t("game_log")}),
+    h("ol", {class: "log-list", reversed: true}, entries.map((e) => h("li", {class: `log-${e.what}`, "data-testid": "log-entry"},
+      h("small", {class: "log-round", text: t("round_short", {round: e.round})}), " ", logText(game, e)))));
 }
 
 function displayName(name) {
@@ -634,10 +722,15 @@ function gameOverPanel(game) {
     h("h2", {text: t(result.winners.length > 1 ? "winners" : "winner", {names})}),
     h("p", {class: "why", text: t(why)}),
     result.tied_on_money ? h("ul", {}, result.tied_on_money.map((r) => h("li", {text: `${r.player}: ${t("notes")} ${r.notes}`}))) : null,
+    h("div", {class: "row wrap"},
+      button(t("rematch"), () => rematch(game), "btn primary big", {"data-testid": "rematch"}),
+      button(t("new_game"), () => { ui.setup = null; ui.forceSetup = table.game_id; render(); }, "btn big", {"data-testid": "new-game"})),
+    scorePanel(game, true),
     standingsPanel(game),
-    h("div", {class: "row"},
+    h("div", {class: "row wrap"},
       h("a", {class: "btn big", href: `/api/games/${table.game_id}/record`, download: "", text: t("download")}),
-      button(t("new_game"), () => { ui.setup = null; ui.forceSetup = table.game_id; render(); }, "btn primary big", {"data-testid": "new-game"})));
+      button(t("game_log"), () => { ui.sheet = "log"; render(); }, "btn big", {"data-testid": "over-log"}),
+      button(t("payouts"), () => { ui.sheet = "payouts"; ui.reviewRound = game.payouts.length; render(); }, "btn big")));
 }
 
 // --- the game log -----------------------------------------------------------------------------
@@ -651,11 +744,13 @@ function ownerLabel(game, owner) {
   return ownerName(ownerLook(game, owner));
 }
 
-/** How dice count at a casino, the same words everywhere: "5 = 3 dice + Biggy". */
-function countText(counted, biggies) {
+/** How dice count at a casino, the same words everywhere: "5 = 3 dice + Biggy". In the card
+ *  game a big die stands for a card with two dice, never a Biggy. */
+function countText(counted, biggies, game) {
   if (!biggies) return String(counted);
   const dice = counted - 2 * biggies;
-  const big = biggies === 1 ? t("kind_biggy") : `${biggies} ${t("many_biggy")}`;
+  const cards = game && game.edition === "cards";
+  const big = biggies === 1 ? t(cards ? "two_dice_card" : "kind_biggy") : `${biggies} ${t(cards ? "two_dice_cards" : "many_biggy")}`;
   return dice ? `${counted} = ${dice} ${t(dice === 1 ? "one_regular" : "many_regular")} + ${big}` : `${counted} = ${big}`;
 }
 
@@ -663,7 +758,8 @@ function countText(counted, biggies) {
 function placedText(e) {
   const parts = [];
   if (e.dice || (!e.biggy && !e.neutral && !e.kickers)) parts.push(`${e.dice} × ${e.number}`);
-  if (e.biggy) parts.push(e.biggy === 1 ? `${t("kind_biggy")} ${e.number}` : `${e.biggy} ${t("many_biggy")} ${e.number}`);
+  const alone = e.dice ? "" : ` ${e.number}`;
+  if (e.biggy) parts.push(e.biggy === 1 ? `${t("kind_biggy")}${alone}` : `${e.biggy} ${t("many_biggy")}${alone}`);
   if (e.neutral) parts.push(`${e.neutral} ${t("kind_neutral")}`);
   if (e.kickers) parts.push(`${e.kickers} ${t("kind_kickers")}`);
   return parts.join(" + ");
@@ -676,12 +772,12 @@ function casinoText(n) {
 /** One entry of the game's log (built by the server) in the page's language. */
 function logText(game, e) {
   const name = e.seat !== undefined ? ownerLabel(game, e.seat) : e.owner !== undefined ? ownerLabel(game, e.owner) : "";
-  switch (e.key) {
+  switch (e.what) {
     case "deal": return t("log_deal", {round: e.round});
     case "roll": return t("log_roll", {name, values: e.values.join(" ")});
     case "place": {
       let text = t("log_place", {name, what: placedText(e), where: casinoText(e.casino)});
-      if (e.biggy) text += ` (${t("counts_n", {n: countText(e.counted, e.biggy)})})`;
+      if (e.biggy) text += ` (${t("counts_n", {n: countText(e.counted, e.biggy, game)})})`;
       for (const k of e.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: ownerLabel(game, k.owner)});
       return text;
     }
@@ -695,7 +791,7 @@ function logText(game, e) {
     case "award": return t("log_award", {name, note: note(e.note), where: casinoText(e.casino)});
     case "tile_effect": return t("tile_effect", {tile: e.tile, n: e.casino, name, what: effectText(e)});
     case "over": return t(e.winners.length > 1 ? "winners" : "winner", {names: e.winners.map((o) => ownerLabel(game, o)).join(" & ")});
-    default: return e.key;
+    default: return e.what;
   }
 }
 
@@ -744,6 +840,7 @@ function setupPanel() {
       onchange: (e) => { s.edition = e.target.value; s.options = {}; render(); }},
       Object.keys(info.editions).map((ed) => h("option", {value: ed, selected: s.edition === ed || null, text: t("ed_" + ed)})))),
     specs.length ? h("fieldset", {}, h("legend", {text: t("options")}), specs.map(optionInput)) : null,
+    rosterPicker(s, info),
     h("fieldset", {class: "players"}, h("legend", {text: t("players")}),
       s.players.map((p, i) => h("div", {class: "player-row"},
         swatch({colour: p.colour, pattern: info.patterns[i % info.patterns.length], name: p.name}, true),
@@ -762,6 +859,29 @@ function setupPanel() {
     button(t("start"), start, "btn primary big", {"data-testid": "start-game", disabled: ui.starting || null}));
 }
 
+/** Players who played before, with their usual colour: one tap puts them in the next free seat. */
+function rosterPicker(s, info) {
+  if (!ui.results) { ui.results = {games: [], players: [], roster: []}; refreshResults(); }
+  const seated = new Set(s.players.map((p) => p.name.trim()));
+  const known = ui.results.roster.filter((r) => !seated.has(r.name)).slice(0, 12);
+  if (!known.length) return null;
+  const seat = (r) => {
+    let i = s.players.findIndex((p) => !p.name.trim());
+    if (i < 0) {
+      if (s.players.length >= 8) return;
+      s.players.push({name: "", colour: "grey"});
+      i = s.players.length - 1;
+    }
+    const taken = new Set(s.players.filter((_, k) => k !== i).map((p) => p.colour));
+    const colour = !taken.has(r.colour) && info.colours.includes(r.colour) ? r.colour : s.players[i].colour;
+    s.players[i] = {name: r.name, colour};
+    render();
+  };
+  return h("div", {class: "roster", "data-testid": "roster"}, h("span", {class: "hint", text: t("roster")}),
+    known.map((r) => h("button", {type: "button", class: "btn slim", onclick: () => seat(r), "data-testid": `roster-${r.name}`},
+      swatch({colour: r.colour, pattern: "solid", name: r.name}), r.name)));
+}
+
 function historyPanel() {
   if (ui.games === null) { ui.games = []; refreshGames(); }
   const importFile = (e) => {
@@ -775,9 +895,18 @@ function historyPanel() {
       refreshGames();
     });
   };
+  const outcome = (g) => {
+    const r = ui.results && ui.results.games.find((x) => x.game_id === g.game_id);
+    if (!r) return null;
+    const money = r.players.map((name, i) => `${name} ${moneyShort(r.money[i])}`).join(" · ");
+    return h("span", {class: "outcome", "data-testid": `outcome-${g.game_id}`},
+      r.winners.length ? h("strong", {text: `🏆 ${r.winners.join(" & ")}`}) : h("em", {text: t("round_of", {round: r.round})}),
+      h("span", {text: money}));
+  };
   return h("section", {class: "history", "data-testid": "history"}, h("h2", {text: t("history")}),
     ui.games.length ? h("ul", {}, ui.games.map((g) => h("li", {},
-      h("span", {text: `#${g.game_id} · ${g.created.slice(0, 16).replace("T", " ")} · ${t("ed_" + g.edition)} · ${g.players.join(", ")} · ${t(g.finished ? "finished" : "in_progress")}`}),
+      h("span", {text: `#${g.game_id} · ${g.created.slice(0, 16).replace("T", " ")} · ${t("ed_" + g.edition)} · ${t(g.finished ? "finished" : "in_progress")}`}),
+      outcome(g) || h("span", {text: g.players.join(", ")}),
       button(t("open"), () => act("open_game", {game_id: g.game_id}).then((ok) => { if (ok) { ui.forceSetup = null; render(); } }), "btn"),
       h("a", {class: "btn", href: `/api/games/${g.game_id}/record`, download: "", text: t("download")})))) : h("p", {text: t("no_games")}),
     h("label", {class: "btn"}, t("import"), h("input", {type: "file", accept: "application/json,.json", class: "hidden", onchange: importFile, "data-testid": "import-file"})));
@@ -785,6 +914,33 @@ function historyPanel() {
 
 function refreshGames() {
   fetch("/api/games").then((r) => r.json()).then((games) => { ui.games = games; render(); });
+  refreshResults();
+}
+
+function refreshResults() {
+  fetch("/api/results").then((r) => r.json()).then((data) => { ui.results = data; render(); });
+}
+
+/** Money in thousands, short enough for a list: "$70k", "70k $". */
+function moneyShort(amount) {
+  if (!amount) return money(0);
+  const k = Math.round(amount / 1000);
+  return LANG === "de" ? `${k}k $` : `$${k}k`;
+}
+
+/** Every player's games, wins, average and best money and notes won per casino. */
+function statsPanel() {
+  if (!ui.results) { refreshResults(); ui.results = {games: [], players: [], roster: []}; }
+  const rows = ui.results.players;
+  return h("section", {class: "stats", "data-testid": "stats"}, h("h2", {text: t("stats")}),
+    rows.length ? h("div", {class: "score-scroll"}, h("table", {},
+      h("thead", {}, h("tr", {}, [t("name"), t("games"), t("wins"), t("average"), t("best"), t("notes_per_casino")]
+        .map((w) => h("th", {text: w})))),
+      h("tbody", {}, rows.map((r) => h("tr", {"data-testid": "stats-row"},
+        h("td", {text: r.name}), h("td", {class: "num", text: String(r.games)}), h("td", {class: "num", text: String(r.wins)}),
+        h("td", {class: "num", text: money(r.average)}), h("td", {class: "num", text: money(r.best)}),
+        h("td", {class: "small", text: Object.entries(r.notes).map(([c, n]) => `${casinoText(Number(c))}: ${n}`).join(" · ") || "—"}))))))
+      : h("p", {text: t("no_stats")}));
 }
 
 // --- camera -----------------------------------------------------------------------------------
@@ -829,6 +985,56 @@ function cornerTap(event) {
 }
 
 // --- dialogs ----------------------------------------------------------------------------------
+
+/** The menu, open from any screen: games, the record, the score, the log and past payouts. */
+function menuPanel() {
+  const game = table.game;
+  const close = () => { ui.menu = false; };
+  const item = (label, testid, onclick) => button(label, () => { close(); onclick(); render(); }, "btn big menu-item", {"data-testid": testid});
+  return h("div", {class: "dialog", role: "dialog", "aria-modal": "true", "aria-label": t("menu"),
+    onclick: (e) => { if (e.target === e.currentTarget) { close(); render(); } }},
+    h("nav", {class: "dialog-box menu", "data-testid": "menu-panel"},
+      h("h2", {text: t("menu")}),
+      item(t("new_game"), "menu-new-game", () => { ui.setup = null; ui.forceSetup = table.game_id; }),
+      game ? item(t("rematch"), "menu-rematch", () => rematch(game)) : null,
+      item(t("history"), "menu-games", () => { ui.sheet = "games"; ui.games = null; }),
+      game ? item(t("score_table"), "menu-score", () => { ui.sheet = "score"; }) : null,
+      game ? item(t("game_log"), "menu-log", () => { ui.sheet = "log"; }) : null,
+      game && game.payouts.length ? item(t("payouts"), "menu-payouts", () => { ui.sheet = "payouts"; ui.reviewRound = game.payouts.length; }) : null,
+      game ? item(t("table_mode"), "menu-table", () => { ui.tableMode = true; }) : null,
+      item(t("stats"), "menu-stats", () => { ui.sheet = "stats"; ui.results = null; }),
+      game ? h("a", {class: "btn big menu-item", href: `/api/games/${table.game_id}/record`, download: "", text: t("download")}) : null,
+      item(t("show_qr"), "menu-address", () => { ui.showQr = true; }),
+      button(t("close"), () => { close(); render(); }, "btn big", {"data-testid": "menu-close"})));
+}
+
+/** A new game with the same players, colours, edition and options; the next player starts. */
+function rematch(game) {
+  const players = game.players.map((p) => ({name: p.name, colour: p.colour}));
+  act("new_game", {edition: game.edition, options: game.options, players,
+    start_player: (game.start_player + 1) % players.length}).then((ok) => {
+    if (ok) { ui.forceSetup = null; ui.payoutStep = 0; ui.sheet = null; }
+    render();
+  });
+}
+
+/** A sheet over the page (saved games, score table, log, payouts, statistics), closed by one tap. */
+function sheetPanel() {
+  const game = table.game;
+  const bodies = {
+    games: () => historyPanel(),
+    score: () => game && scorePanel(game, true),
+    log: () => game && logPanel(game),
+    payouts: () => game && payoutReview(game),
+    stats: () => statsPanel(),
+  };
+  const body = (bodies[ui.sheet] || (() => null))();
+  if (!body) { ui.sheet = null; return null; }
+  return h("div", {class: "dialog sheet-wrap", role: "dialog", "aria-modal": "true"},
+    h("div", {class: "dialog-box sheet", "data-testid": `sheet-${ui.sheet}`},
+      h("div", {class: "row sheet-top"}, button(t("close"), () => { ui.sheet = null; render(); }, "btn big", {"data-testid": "sheet-close"})),
+      body));
+}
 
 function qrDialog() {
   return h("div", {class: "dialog", role: "dialog", "aria-modal": "true"},

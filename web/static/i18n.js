@@ -319,6 +319,12 @@ Object.assign(WORDS.en, {
   log_tie: "{where}: {names} tied at {d}, cancelled", log_award: "{name} takes {note} from {where}",
   counts_n: "counts {n}", undone: "Undone: {what}", redone: "Done again: {what}",
   control_moved: "Another tablet controls the game now.", control_lost: "Another tablet took control; this one is a viewer now.",
+  menu: "Menu", rematch: "Rematch", score_table: "Score", game_log: "Game log", payouts: "Payouts of every round",
+  table_mode: "Table mode", table_exit: "Leave table mode", stats: "Players' statistics", print: "Print or save",
+  total: "Total", round_short: "R{round}", round_of: "round {round}", tie_cancelled: "tied at {d}: cancelled, these dice don't count",
+  neutral_note_goes: "goes back under the pile", no_note_left: "no note left", two_dice_card: "2-dice card",
+  two_dice_cards: "2-dice cards", games: "Games", wins: "Wins", average: "Average", best: "Best",
+  notes_per_casino: "Notes won per casino", no_stats: "No finished games yet.", roster: "Played before:",
 });
 Object.assign(WORDS.de, {
   log_deal: "Runde {round}: das Geld liegt aus", log_roll: "{name} würfelt {values}",
@@ -328,4 +334,10 @@ Object.assign(WORDS.de, {
   log_tie: "{where}: {names} gleichauf mit {d}, fällt weg", log_award: "{name} nimmt {note} von {where}",
   counts_n: "zählt {n}", undone: "Zurückgenommen: {what}", redone: "Wiederholt: {what}",
   control_moved: "Ein anderes Tablet steuert jetzt das Spiel.", control_lost: "Ein anderes Tablet hat die Steuerung übernommen; dieses zeigt nur noch an.",
+  menu: "Menü", rematch: "Revanche", score_table: "Punktestand", game_log: "Spielverlauf", payouts: "Auszahlungen aller Runden",
+  table_mode: "Tischansicht", table_exit: "Tischansicht verlassen", stats: "Spielerstatistik", print: "Drucken oder speichern",
+  total: "Summe", round_short: "R{round}", round_of: "Runde {round}", tie_cancelled: "Gleichstand bei {d}: fällt weg, diese Würfel zählen nicht",
+  neutral_note_goes: "geht zurück unter den Stapel", no_note_left: "kein Schein mehr übrig", two_dice_card: "2-Würfel-Karte",
+  two_dice_cards: "2-Würfel-Karten", games: "Spiele", wins: "Siege", average: "Schnitt", best: "Bestes",
+  notes_per_casino: "Gewonnene Scheine je Casino", no_stats: "Noch keine beendeten Spiele.", roster: "Schon gespielt:",
 });

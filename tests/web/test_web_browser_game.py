@@ -164,14 +164,25 @@ class Game:
 
     def check_payout_cards(self, payout: dict, within: str) -> None:
         """Every casino's lines on the page say what the engine's explanation says."""
+        # Read in one go: the page redraws whole on every push, so elements found earlier go stale.
+        cards = self.js(
+            "const out = {};"
+            "for (const card of document.querySelectorAll(arguments[0] + ' [data-testid^=payout-casino-]')) {"
+            "  out[card.dataset.testid.slice(14)] = {"
+            "    lines: [...card.querySelectorAll('[data-testid=pay-line]')].map((l) => ({text: l.innerText, struck: l.classList.contains('struck')})),"
+            "    tiles: [...card.querySelectorAll('[data-testid=tile-line]')].map((l) => l.innerText)};"
+            "}"
+            "return out;",
+            within,
+        )
         for casino in payout["casinos"]:
-            card = self.all(f'{within} [data-testid="payout-casino-{casino["casino"]}"]')[0]
-            lines = card.find_elements(By.CSS_SELECTOR, '[data-testid="pay-line"]')
-            assert len(lines) == len(casino["counts"]), (casino, [x.text for x in lines])
+            card = cards[str(casino["casino"])]
+            lines = card["lines"]
+            assert len(lines) == len(casino["counts"]), (casino, lines)
             tied = {o: g["dice"] for g in casino["tied"] for o in g["owners"]}
             awards = {a["owner"]: a for a in casino["awards"]}
             for line, counted in zip(lines, casino["counts"], strict=True):
-                owner, text = counted["owner"], line.text
+                owner, text = counted["owner"], line["text"]
                 shown = {"white": "white", "grey": "grey"}.get(owner, owner)
                 assert shown in text, (shown, text)
                 biggies = counted.get("biggies", 0)
@@ -180,15 +191,14 @@ class Game:
                     regular = counted["dice"] - 2 * biggies
                     big = "Biggy" if biggies == 1 else f"{biggies} Biggies"
                     expected = (
-                        f"× {counted['dice']} = {regular} dice + {big}"
+                        f"× {counted['dice']} = {regular} {'die' if regular == 1 else 'dice'} + {big}"
                         if regular
                         else f"× {counted['dice']} = {big}"
                     )
                     assert expected in text, (expected, text)
                 else:
                     assert re.search(rf"× {counted['dice']}\b", text), (counted, text)
-                struck = "struck" in line.get_attribute("class")
-                assert struck == (owner in tied), (owner, text)
+                assert line["struck"] == (owner in tied), (owner, text)
                 if owner in tied:
                     self.struck_lines += 1
                     assert f"tied at {tied[owner]}: cancelled, these dice don't count" in text
@@ -200,13 +210,13 @@ class Game:
             effects = [
                 e for e in payout.get("tiles", []) if str(e["casino"]) == str(casino["casino"])
             ]
-            tile_lines = card.find_elements(By.CSS_SELECTOR, '[data-testid="tile-line"]')
+            tile_lines = card["tiles"]
             assert len(tile_lines) == len(effects)
             for line, effect in zip(tile_lines, effects, strict=True):
                 self.tile_lines += 1
-                assert effect["tile"] in line.text and effect["owner"] in line.text
+                assert effect["tile"] in line and effect["owner"] in line
                 if effect["money"]:
-                    assert f"{abs(effect['money']):,}" in line.text
+                    assert f"{abs(effect['money']):,}" in line
 
     def check_log(self, session) -> None:
         """The log sheet: one line per entry, placements and notes as the stored steps say."""
@@ -214,7 +224,9 @@ class Game:
         self.tap('[data-testid="menu"]')
         self.tap('[data-testid="menu-log"]')
         wait_for(lambda: self.all('[data-testid="log-entry"]'), 10, "the log")
-        lines = [e.text for e in self.all('[data-testid="log-entry"]')][::-1]  # newest first
+        lines = self.js(
+            "return [...document.querySelectorAll('[data-testid=log-entry]')].map((e) => e.innerText)"
+        )[::-1]  # drawn newest first
         assert len(lines) == len(game["log"])
         stored = [event_to_dict(e) for e in session.events]
         names = [p["name"] for p in game["players"]]
@@ -250,7 +262,7 @@ class Game:
     def check_score_and_review(self) -> None:
         game = self.synced()["game"]
         for seat, player in enumerate(game["players"]):
-            row = self.all(f'[data-testid="score-{seat}"]')[0].text
+            row = self.js(f"return document.querySelector('[data-testid=score-{seat}]').innerText")
             money = next(s["money"] for s in game["standings"] if s["name"] == player["name"])
             assert f"${round(money / 1000)}k" in row, (row, money)
         # Every round's payout, opened again from the menu.

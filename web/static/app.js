@@ -17,6 +17,9 @@ const ui = {               // what this page is in the middle of (forms, open pa
   screen: null,            // which screen was drawn last, to scroll to the top when it changes
   noticeKey: null, noticeAt: 0,
 };
+// Seats take these colours in turn: each far from the ones before it in hue and lightness, so
+// blue never sits next to dark blue; white, purple and grey are the game's own dice.
+const DEFAULT_COLOURS = ["red", "blue", "green", "yellow", "black", "orange", "pink", "darkblue"];
 const MESSAGE_SECONDS = {info: 6, error: 12};  // long enough to read twice, short enough not to linger
 const NOTICE_SECONDS = 15;                       // a camera problem stays while the player reacts to it
 
@@ -62,11 +65,12 @@ function ownerName(look) {
   return look.owner < 0 ? t(look.name) : look.name;
 }
 
-function dieFace(pips, colour, extra) {
+/** A die as it lies on the table; a player's die carries the player's pattern as their swatch does. */
+function dieFace(pips, colour, extra, pattern) {
   const spots = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]}[pips] || [];
   const cells = [];
   for (let i = 0; i < 9; i++) cells.push(h("i", {class: spots.includes(i) ? "pip" : ""}));
-  return h("span", {class: `die c-${colour || "white"} ${extra || ""}`, role: "img", "aria-label": String(pips)}, cells);
+  return h("span", {class: `die c-${colour || "white"} pat-${pattern || "solid"} ${extra || ""}`, role: "img", "aria-label": String(pips)}, cells);
 }
 
 // --- talking to the server --------------------------------------------------------------------
@@ -447,7 +451,7 @@ function manualRollPad(player) {
     h("div", {class: "row wrap"}, kinds.map((k) => button(`${t("kind_" + k)} ${counts(k)}/${player[k]}`,
       () => { roll.kind = k; render(); }, roll.kind === k ? "btn selected" : "btn"))),
     h("div", {class: "row wrap"}, roll.dice.map((d, i) => button("", () => { roll.dice.splice(i, 1); render(); }, "btn die-btn"))
-      .map((b, i) => { b.append(dieFace(roll.dice[i].pips, roll.dice[i].kind === "neutral" ? "white" : roll.dice[i].kind === "kickers" ? "purple" : player.colour)); return b; })),
+      .map((b, i) => { b.append(dieFace(roll.dice[i].pips, roll.dice[i].kind === "neutral" ? "white" : roll.dice[i].kind === "kickers" ? "purple" : player.colour, "", ["neutral", "kickers"].includes(roll.dice[i].kind) ? "solid" : player.pattern)); return b; })),
     h("div", {class: "keypad"}, [1, 2, 3, 4, 5, 6].map((v) => button(String(v), () => {
       if (counts(roll.kind) < player[roll.kind]) roll.dice.push({pips: v, kind: roll.kind});
       const next = kinds.find((k) => counts(k) < player[k]);
@@ -488,8 +492,8 @@ function choosePanel(game) {
   return h("div", {class: "choose"},
     h("h2", {}, swatch(player, true), ` ${t("phase_choose", {name: player.name})}`),
     h("div", {class: "groups"}, groups.map((g) => h("div", {class: "group"},
-      h("span", {class: "dice"}, Array.from({length: g.regular}, () => dieFace(g.number, player.colour)),
-        Array.from({length: g.biggy}, () => dieFace(g.number, player.colour, "biggy")),
+      h("span", {class: "dice"}, Array.from({length: g.regular}, () => dieFace(g.number, player.colour, "", player.pattern)),
+        Array.from({length: g.biggy}, () => dieFace(g.number, player.colour, "biggy", player.pattern)),
         Array.from({length: g.neutral}, () => dieFace(g.number, "white")),
         Array.from({length: g.kickers}, () => dieFace(g.number, "purple")))))),
     table.reading && table.reading.applied ? h("p", {class: "hint", "data-testid": "camera-applied", text: cameraApplied(table.reading.left_out)}) : null,
@@ -532,11 +536,17 @@ function throwPicker(pending) {
     button(t("extra_enter"), send, ready ? "btn primary" : "btn", {"data-testid": "extra-enter", disabled: ready ? null : ""}));
 }
 
+/** A tile decision in words ("the Biggy from casino 2"), not as data ("Biggy from: 2"). */
 function describeChoice(choice) {
   const value = (v) => (v === true ? t("yes") : v === false ? t("no") : typeof v === "number" && v >= 10000 ? money(v)
     : typeof v === "string" ? tOr("tv_" + v, v) : String(v));
-  return Object.entries(choice || {}).map(([k, v]) => `${tOr("tk_" + k, k)}: ${Array.isArray(v) ? v.map(value).join(", ") : value(v)}`)
-    .join(" · ") || t("choice");
+  const phrase = ([k, v]) => {
+    const list = Array.isArray(v) ? v.map(value).join(", ") : value(v);
+    if (typeof v === "boolean" && WORDS.en[`tp_${k}_${v}`]) return t(`tp_${k}_${v}`);
+    if (WORDS.en["tp_" + k]) return t("tp_" + k, {v: list});
+    return `${tOr("tk_" + k, k)}: ${list}`;
+  };
+  return Object.entries(choice || {}).map(phrase).join(", ") || t("choice");
 }
 
 function cardsPanel(game) {
@@ -805,7 +815,7 @@ function effectText(e) {
 function setupPanel() {
   if (!ui.setupInfo) { fetch("/api/setup").then((r) => r.json()).then((d) => { ui.setupInfo = d; render(); }); return h("p", {text: "…"}); }
   const info = ui.setupInfo;
-  if (!ui.setup) ui.setup = {edition: "classic", options: {}, players: [{name: "", colour: "red"}, {name: "", colour: "blue"}], start: 0};
+  if (!ui.setup) ui.setup = {edition: "classic", options: {}, players: [{name: "", colour: DEFAULT_COLOURS[0]}, {name: "", colour: DEFAULT_COLOURS[1]}], start: 0};
   const s = ui.setup;
   const specs = info.editions[s.edition];
   const optionInput = (spec) => {
@@ -853,7 +863,7 @@ function setupPanel() {
         s.players.length > 2 ? button(t("remove"), () => { s.players.splice(i, 1); s.start = 0; render(); }, "btn") : null)),
       s.players.length < 8 ? button(t("add_player"), () => {
         const used = new Set(s.players.map((p) => p.colour));
-        s.players.push({name: "", colour: info.colours.find((c) => !used.has(c) && !["white", "purple", "grey"].includes(c)) || "grey"});
+        s.players.push({name: "", colour: DEFAULT_COLOURS.find((c) => !used.has(c) && info.colours.includes(c)) || "grey"});
         render();
       }, "btn", {"data-testid": "add-player"}) : null),
     button(t("start"), start, "btn primary big", {"data-testid": "start-game", disabled: ui.starting || null}));
@@ -1008,7 +1018,8 @@ function menuPanel() {
       button(t("close"), () => { close(); render(); }, "btn big", {"data-testid": "menu-close"})));
 }
 
-/** A new game with the same players, colours, edition and options; the next player starts. */
+/** A new game with the same players, colours, edition and options; the player after the one
+ *  who started the last round starts. */
 function rematch(game) {
   const players = game.players.map((p) => ({name: p.name, colour: p.colour}));
   act("new_game", {edition: game.edition, options: game.options, players,

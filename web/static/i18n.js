@@ -325,6 +325,13 @@ Object.assign(WORDS.en, {
   neutral_note_goes: "goes back under the pile", no_note_left: "no note left", two_dice_card: "2-dice card",
   two_dice_cards: "2-dice cards", games: "Games", wins: "Wins", average: "Average", best: "Best",
   notes_per_casino: "Notes won per casino", no_stats: "No finished games yet.", roster: "Played before:",
+  tp_biggy_from: "the Biggy from casino {v}", tp_from: "from casino {v}", tp_close: "close casino {v}",
+  tp_casino: "onto casino {v}", tp_cluster: "the group of {v}", tp_guessed_true: "guessed right",
+  tp_guessed_false: "guessed wrong", tp_reward: "reward {v}", tp_big_true: "the Biggy", tp_big_false: "a regular die",
+  tp_biggy_true: "with the Biggy", tp_biggy_false: "without the Biggy", tp_regular: "{v} regular dice",
+  tp_use: "use the {v}", tp_value: "turn it to {v}", tp_number: "the {v}s", tp_dice: "dice {v}", tp_place: "place {v}",
+  tp_pile: "pile {v}", tp_tile: "the tile at casino {v}", tp_take_true: "take the reward", tp_take_false: "bet on",
+  tp_take: "take from casino {v}", tp_bet: "bet {v}", tp_money: "money {v}", tp_chips: "{v} chips",
 });
 Object.assign(WORDS.de, {
   log_deal: "Runde {round}: das Geld liegt aus", log_roll: "{name} würfelt {values}",
@@ -340,4 +347,11 @@ Object.assign(WORDS.de, {
   neutral_note_goes: "geht zurück unter den Stapel", no_note_left: "kein Schein mehr übrig", two_dice_card: "2-Würfel-Karte",
   two_dice_cards: "2-Würfel-Karten", games: "Spiele", wins: "Siege", average: "Schnitt", best: "Bestes",
   notes_per_casino: "Gewonnene Scheine je Casino", no_stats: "Noch keine beendeten Spiele.", roster: "Schon gespielt:",
+  tp_biggy_from: "den Biggy von Casino {v}", tp_from: "von Casino {v}", tp_close: "Casino {v} schließen",
+  tp_casino: "auf Casino {v}", tp_cluster: "die Gruppe mit {v}", tp_guessed_true: "richtig geraten",
+  tp_guessed_false: "falsch geraten", tp_reward: "Belohnung {v}", tp_big_true: "den Biggy", tp_big_false: "einen normalen Würfel",
+  tp_biggy_true: "mit dem Biggy", tp_biggy_false: "ohne den Biggy", tp_regular: "{v} normale Würfel",
+  tp_use: "die {v} nutzen", tp_value: "auf {v} drehen", tp_number: "die {v}er", tp_dice: "Würfel {v}", tp_place: "{v} setzen",
+  tp_pile: "Stapel {v}", tp_tile: "das Plättchen an Casino {v}", tp_take_true: "Belohnung nehmen", tp_take_false: "weiter wetten",
+  tp_take: "von Casino {v} nehmen", tp_bet: "auf {v} wetten", tp_money: "Geld {v}", tp_chips: "{v} Chips",
 });

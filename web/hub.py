@@ -66,7 +66,7 @@ class TableHub:
         self._subscribers: set[queue.Queue[dict[str, Any]]] = set()
         self._last: dict[str, Any] = {}
         game_id = store.latest_unfinished()
-        if game_id is not None:
+        if game_id is not None and not store.setting(f"game:{game_id}:abandoned", False):
             self.open_game(game_id)
 
     # --- the game -----------------------------------------------------------------

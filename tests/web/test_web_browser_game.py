@@ -135,7 +135,7 @@ class Game:
                 self.tap_and_wait('[data-testid="roll-random"]')
             elif phase == "choose":
                 # A choice with a Biggy when there is one, so its counting is seen at payout.
-                labels = [b.text for b in self.all(".choice")]
+                labels = self.js("return [...document.querySelectorAll('.choice')].map((b) => b.innerText)")
                 pick = next((i for i, text in enumerate(labels) if "Biggy" in text), 0)
                 self.tap_and_wait(f'[data-testid="choice-{pick}"]')
             elif phase == "tile":

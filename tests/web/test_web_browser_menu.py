@@ -183,3 +183,16 @@ def test_the_card_game_calls_a_two_dice_card_a_card(page):
     assert casinos, "no 2-dice card was laid: pick another seed"
     text = _text(page, f"casino-{casinos[0]['number']}")
     assert "2-dice card" in text and "Biggy" not in text
+
+
+def test_abandon_from_the_menu_takes_two_taps_and_marks_the_game(page):
+    assert page.act("new_game", edition="classic", players=PLAYERS).status_code == 200
+    page.synced()
+    page.tap("menu")
+    page.tap("menu-abandon")
+    assert page.state()["game"] is not None  # one tap only asks
+    assert "Tap again" in _text(page, "menu-abandon")
+    page.tap("menu-abandon")
+    wait_for(lambda: page.state()["game"] is None, 10, "the game to leave the table")
+    wait_for(lambda: page.screen() == "setup", 10, "the new-game form")
+    wait_for(lambda: "abandoned" in _text(page, "history"), 10, "the game marked abandoned")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from playing import play_to
 
 from companion.events import event_to_dict
+from web import create_app
 
 PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
 
@@ -73,3 +74,23 @@ def test_the_log_follows_the_stored_steps_and_forgets_an_undone_one(app, client,
     after = client.get("/api/state").get_json()["game"]["log"]
     assert max(e["step"] for e in after) == len(stored) - 1
     assert not any(e["what"] == "over" for e in after)
+
+
+def test_an_abandoned_game_leaves_the_table_and_stays_marked(app, client, act, tmp_path):
+    assert act("new_game", edition="classic", options={}, players=PLAYERS).status_code == 200
+    play_to(client, act, "roll")
+    assert act("abandon").status_code == 200
+    assert client.get("/api/state").get_json()["game"] is None
+    (listed,) = client.get("/api/results").get_json()["games"]
+    assert listed["abandoned"] and not listed["finished"]
+    # The table does not bring it back when the server starts again.
+    again = create_app({"DB": app.config["DB"], "TESTING": True}).test_client()
+    assert again.get("/api/state").get_json()["game"] is None
+
+
+def test_a_finished_game_cannot_be_abandoned(client, act):
+    _finish(client, act)
+    response = act("abandon")
+    assert response.status_code == 409
+    assert response.get_json()["why"] == {"key": "abandon_over"}
+    assert client.get("/api/state").get_json()["game"]["phase"] == "over"

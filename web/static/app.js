@@ -915,7 +915,7 @@ function historyPanel() {
   };
   return h("section", {class: "history", "data-testid": "history"}, h("h2", {text: t("history")}),
     ui.games.length ? h("ul", {}, ui.games.map((g) => h("li", {},
-      h("span", {text: `#${g.game_id} · ${g.created.slice(0, 16).replace("T", " ")} · ${t("ed_" + g.edition)} · ${t(g.finished ? "finished" : "in_progress")}`}),
+      h("span", {text: `#${g.game_id} · ${g.created.slice(0, 16).replace("T", " ")} · ${t("ed_" + g.edition)} · ${t(g.finished ? "finished" : abandoned(g) ? "abandoned" : "in_progress")}`}),
       outcome(g) || h("span", {text: g.players.join(", ")}),
       button(t("open"), () => act("open_game", {game_id: g.game_id}).then((ok) => { if (ok) { ui.forceSetup = null; render(); } }), "btn"),
       h("a", {class: "btn", href: `/api/games/${g.game_id}/record`, download: "", text: t("download")})))) : h("p", {text: t("no_games")}),
@@ -925,6 +925,11 @@ function historyPanel() {
 function refreshGames() {
   fetch("/api/games").then((r) => r.json()).then((games) => { ui.games = games; render(); });
   refreshResults();
+}
+
+function abandoned(g) {
+  const r = ui.results && ui.results.games.find((x) => x.game_id === g.game_id);
+  return Boolean(r && r.abandoned);
 }
 
 function refreshResults() {
@@ -999,7 +1004,7 @@ function cornerTap(event) {
 /** The menu, open from any screen: games, the record, the score, the log and past payouts. */
 function menuPanel() {
   const game = table.game;
-  const close = () => { ui.menu = false; };
+  const close = () => { ui.menu = false; ui.abandonAsked = false; };
   const item = (label, testid, onclick) => button(label, () => { close(); onclick(); render(); }, "btn big menu-item", {"data-testid": testid});
   return h("div", {class: "dialog", role: "dialog", "aria-modal": "true", "aria-label": t("menu"),
     onclick: (e) => { if (e.target === e.currentTarget) { close(); render(); } }},
@@ -1007,6 +1012,12 @@ function menuPanel() {
       h("h2", {text: t("menu")}),
       item(t("new_game"), "menu-new-game", () => { ui.setup = null; ui.forceSetup = table.game_id; }),
       game ? item(t("rematch"), "menu-rematch", () => rematch(game)) : null,
+      // Abandoning takes two taps: the game cannot be taken back onto the table from the menu.
+      game && game.phase !== "over" ? button(t(ui.abandonAsked ? "abandon_sure" : "abandon"), () => {
+        if (!ui.abandonAsked) { ui.abandonAsked = true; render(); return; }
+        ui.abandonAsked = false; close();
+        act("abandon").then((ok) => { if (ok) { ui.forceSetup = null; ui.games = null; ui.results = null; } render(); });
+      }, ui.abandonAsked ? "btn big menu-item danger" : "btn big menu-item", {"data-testid": "menu-abandon"}) : null,
       item(t("history"), "menu-games", () => { ui.sheet = "games"; ui.games = null; }),
       game ? item(t("score_table"), "menu-score", () => { ui.sheet = "score"; }) : null,
       game ? item(t("game_log"), "menu-log", () => { ui.sheet = "log"; }) : null,

@@ -97,6 +97,7 @@ const WORDS = {
     why_viewer: "this tablet is a viewer; enter the PIN to control the game",
     why_stale: "the table changed since this page was drawn (another tablet or the camera acted first); nothing was applied, the page now shows the table",
     why_name_length: "a player's name is 1-{most} characters",
+    why_abandon_over: "a finished game cannot be abandoned",
     why_neutral_colour: "white dice are the neutral dice in this game; pick another colour",
     why_kicker_colour: "purple dice are the kickers in this game; pick another colour",
     why_blank_colour: "grey dice are the blank dice in this game; pick another colour",
@@ -227,6 +228,7 @@ const WORDS = {
     why_viewer: "Dieses Tablet ist Zuschauer; PIN eingeben, um das Spiel zu steuern",
     why_stale: "Der Tisch hat sich geändert, seit diese Seite gezeichnet wurde (ein anderes Tablet oder die Kamera war schneller); nichts wurde übernommen, die Seite zeigt jetzt den Tisch",
     why_name_length: "Ein Spielername hat 1 bis {most} Zeichen",
+    why_abandon_over: "ein beendetes Spiel kann nicht abgebrochen werden",
     why_neutral_colour: "Weiße Würfel sind in diesem Spiel die neutralen Würfel; bitte eine andere Farbe wählen",
     why_kicker_colour: "Violette Würfel sind in diesem Spiel die Kicker; bitte eine andere Farbe wählen",
     why_blank_colour: "Graue Würfel sind in diesem Spiel die Würfel ohne Augen; bitte eine andere Farbe wählen",
@@ -332,6 +334,7 @@ Object.assign(WORDS.en, {
   tp_use: "use the {v}", tp_value: "turn it to {v}", tp_number: "the {v}s", tp_dice: "dice {v}", tp_place: "place {v}",
   tp_pile: "pile {v}", tp_tile: "the tile at casino {v}", tp_take_true: "take the reward", tp_take_false: "bet on",
   tp_take: "take from casino {v}", tp_bet: "bet {v}", tp_money: "money {v}", tp_chips: "{v} chips",
+  abandon: "Abandon this game", abandon_sure: "Tap again to abandon this game", abandoned: "abandoned",
 });
 Object.assign(WORDS.de, {
   log_deal: "Runde {round}: das Geld liegt aus", log_roll: "{name} würfelt {values}",
@@ -354,4 +357,5 @@ Object.assign(WORDS.de, {
   tp_use: "die {v} nutzen", tp_value: "auf {v} drehen", tp_number: "die {v}er", tp_dice: "Würfel {v}", tp_place: "{v} setzen",
   tp_pile: "Stapel {v}", tp_tile: "das Plättchen an Casino {v}", tp_take_true: "Belohnung nehmen", tp_take_false: "weiter wetten",
   tp_take: "von Casino {v} nehmen", tp_bet: "auf {v} wetten", tp_money: "Geld {v}", tp_chips: "{v} Chips",
+  abandon: "Spiel abbrechen", abandon_sure: "Nochmals tippen, um das Spiel abzubrechen", abandoned: "abgebrochen",
 });

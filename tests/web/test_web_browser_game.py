@@ -135,7 +135,9 @@ class Game:
                 self.tap_and_wait('[data-testid="roll-random"]')
             elif phase == "choose":
                 # A choice with a Biggy when there is one, so its counting is seen at payout.
-                labels = self.js("return [...document.querySelectorAll('.choice')].map((b) => b.innerText)")
+                labels = self.js(
+                    "return [...document.querySelectorAll('.choice')].map((b) => b.innerText)"
+                )
                 pick = next((i for i, text in enumerate(labels) if "Biggy" in text), 0)
                 self.tap_and_wait(f'[data-testid="choice-{pick}"]')
             elif phase == "tile":

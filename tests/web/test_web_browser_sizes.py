@@ -46,10 +46,12 @@ if (document.documentElement.scrollWidth > width + 1)
   out.push(`page ${document.documentElement.scrollWidth} > ${width}`);
 for (const el of document.querySelectorAll("#app *")) {
   const r = el.getBoundingClientRect();
+  // Inside a scrolling box (a sheet over the page) only what sticks out of the box counts.
+  if (el.closest(".score-scroll")) continue;
   if (r.width && r.right > width + 1 && getComputedStyle(el).position !== "fixed")
     out.push(`${el.tagName}.${el.className} "${(el.textContent || "").slice(0, 30)}" ends at ${Math.round(r.right)}`);
 }
-for (const card of document.querySelectorAll(".casino, .payout-casino, .standings, .score")) {
+for (const card of document.querySelectorAll(".casino, .payout-casino, .standings, .score, .dialog-box, .tm-casino")) {
   const box = card.getBoundingClientRect();
   for (const el of card.querySelectorAll("*")) {
     const r = el.getBoundingClientRect();
@@ -126,6 +128,38 @@ class Follow:
         self.check("payout-all")
         self.js("document.querySelector('[data-testid=payout-continue]').click()")
 
+    def tap(self, testid: str) -> None:
+        wait_for(
+            lambda: self.js(
+                "const e = document.querySelector(`[data-testid='${arguments[0]}']`);"
+                "if (!e) return false; e.click(); return true;",
+                testid,
+            ),
+            10,
+            testid,
+        )
+
+    def menus(self) -> None:
+        """The menu and every sheet it opens, and table mode."""
+        self.tap("menu")
+        self.check("menu")
+        self.tap("menu-close")
+        for item in ("score", "log", "payouts", "stats", "games"):
+            self.tap("menu")
+            self.tap(f"menu-{item}")
+            wait_for(
+                lambda i=item: self.js(
+                    f"return !!document.querySelector('[data-testid=sheet-{i}]')"
+                ),
+                10,
+            )
+            self.check(f"sheet-{item}")
+            self.tap("sheet-close")
+        self.tap("menu")
+        self.tap("menu-table")
+        self.check("table-mode")
+        self.tap("table-exit")
+
     def play(self, edition: str, options: dict, players: list[dict]) -> None:
         self.driver.get(self.live.url)
         wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, '[data-testid="setup"]'), 15)
@@ -140,6 +174,7 @@ class Follow:
                 continue
             if screen == "over":
                 self.check("over")
+                self.menus()
                 return
             phase = game["phase"]
             self.check(phase if phase != "choose" or game["round"] > 1 else "choose-1")
@@ -164,5 +199,14 @@ def test_every_screen_fits_the_window(driver, shots, tmp_path, size, game):
         follow.play(*GAMES[game])
     finally:
         follow.live.close()
-    assert {"setup", "deal", "roll", "choose-1", "payout-all", "over"} <= follow.seen
+    assert {
+        "setup",
+        "deal",
+        "roll",
+        "choose-1",
+        "payout-all",
+        "over",
+        "sheet-log",
+        "table-mode",
+    } <= follow.seen
     assert not follow.problems, "\n".join(follow.problems[:30])

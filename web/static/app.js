@@ -947,14 +947,15 @@ function moneyShort(amount) {
 function statsPanel() {
   if (!ui.results) { refreshResults(); ui.results = {games: [], players: [], roster: []}; }
   const rows = ui.results.players;
+  // One card per player: it wraps on a phone where a table of six columns would not fit.
+  const fact = (label, value) => h("span", {class: "fact"}, h("small", {text: label}), h("strong", {text: value}));
   return h("section", {class: "stats", "data-testid": "stats"}, h("h2", {text: t("stats")}),
-    rows.length ? h("div", {class: "score-scroll"}, h("table", {},
-      h("thead", {}, h("tr", {}, [t("name"), t("games"), t("wins"), t("average"), t("best"), t("notes_per_casino")]
-        .map((w) => h("th", {text: w})))),
-      h("tbody", {}, rows.map((r) => h("tr", {"data-testid": "stats-row"},
-        h("td", {text: r.name}), h("td", {class: "num", text: String(r.games)}), h("td", {class: "num", text: String(r.wins)}),
-        h("td", {class: "num", text: money(r.average)}), h("td", {class: "num", text: money(r.best)}),
-        h("td", {class: "small", text: Object.entries(r.notes).map(([c, n]) => `${casinoText(Number(c))}: ${n}`).join(" · ") || "—"}))))))
+    rows.length ? h("div", {class: "stat-cards"}, rows.map((r) => h("article", {class: "stat-card", "data-testid": `stats-${r.name}`},
+      h("h3", {text: r.name}),
+      h("div", {class: "facts"}, fact(t("games"), String(r.games)), fact(t("wins"), String(r.wins)),
+        fact(t("average"), money(r.average)), fact(t("best"), money(r.best))),
+      h("p", {class: "small"}, h("small", {text: `${t("notes_per_casino")}: `}),
+        Object.entries(r.notes).map(([c, n]) => `${casinoText(Number(c))} × ${n}`).join(" · ") || "—"))))
       : h("p", {text: t("no_stats")}));
 }
 

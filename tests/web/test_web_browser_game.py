@@ -172,7 +172,8 @@ class Game:
             "for (const card of document.querySelectorAll(arguments[0] + ' [data-testid^=payout-casino-]')) {"
             "  out[card.dataset.testid.slice(14)] = {"
             "    lines: [...card.querySelectorAll('[data-testid=pay-line]')].map((l) => ({text: l.innerText, struck: l.classList.contains('struck')})),"
-            "    tiles: [...card.querySelectorAll('[data-testid=tile-line]')].map((l) => l.innerText)};"
+            "    tiles: [...card.querySelectorAll('[data-testid=tile-line]')].map((l) => l.innerText),"
+            "    ties: [...card.querySelectorAll('[data-testid=tie-line]')].map((l) => l.innerText)};"
             "}"
             "return out;",
             within,
@@ -203,12 +204,20 @@ class Game:
                 assert line["struck"] == (owner in tied), (owner, text)
                 if owner in tied:
                     self.struck_lines += 1
-                    assert f"tied at {tied[owner]}: cancelled, these dice don't count" in text
+                    assert f"tied at {tied[owner]}" in text
                 if owner in awards:
                     amount = f"${awards[owner]['note']:,}"
                     assert amount in text and f"{awards[owner]['rank']}." in text, (amount, text)
                     if owner in ("white", "grey"):
                         assert "goes back under the pile" in text
+            # One sentence per tied group: who, at how many, and that those dice don't count.
+            assert len(card["ties"]) == len(casino["tied"])
+            for sentence, group in zip(card["ties"], casino["tied"], strict=True):
+                names = " = ".join(group["owners"])
+                assert (
+                    sentence
+                    == f"{names} tied at {group['dice']}: cancelled, these dice don't count"
+                )
             effects = [
                 e for e in payout.get("tiles", []) if str(e["casino"]) == str(casino["casino"])
             ]

@@ -112,9 +112,12 @@ class Follow:
             self.js("localStorage.setItem('lang', arguments[0]); render();", lang)
             for problem in self.js(OVERFLOW_JS):
                 self.problems.append(f"{self.size} {lang} {self.name} {label}: {problem}")
-            if lang == "en":
+            if lang == "en" or label in ("choose-1", "payout-all", "over"):
                 w, h = self.size
-                self.driver.save_screenshot(str(self.shots / f"{w}x{h}-{self.name}-{label}.png"))
+                suffix = "" if lang == "en" else "-de"
+                self.driver.save_screenshot(
+                    str(self.shots / f"{w}x{h}-{self.name}-{label}{suffix}.png")
+                )
         self.js("localStorage.setItem('lang', 'en'); render();")
 
     def screen(self) -> str:

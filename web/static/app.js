@@ -272,7 +272,9 @@ function mainArea(screen) {
 function tableModeView(game) {
   const player = game.players[game.current];
   const turn = () => h("div", {class: "tm-turn"}, player && !["deal", "payout", "over", "rainbow"].includes(game.phase) ? swatch(player, true) : null,
-    h("strong", {text: t("phase_" + game.phase, {name: player ? player.name : ""})}));
+    h("strong", {text: game.phase === "over" && game.result
+      ? t(game.result.winners.length > 1 ? "winners" : "winner", {names: game.result.winners.join(" & ")})
+      : t("phase_" + game.phase, {name: player ? player.name : ""})}));
   return h("main", {class: "table-mode", "data-testid": "table-mode"},
     h("div", {class: "tm-far"}, turn()),
     h("div", {class: "tm-casinos"}, game.casinos.map((c) => {
@@ -649,7 +651,7 @@ function payoutCasino(game, payout, c) {
   const line = (o) => {
     const a = awards[o.owner];
     const tied = o.owner in tiedAt;
-    const outcome = tied ? h("span", {class: "why-not", text: t("tie_cancelled", {d: tiedAt[o.owner]})})
+    const outcome = tied ? h("span", {class: "why-not", text: t("tied_at", {d: tiedAt[o.owner]})})
       : a ? h("span", {class: "takes"}, h("span", {class: "rank", text: `${a.rank}.`}), h("span", {class: "note", text: note(a.note)}),
         neutral(o.owner) ? h("small", {class: "where", text: t("neutral_note_goes")}) : null)
       : empty.has(o.owner) ? h("span", {class: "why-not", text: t("no_note_left")}) : null;
@@ -662,6 +664,8 @@ function payoutCasino(game, payout, c) {
     h("h3", {text: casinoText(c.casino)}),
     h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: note(n)}))),
     c.counts.length ? h("ul", {class: "pay-lines"}, c.counts.map(line)) : h("p", {class: "empty", text: t("no_dice")}),
+    c.tied.map((g) => h("p", {class: "tie-line", "data-testid": "tie-line",
+      text: t("tie_group", {names: g.owners.map(displayName).join(" = "), d: g.dice})})),
     effects.map((e) => h("p", {class: "tile-line", "data-testid": "tile-line",
       text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})})),
     c.leftover.length ? h("p", {class: "leftover", text: t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")})}) : null);

@@ -29,6 +29,9 @@ class Page:
         self.live = LiveServer(app)
         self.client = app.test_client()
         self.driver = chromium(width, height)
+        self.driver.set_window_size(
+            width, height
+        )  # a window opened narrower than 500 px is widened
         self.driver.get(self.live.url)
 
     def close(self) -> None:

@@ -63,9 +63,17 @@ class Page:
         wait_for(lambda: self.shown() == self.state()["version"], 10, "the page to catch up")
 
     def tap(self, testid: str) -> None:
-        element = wait_for(lambda: self.find(testid), 10, testid)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
+        """Tap a button, found afresh in the same step: a push may redraw the page at any time."""
+        wait_for(
+            lambda: self.driver.execute_script(
+                "const e = document.querySelector(`[data-testid='${arguments[0]}']`);"
+                "if (!e || e.disabled) return false;"
+                "e.scrollIntoView({block: 'center'}); e.click(); return true;",
+                testid,
+            ),
+            10,
+            testid,
+        )
 
     def scroll_y(self) -> float:
         return self.driver.execute_script("return window.scrollY")

@@ -926,8 +926,14 @@ function historyPanel() {
     h("label", {class: "btn"}, t("import"), h("input", {type: "file", accept: "application/json,.json", class: "hidden", onchange: importFile, "data-testid": "import-file"})));
 }
 
+// Lists fetched in the background redraw the page only when they changed: every redraw
+// replaces what a player may be about to tap.
 function refreshGames() {
-  fetch("/api/games").then((r) => r.json()).then((games) => { ui.games = games; render(); });
+  fetch("/api/games").then((r) => r.json()).then((games) => {
+    const changed = JSON.stringify(games) !== JSON.stringify(ui.games);
+    ui.games = games;
+    if (changed) render();
+  });
   refreshResults();
 }
 
@@ -937,7 +943,14 @@ function abandoned(g) {
 }
 
 function refreshResults() {
-  fetch("/api/results").then((r) => r.json()).then((data) => { ui.results = data; render(); });
+  if (ui.resultsPending) return;
+  ui.resultsPending = true;
+  fetch("/api/results").then((r) => r.json()).then((data) => {
+    ui.resultsPending = false;
+    const changed = JSON.stringify(data) !== JSON.stringify(ui.results);
+    ui.results = data;
+    if (changed) render();
+  }).catch(() => { ui.resultsPending = false; });
 }
 
 /** Money in thousands, short enough for a list: "$70k", "70k $". */
@@ -949,7 +962,7 @@ function moneyShort(amount) {
 
 /** Every player's games, wins, average and best money and notes won per casino. */
 function statsPanel() {
-  if (!ui.results) { refreshResults(); ui.results = {games: [], players: [], roster: []}; }
+  if (!ui.results) { ui.results = {games: [], players: [], roster: []}; refreshResults(); }
   const rows = ui.results.players;
   // One card per player: it wraps on a phone where a table of six columns would not fit.
   const fact = (label, value) => h("span", {class: "fact"}, h("small", {text: label}), h("strong", {text: value}));

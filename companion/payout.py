@@ -20,6 +20,8 @@ class OwnerDice:
     dice: int
     pip_sum: int = 0
     values: tuple[int, ...] = ()
+    biggies: int = 0
+    """Biggies among the counted dice (each counts two)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +76,16 @@ def _slot_values(casino: Casino, owner: int) -> tuple[int, ...]:
 def owner_counts(casino: Casino) -> tuple[OwnerDice, ...]:
     """Every owner with dice at the casino, most counted dice first."""
     counted = casino.counted()
+    big: dict[int, int] = {}
+    for die in casino.dice:
+        big[die.owner] = big.get(die.owner, 0) + die.big
     if casino.number != SLOT_MACHINE:
-        items = [OwnerDice(owner, n) for owner, n in counted.items()]
+        items = [OwnerDice(owner, n, biggies=big[owner]) for owner, n in counted.items()]
     else:
         items = []
         for owner, n in counted.items():
             values = _slot_values(casino, owner)
-            items.append(OwnerDice(owner, n, sum(values), values))
+            items.append(OwnerDice(owner, n, sum(values), values, big[owner]))
     return tuple(sorted(items, key=lambda o: (-o.dice, -o.pip_sum, tuple(-v for v in o.values))))
 
 

@@ -29,7 +29,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from web import api, host_check, pages, resources, stream
+    from web import api, host_check, pages, resources, results, stream
 
     host_check.init_app(app)
     resources.init_app(app)
@@ -37,4 +37,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(results.bp)
     return app

@@ -244,6 +244,12 @@ def zones_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     return set_zones(hub, payload)
 
 
+def _results() -> Any:
+    from web import results  # results reach the hub through the app; imported when first used
+
+    return results
+
+
 HANDLERS: dict[str, Callable[[TableHub, dict[str, Any]], Any]] = {
     "new_game": new_game_action,
     "open_game": open_game_action,
@@ -258,7 +264,8 @@ HANDLERS: dict[str, Callable[[TableHub, dict[str, Any]], Any]] = {
     "redo": redo_action,
     "calibrate": calibrate_action,
     "zones": zones_action,
+    "abandon": lambda hub, payload: _results().abandon_action(hub, payload),
 }
 
-NEEDS_BASE = {"new_game", "open_game", "event", "roll", "simulate", "undo", "redo"}
+NEEDS_BASE = {"new_game", "open_game", "event", "roll", "simulate", "undo", "redo", "abandon"}
 """Actions on the game itself: refused when the page's state is not the current one."""

@@ -23,7 +23,7 @@ from web import actions, setup
 from web.errors import ActionError, refused_file, refused_move
 from web.pin_guard import PinGuard
 from web.reading import dice_from_detections, extra_dice_throw, propose_throw
-from web.view import game_view
+from web.view import game_view, log_view
 
 SUBSCRIBER_QUEUE = 64
 """Pushes held for a slow page before it is dropped (it reconnects and gets a full state)."""
@@ -69,7 +69,7 @@ class TableHub:
         self._subscribers: set[queue.Queue[dict[str, Any]]] = set()
         self._last: dict[str, Any] = {}
         game_id = store.table_game()
-        if game_id is not None:
+        if game_id is not None and not store.setting(f"game:{game_id}:abandoned", False):
             # A game that fails its checks stops the start (SessionError): the person
             # starting the server learns which file and why, and the file stays as it is.
             self.show(store.open(game_id))
@@ -230,6 +230,12 @@ class TableHub:
     def _camera_left(self, dice: list[dict[str, Any]]) -> None:
         """Dice that left the arena after a roll: if they are all one number, that is the choice."""
         session = self.session
+        if self.notice is not None and "problem" in self.notice:
+            self.notice = None  # the dice it was about are gone
+        if session is not None and str(session.state.phase) == "roll" and self.reading is not None:
+            if not self.reading.get("applied"):
+                self.reading = None  # the flagged throw was swept away: wait for the next one
+            return
         if session is None or str(session.state.phase) != "choose":
             return
         numbers = {int(d["pips"]) for d in dice}
@@ -267,6 +273,8 @@ class TableHub:
         """The whole table as the pages draw it."""
         session = self.session
         game = None if session is None else game_view(session.state, self.colours)
+        if session is not None and game is not None:
+            game["log"] = log_view(session.game_id, session.head, session.initial, session.events)
         reading = self.reading
         if (
             reading is not None

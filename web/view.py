@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from companion.choices import legal_choices
 from companion.events import SLOT_MACHINE, Event, event_to_dict
-from companion.payout import payout_to_dict, rank_casino
+from companion.gamelog import game_log
+from companion.payout import RoundPayout, payout_to_dict, rank_casino
 from companion.rules import RAINBOW
 from companion.standings import standings, winners
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
@@ -156,6 +158,18 @@ def standings_view(state: GameState, colours: tuple[str, ...]) -> list[dict[str,
     return result
 
 
+def payout_view(state: GameState, payout: RoundPayout) -> dict[str, Any]:
+    """A round's payout as the record explains it, with each owner's Biggies among the counted
+    dice (so "5" reads "3 dice + Biggy") and owners also by number."""
+    data = payout_to_dict(payout, state.owner_name)
+    for casino, explained in zip(payout.casinos, data["casinos"], strict=True):
+        for counted, row in zip(casino.counts, explained["counts"], strict=True):
+            row["seat"] = counted.owner
+            if counted.biggies:
+                row["biggies"] = counted.biggies
+    return data
+
+
 def deck_values(state: GameState) -> list[int]:
     """The note values of the edition's deck, for the deal buttons (0 is a Rainbow card)."""
     return sorted({value for value, _count in state.rules.deck}, key=lambda v: (v != RAINBOW, v))
@@ -203,8 +217,9 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, Any]:
         "chip_cards": rules.chip_cards,
         "tiles": rules.tiles,
         "neutral_start": rules.neutral_at_round_start(len(state.players)),
-        "payouts": [payout_to_dict(p, state.owner_name) for p in state.payouts],
+        "payouts": [payout_view(state, p) for p in state.payouts],
         "standings": standings_view(state, colours),
+        "score": score_view(state),
         "owners": {str(o): owner_look(state, colours, o) for o in (WHITE, GREY, NEUTRAL_SET)},
     }
     if state.pending is not None:
@@ -220,3 +235,37 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, Any]:
     if state.phase is Phase.OVER:
         view["result"] = tie_break_text(state)
     return view
+
+
+def score_view(state: GameState) -> dict[str, Any]:
+    """Money per player per round (notes won and tile money), and each player's total now."""
+    seats = range(len(state.players))
+    rounds = []
+    for payout in state.payouts:
+        money = [0 for _ in seats]
+        for casino in payout.casinos:
+            for award in casino.awards:
+                if award.owner >= 0:
+                    money[award.owner] += award.note
+        for effect in payout.tile_effects:
+            if effect.owner >= 0:
+                money[effect.owner] += effect.money
+        rounds.append({"round": payout.round, "money": money})
+    total = {row.player: row.money for row in standings(state)}
+    return {"rounds": rounds, "total": [total[name] for name in state.players]}
+
+
+_LOGS: dict[tuple[int, str], list[dict[str, Any]]] = {}
+"""The last few games' logs by game id and log checksum: a push must not replay a whole game."""
+
+
+def log_view(
+    game_id: int, head: str, initial: GameState, events: Sequence[Event]
+) -> list[dict[str, Any]]:
+    """The game's log entries (see companion.gamelog), kept for the state they were built on."""
+    key = (game_id, head)
+    if key not in _LOGS:
+        if len(_LOGS) >= 8:
+            _LOGS.pop(next(iter(_LOGS)))
+        _LOGS[key] = game_log(initial, events)
+    return _LOGS[key]

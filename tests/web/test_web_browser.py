@@ -367,7 +367,7 @@ def _walk_through_payout(t: Table, game: dict, seen: int) -> int:
         # The tie of round 1's first turns (two 5s each, more if a player rolled only 5s).
         tie = payout["casinos"][4]["tied"][0]
         assert set(tie["owners"]) == {"Anna", HOSTILE_NAME} and tie["dice"] >= 2
-        assert f"tied with {tie['dice']} dice" in t.text("payout-casino-5")
+        assert f"tied at {tie['dice']}: cancelled" in t.text("payout-casino-5")
         assert t.all('[data-testid="payout-casino-5"] li.struck')
         assert not any(a["owner"] in ("Anna", HOSTILE_NAME) for a in payout["casinos"][4]["awards"])
     t.click("payout-continue")

@@ -11,9 +11,25 @@ let message = null;        // {kind: "error"|"info", text}
 const ui = {               // what this page is in the middle of (forms, open panels)
   setup: null, deal: null, manualRoll: null, correction: null, cards: null, rainbow: null,
   payoutStep: 0,
-  corners: null, showQr: false, forceSetup: false, pin: null, cameraOpen: true, setupInfo: null, games: null,
+  corners: null, showQr: false, pin: null, cameraOpen: true, setupInfo: null, games: null,
   previewTry: 0,           // a new number opens the camera preview anew
+  forceSetup: null,        // the game id on the table when "New game" was pressed: the form shows until another game is on
+  starting: false,         // a new game was asked for and not yet answered
+  screen: null,            // which screen was drawn last, to scroll to the top when it changes
+  noticeKey: null, noticeAt: 0,
 };
+// Seats take these colours in turn: each far from the ones before it in hue and lightness, so
+// blue never sits next to dark blue; white, purple and grey are the game's own dice.
+const DEFAULT_COLOURS = ["red", "blue", "green", "yellow", "black", "orange", "pink", "darkblue"];
+const MESSAGE_SECONDS = {info: 6, error: 12};  // long enough to read twice, short enough not to linger
+const NOTICE_SECONDS = 15;                       // a camera problem stays while the player reacts to it
+
+/** Show a message where the player is looking; it goes away by itself. */
+function say(kind, text) {
+  message = {kind, text};
+  clearTimeout(ui.messageTimer);
+  ui.messageTimer = setTimeout(() => { message = null; render(); }, MESSAGE_SECONDS[kind] * 1000);
+}
 
 // --- small DOM helpers ------------------------------------------------------------------------
 
@@ -50,11 +66,12 @@ function ownerName(look) {
   return look.owner < 0 ? t(look.name) : look.name;
 }
 
-function dieFace(pips, colour, extra) {
+/** A die as it lies on the table; a player's die carries the player's pattern as their swatch does. */
+function dieFace(pips, colour, extra, pattern) {
   const spots = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]}[pips] || [];
   const cells = [];
   for (let i = 0; i < 9; i++) cells.push(h("i", {class: spots.includes(i) ? "pip" : ""}));
-  return h("span", {class: `die c-${colour || "white"} ${extra || ""}`, role: "img", "aria-label": String(pips)}, cells);
+  return h("span", {class: `die c-${colour || "white"} pat-${pattern || "solid"} ${extra || ""}`, role: "img", "aria-label": String(pips)}, cells);
 }
 
 // --- talking to the server --------------------------------------------------------------------
@@ -74,7 +91,7 @@ async function act(action, fields) {
     message = null;
     return true;
   } catch (error) {
-    message = {kind: "error", text: `${t("refused")}: ${whyText(error.why, error.message)}`};
+    say("error", `${t("refused")}: ${whyText(error.why, error.message)}`);
     render();
     return false;
   }
@@ -89,6 +106,8 @@ function connect() {
     lastHeard = Date.now();
     const msg = JSON.parse(event.data);
     const cameraWas = table && table.camera ? table.camera.state : null;
+    const before = table && {version: table.version, game_id: table.game_id, controller: table.controller,
+      log: table.game && table.game.log};
     if (msg.type === "full") {
       table = msg.state;
       lastSeq = msg.seq;
@@ -100,6 +119,7 @@ function connect() {
     // The camera is back: open the preview anew (it ended, or showed "no camera", while lost).
     if (table.camera && table.camera.state === "ok" && cameraWas !== "ok") ui.previewTry += 1;
     setConnection("live");
+    watchChanges(before);
     render();
   };
   source.addEventListener("ping", () => { lastHeard = Date.now(); });
@@ -133,6 +153,27 @@ setInterval(() => { if (!document.hidden && Date.now() - lastHeard > 40000) conn
 
 // --- rendering --------------------------------------------------------------------------------
 
+/** Say on every page what another tablet changed: an undo (naming what it took back), a redo,
+ *  or control moving to another tablet. */
+function watchChanges(before) {
+  if (!before || before.version === undefined) return;
+  if (table.pin_required && table.controller && before.controller !== table.controller && table.controller !== controlId) {
+    say("info", t(before.controller && before.controller === controlId ? "control_lost" : "control_moved"));
+  }
+  const game = table.game;
+  const notice = table.notice || {};
+  if (!game || before.version === table.version || before.game_id !== table.game_id || !before.log) return;
+  if (notice.event === "undo") {
+    const last = game.log.length ? game.log[game.log.length - 1].step : 0;
+    const undone = before.log.filter((e) => e.step > last && e.what !== "payout");
+    if (undone.length) say("info", t("undone", {what: undone.map((e) => logText(game, e)).join("; ")}));
+  } else if (notice.event === "redo") {
+    const last = before.log.length ? before.log[before.log.length - 1].step : 0;
+    const redone = game.log.filter((e) => e.step > last && e.what !== "payout");
+    if (redone.length) say("info", t("redone", {what: redone.map((e) => logText(game, e)).join("; ")}));
+  }
+}
+
 function canControl() {
   return table && (!table.pin_required || (controlId && table.controller === controlId));
 }
@@ -142,7 +183,10 @@ function render() {
   setLanguage(localStorage.getItem("lang") || table.language || "en");
   const focus = document.activeElement && document.activeElement.dataset.key;
   const root = document.getElementById("app");
-  root.replaceChildren(topBar(), banner(), mainArea());
+  const screen = screenName();
+  root.replaceChildren(topBar(), banner(), mainArea(screen));
+  if (ui.sheet) { const sheet = sheetPanel(); if (sheet) root.append(sheet); }
+  if (ui.menu) root.append(menuPanel());
   if (ui.showQr) root.append(qrDialog());
   if (ui.pin !== null) root.append(pinDialog());
   if (focus) {
@@ -151,23 +195,44 @@ function render() {
   }
   setConnection(stream && stream.readyState === 1 ? "live" : "reconnecting");
   document.body.dataset.version = table.version;
+  document.body.dataset.screen = screen;
+  // A new screen starts at its top, where its heading says what it is.
+  const key = `${screen}:${table.game_id}:${table.game ? table.game.round : 0}`;
+  if (ui.screen !== null && ui.screen !== key) window.scrollTo(0, 0);
+  ui.screen = key;
+}
+
+/** Which screen the page shows now: setup, payout, over, deal or play. */
+function screenName() {
+  const game = table.game;
+  if (!game || (ui.forceSetup !== null && ui.forceSetup === table.game_id)) return "setup";
+  if ((game.phase === "deal" || game.phase === "over") && game.payouts.length > payoutSeen()) return "payout";
+  if (game.phase === "over") return "over";
+  return game.phase === "deal" ? "deal" : "play";
 }
 
 function topBar() {
   const game = table.game;
   const status = game ? [h("span", {class: "round", text: t("round", game)}), phaseLine(game)] : [h("span", {text: t("new_game")})];
   const cam = table.camera || {state: "off"};
+  const camText = t("cam_" + (cam.state === "ok" ? "ok" : cam.state === "lost" ? "lost" : cam.state === "starting" ? "starting" : "off"));
+  // Small buttons with a sign and, where there is room, a word: a phone keeps one line for them.
+  const small = (sign, word, onclick, attrs) => h("button", Object.assign({type: "button", class: "btn slim", onclick,
+    title: word, "aria-label": word}, attrs), h("span", {"aria-hidden": "true", text: sign}), h("span", {class: "wide-only", text: word}));
   return h("header", {class: "top"},
     h("h1", {text: t("title")}),
     h("div", {class: "status"}, status),
-    h("span", {id: "connection", class: "badge"}),
-    h("span", {class: `badge cam-${cam.state}`, title: cam.message || "", text: t("cam_" + (cam.state === "ok" ? "ok" : cam.state === "lost" ? "lost" : cam.state === "starting" ? "starting" : "off"))}),
-    game ? button(t("undo"), () => act("undo"), "btn", {disabled: !table.can_undo || !canControl() || null, "data-testid": "undo"}) : null,
-    game ? button(t("redo"), () => act("redo"), "btn", {disabled: !table.can_redo || !canControl() || null, "data-testid": "redo"}) : null,
-    table.pin_required ? (canControl() ? h("span", {class: "badge control", text: t("controlling")})
-      : button(t("take_control"), () => { ui.pin = ""; render(); }, "btn primary", {"data-testid": "control"})) : null,
-    button(t("show_qr"), () => { ui.showQr = true; render(); }, "btn"),
-    button(t("language"), () => { localStorage.setItem("lang", LANG === "de" ? "en" : "de"); render(); }, "btn", {"data-testid": "language"}),
+    h("span", {class: "badges"},
+      h("span", {id: "connection", class: "badge"}),
+      h("span", {class: `badge cam-${cam.state}`, title: cam.message || "", text: camText})),
+    h("span", {class: "top-buttons"},
+      game ? small("↶", t("undo"), () => act("undo"), {disabled: !table.can_undo || !canControl() || null, "data-testid": "undo"}) : null,
+      game ? small("↷", t("redo"), () => act("redo"), {disabled: !table.can_redo || !canControl() || null, "data-testid": "redo"}) : null,
+      table.pin_required ? (canControl() ? h("span", {class: "badge control", text: t("controlling")})
+        : button(t("take_control"), () => { ui.pin = ""; render(); }, "btn primary slim", {"data-testid": "control"})) : null,
+      button(LANG === "de" ? "EN" : "DE", () => { localStorage.setItem("lang", LANG === "de" ? "en" : "de"); render(); }, "btn slim",
+        {"data-testid": "language", title: t("language"), "aria-label": t("language")}),
+      small("☰", t("menu"), () => { ui.menu = !ui.menu; render(); }, {"data-testid": "menu", "aria-expanded": ui.menu ? "true" : "false"})),
   );
 }
 
@@ -190,24 +255,58 @@ function banner() {
   // Someone entered a wrong PIN: every page says so until the right PIN is entered.
   if (table.pin_alert) notices.push(h("div", {class: "banner warn", role: "status", "data-testid": "pin-alert",
     text: t("pin_alert", {n: table.pin_alert.wrong, client: table.pin_alert.client})}));
-  if (table.notice && table.notice.problem) notices.push(h("div", {class: "banner warn", text: `${t("camera")}: ${table.notice.problem}`}));
+  const noticeKey = JSON.stringify(table.notice);
+  if (noticeKey !== ui.noticeKey) {
+    ui.noticeKey = noticeKey;
+    ui.noticeAt = Date.now();
+    setTimeout(render, NOTICE_SECONDS * 1000 + 50);
+  }
+  if (table.notice && table.notice.problem && Date.now() - ui.noticeAt < NOTICE_SECONDS * 1000) {
+    notices.push(h("div", {class: "banner warn", "data-testid": "notice", text: `${t("camera")}: ${table.notice.problem}`}));
+  }
   return h("div", {class: "banners"}, notices);
 }
 
-function mainArea() {
+function mainArea(screen) {
   const game = table.game;
-  if (!game || ui.forceSetup) {
+  if (screen === "setup") {
     return h("main", {class: "setup-screen"}, setupPanel(), historyPanel(), cameraPanel(),
-      game ? button(t("continue"), () => { ui.forceSetup = false; render(); }, "btn big") : null);
+      game ? button(t("continue"), () => { ui.forceSetup = null; render(); }, "btn big") : null);
   }
   const lastPayout = game.payouts.length;
-  if ((game.phase === "deal" || game.phase === "over") && lastPayout > payoutSeen()) {
+  if (screen === "payout") {
     return h("main", {class: "payout-screen"}, payoutPanel(game, game.payouts[lastPayout - 1]));
   }
-  if (game.phase === "over") return h("main", {class: "over-screen"}, gameOverPanel(game), historyPanel());
+  if (ui.tableMode) return tableModeView(game);
+  if (screen === "over") return h("main", {class: "over-screen"}, gameOverPanel(game), historyPanel());
   return h("main", {class: "play"},
     h("section", {class: "board", "aria-label": "casinos"}, game.casinos.map((c) => casinoCard(game, c))),
     h("section", {class: "side"}, actionPanel(game), cameraPanel(), standingsPanel(game)));
+}
+
+// --- table mode: a tablet lying in the middle of the table ------------------------------------
+
+/** Whose turn it is and each casino's leader and ties, large enough to read from every seat;
+ *  the turn is written twice, once upside down for the far side of the table. */
+function tableModeView(game) {
+  const player = game.players[game.current];
+  const turn = () => h("div", {class: "tm-turn"}, player && !["deal", "payout", "over", "rainbow"].includes(game.phase) ? swatch(player, true) : null,
+    h("strong", {text: game.phase === "over" && game.result
+      ? t(game.result.winners.length > 1 ? "winners" : "winner", {names: game.result.winners.join(" & ")})
+      : t("phase_" + game.phase, {name: player ? player.name : ""})}));
+  return h("main", {class: "table-mode", "data-testid": "table-mode"},
+    h("div", {class: "tm-far"}, turn()),
+    h("div", {class: "tm-casinos"}, game.casinos.map((c) => {
+      const lead = c.leader !== null && c.leader !== undefined ? c.owners.find((o) => o.owner === c.leader) : null;
+      return h("div", {class: "tm-casino", "data-testid": `tm-casino-${c.number}`},
+        h("div", {class: "tm-head"}, c.slot ? h("strong", {text: t("slot_machine")}) : dieFace(c.number, "white"),
+          h("span", {class: "tm-money", text: c.notes.map(note).join(" + ")})),
+        lead ? h("div", {class: "tm-lead"}, swatch(lead, true), h("span", {text: `${ownerName(lead)} × ${countText(lead.dice, lead.biggies, game)}`}))
+          : h("div", {class: "tm-none", text: c.owners.length ? "—" : t("no_dice")}),
+        c.tied.map((group) => h("div", {class: "tm-tie", text: `${t("tied")}: ${group.map((o) => ownerLabel(game, o)).join(" = ")}`})));
+    })),
+    h("div", {class: "tm-near"}, turn()),
+    button(t("table_exit"), () => { ui.tableMode = false; render(); }, "btn big", {"data-testid": "table-exit"}));
 }
 
 // --- casinos ----------------------------------------------------------------------------------
@@ -217,8 +316,7 @@ function casinoCard(game, casino) {
   const title = casino.slot ? t("slot_machine") : t("casino", {n: casino.number});
   const rows = casino.owners.map((o) => h("li", {class: `owner-row${casino.leader === o.owner ? " leader" : ""}${tied.has(o.owner) ? " tied" : ""}`},
     ownerTag(o),
-    h("span", {class: "count", text: `× ${o.dice}`}),
-    o.biggies ? h("span", {class: "tag", text: `${o.biggies} ${t("kind_biggy")}`}) : null,
+    h("span", {class: "count", text: `× ${countText(o.dice, o.biggies, game)}`}),
     casino.leader === o.owner ? h("span", {class: "tag lead", text: t("leads")}) : null,
     tied.has(o.owner) ? h("span", {class: "tag tie", text: t("tied")}) : null));
   return h("article", {class: "casino", "data-testid": `casino-${casino.number}`},
@@ -374,7 +472,7 @@ function manualRollPad(player) {
     h("div", {class: "row wrap"}, kinds.map((k) => button(`${t("kind_" + k)} ${counts(k)}/${player[k]}`,
       () => { roll.kind = k; render(); }, roll.kind === k ? "btn selected" : "btn"))),
     h("div", {class: "row wrap"}, roll.dice.map((d, i) => button("", () => { roll.dice.splice(i, 1); render(); }, "btn die-btn"))
-      .map((b, i) => { b.append(dieFace(roll.dice[i].pips, roll.dice[i].kind === "neutral" ? "white" : roll.dice[i].kind === "kickers" ? "purple" : player.colour)); return b; })),
+      .map((b, i) => { b.append(dieFace(roll.dice[i].pips, roll.dice[i].kind === "neutral" ? "white" : roll.dice[i].kind === "kickers" ? "purple" : player.colour, "", ["neutral", "kickers"].includes(roll.dice[i].kind) ? "solid" : player.pattern)); return b; })),
     h("div", {class: "keypad"}, [1, 2, 3, 4, 5, 6].map((v) => button(String(v), () => {
       if (counts(roll.kind) < player[roll.kind]) roll.dice.push({pips: v, kind: roll.kind});
       const next = kinds.find((k) => counts(k) < player[k]);
@@ -390,9 +488,10 @@ function choiceLabel(game, c) {
   const ev = c.label;
   if (ev.type === "skip") return t("skip");
   const roll = game.roll;
-  const group = roll ? roll.groups.find((g) => g.number === ev.number) : null;
-  const count = group ? group.regular + group.neutral + group.biggy + group.kickers : "";
-  let text = t(ev.slot ? "place_slot" : "place", {count, n: ev.number});
+  const g = (roll ? roll.groups.find((x) => x.number === ev.number) : null) || {regular: 0, biggy: 0, neutral: 0, kickers: 0};
+  const placed = {number: ev.number, dice: g.regular, biggy: g.biggy, neutral: g.neutral, kickers: g.kickers};
+  let text = `${placedText(placed)} → ${casinoText(ev.slot ? 7 : ev.number)}`;
+  if (g.biggy) text += ` (${t("counts_n", {n: countText(g.regular + 2 * g.biggy, g.biggy, game)})})`;
   for (const k of ev.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: k.owner < 0 ? t(k.name) : k.name});
   if (ev.chip) text += ", " + t("take_chip", {colour: ev.chip});
   return text;
@@ -414,8 +513,8 @@ function choosePanel(game) {
   return h("div", {class: "choose"},
     h("h2", {}, swatch(player, true), ` ${t("phase_choose", {name: player.name})}`),
     h("div", {class: "groups"}, groups.map((g) => h("div", {class: "group"},
-      h("span", {class: "dice"}, Array.from({length: g.regular}, () => dieFace(g.number, player.colour)),
-        Array.from({length: g.biggy}, () => dieFace(g.number, player.colour, "biggy")),
+      h("span", {class: "dice"}, Array.from({length: g.regular}, () => dieFace(g.number, player.colour, "", player.pattern)),
+        Array.from({length: g.biggy}, () => dieFace(g.number, player.colour, "biggy", player.pattern)),
         Array.from({length: g.neutral}, () => dieFace(g.number, "white")),
         Array.from({length: g.kickers}, () => dieFace(g.number, "purple")))))),
     table.reading && table.reading.applied ? h("p", {class: "hint", "data-testid": "camera-applied", text: cameraApplied(table.reading.left_out)}) : null,
@@ -458,11 +557,17 @@ function throwPicker(pending) {
     button(t("extra_enter"), send, ready ? "btn primary" : "btn", {"data-testid": "extra-enter", disabled: ready ? null : ""}));
 }
 
+/** A tile decision in words ("the Biggy from casino 2"), not as data ("Biggy from: 2"). */
 function describeChoice(choice) {
   const value = (v) => (v === true ? t("yes") : v === false ? t("no") : typeof v === "number" && v >= 10000 ? money(v)
     : typeof v === "string" ? tOr("tv_" + v, v) : String(v));
-  return Object.entries(choice || {}).map(([k, v]) => `${tOr("tk_" + k, k)}: ${Array.isArray(v) ? v.map(value).join(", ") : value(v)}`)
-    .join(" · ") || t("choice");
+  const phrase = ([k, v]) => {
+    const list = Array.isArray(v) ? v.map(value).join(", ") : value(v);
+    if (typeof v === "boolean" && WORDS.en[`tp_${k}_${v}`]) return t(`tp_${k}_${v}`);
+    if (WORDS.en["tp_" + k]) return t("tp_" + k, {v: list});
+    return `${tOr("tk_" + k, k)}: ${list}`;
+  };
+  return Object.entries(choice || {}).map(phrase).join(", ") || t("choice");
 }
 
 function cardsPanel(game) {
@@ -534,33 +639,90 @@ function setPayoutSeen(count) {
   localStorage.setItem(`payoutSeen:${table.game_id}`, String(count));
 }
 
-function payoutPanel(game, payout) {
+function payoutPanel(game, payout, review) {
   const casinos = payout.casinos;
-  const step = Math.min(ui.payoutStep, casinos.length);
-  const shown = casinos.slice(0, step + 1 > casinos.length ? casinos.length : step + 1);
-  const names = (list) => list.map(displayName).join(", ");
+  const step = review ? casinos.length : Math.min(ui.payoutStep, casinos.length);
+  const shown = casinos.slice(0, Math.min(step + 1, casinos.length));
   const done = step >= casinos.length - 1;
-  return h("section", {class: "payout", "data-testid": "payout"},
+  return h("section", {class: "payout", "data-testid": review ? "payout-review" : "payout"},
     h("h2", {text: t("payout_title", {round: payout.round})}),
-    h("div", {class: "payout-casinos"}, shown.map((c) => h("article", {class: "payout-casino", "data-testid": `payout-casino-${c.casino}`},
-      h("h3", {text: c.casino === "slot" ? t("slot_machine") : t("casino", {n: c.casino})}),
-      h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: note(n)}))),
-      h("h4", {text: t("counted")}),
-      h("ul", {}, c.counts.map((o) => h("li", {class: c.tied.some((g) => g.owners.includes(o.owner)) ? "struck" : ""},
-        lookTag(game, o.owner), ` × ${o.dice}`, o.sum ? ` (Σ ${o.sum})` : ""))),
-      c.tied.map((g) => h("p", {class: "tie-line", "data-testid": "tie-line", text: t("tie_struck", {names: names(g.owners), d: g.dice})})),
-      h("ul", {class: "awards"}, c.awards.map((a) => h("li", {class: "award", text: t("award", {rank: a.rank, name: displayName(a.owner), note: note(a.note)})}))),
-      c.empty_handed.length ? h("p", {text: t("empty_handed", {names: names(c.empty_handed)})}) : null,
-      h("p", {class: "leftover", text: c.leftover.length ? t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")}) : t("nothing_left")})))),
+    h("div", {class: "payout-casinos"}, shown.map((c) => payoutCasino(game, payout, c))),
     done && payout.tiles ? h("ul", {class: "tile-effects", "data-testid": "tile-effects"}, payout.tiles.map((e) => h("li", {
-      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner),
-        what: [e.money ? (e.money < 0 ? "−" : "+") + money(Math.abs(e.money)) : "", e.chips ? t("chips_n", {n: e.chips}) : ""]
-          .filter(Boolean).join(" ") || "—"})}))) : null,
-    h("div", {class: "row"},
+      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})}))) : null,
+    review ? null : h("div", {class: "row wrap"},
       done ? null : button(t("next_casino"), () => { ui.payoutStep = step + 1; render(); }, "btn primary big", {"data-testid": "next-casino"}),
-      done ? null : button(t("show_all"), () => { ui.payoutStep = casinos.length; render(); }, "btn"),
+      done ? null : button(t("show_all"), () => { ui.payoutStep = casinos.length; render(); }, "btn", {"data-testid": "show-all"}),
       done ? button(t("continue"), () => { setPayoutSeen(game.payouts.length); ui.payoutStep = 0; render(); }, "btn primary big", {"data-testid": "payout-continue"}) : null),
-    done ? standingsPanel(game) : null);
+    done && !review ? scorePanel(game) : null,
+    done && !review ? standingsPanel(game) : null);
+}
+
+/** One casino's payout: every owner on one line with their count, and what that line takes or
+ *  why it takes nothing; a tied line is struck through whole. */
+function payoutCasino(game, payout, c) {
+  const tiedAt = {};
+  for (const g of c.tied) for (const o of g.owners) tiedAt[o] = g.dice;
+  const awards = {};
+  for (const a of c.awards) awards[a.owner] = a;
+  const empty = new Set(c.empty_handed);
+  const effects = (payout.tiles || []).filter((e) => String(e.casino) === String(c.casino));
+  const neutral = (name) => !game.players.some((p) => p.name === name);
+  const line = (o) => {
+    const a = awards[o.owner];
+    const tied = o.owner in tiedAt;
+    const outcome = tied ? h("span", {class: "why-not", text: t("tied_at", {d: tiedAt[o.owner]})})
+      : a ? h("span", {class: "takes"}, h("span", {class: "rank", text: `${a.rank}.`}), h("span", {class: "note", text: note(a.note)}),
+        neutral(o.owner) ? h("small", {class: "where", text: t("neutral_note_goes")}) : null)
+      : empty.has(o.owner) ? h("span", {class: "why-not", text: t("no_note_left")}) : null;
+    return h("li", {class: `pay-line${tied ? " struck" : ""}${a ? " paid" : ""}`, "data-testid": "pay-line"},
+      h("span", {class: "who"}, lookTag(game, o.owner)),
+      h("span", {class: "count", text: `× ${countText(o.dice, o.biggies || 0, game)}${o.sum ? ` (Σ ${o.sum})` : ""}`}),
+      outcome);
+  };
+  return h("article", {class: "payout-casino", "data-testid": `payout-casino-${c.casino}`},
+    h("h3", {text: casinoText(c.casino)}),
+    h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: note(n)}))),
+    c.counts.length ? h("ul", {class: "pay-lines"}, c.counts.map(line)) : h("p", {class: "empty", text: t("no_dice")}),
+    c.tied.map((g) => h("p", {class: "tie-line", "data-testid": "tie-line",
+      text: t("tie_group", {names: g.owners.map(displayName).join(" = "), d: g.dice})})),
+    effects.map((e) => h("p", {class: "tile-line", "data-testid": "tile-line",
+      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})})),
+    c.leftover.length ? h("p", {class: "leftover", text: t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")})}) : null);
+}
+
+/** Every round's payout again, one round at a time. */
+function payoutReview(game) {
+  const count = game.payouts.length;
+  const round = Math.min(ui.reviewRound || count, count);
+  return h("div", {class: "review"},
+    h("div", {class: "row wrap"}, game.payouts.map((p, i) => button(t("round_short", {round: p.round}),
+      () => { ui.reviewRound = i + 1; render(); }, i + 1 === round ? "btn selected" : "btn", {"data-testid": `review-round-${p.round}`}))),
+    payoutPanel(game, game.payouts[round - 1], true));
+}
+
+/** Money per player per round and in total, large enough to read across the table. */
+function scorePanel(game, printable) {
+  const score = game.score;
+  const order = game.players.map((p, i) => i).sort((a, b) => score.total[b] - score.total[a]);
+  return h("section", {class: "score", "data-testid": "score"},
+    h("h2", {text: t("score_table")}),
+    h("div", {class: "score-scroll"}, h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}), score.rounds.map((r) => h("th", {class: "num", text: t("round_short", {round: r.round})})),
+        h("th", {class: "num", text: t("total")}))),
+      h("tbody", {}, order.map((seat) => h("tr", {"data-testid": `score-${seat}`},
+        h("td", {}, ownerTag(game.players[seat])),
+        // In thousands, as players say it: a phone shows every round and the total side by side.
+        score.rounds.map((r) => h("td", {class: "num", title: money(r.money[seat]), text: r.money[seat] ? `${Math.round(r.money[seat] / 1000)}k` : "–"})),
+        h("td", {class: "num total", title: money(score.total[seat]), text: moneyShort(score.total[seat])})))))),
+    printable ? button(t("print"), () => window.print(), "btn", {"data-testid": "print"}) : null);
+}
+
+/** The game's log, newest first: every move in words. */
+function logPanel(game) {
+  const entries = game.log.slice().reverse();
+  return h("section", {class: "log", "data-testid": "log"}, h("h2", {text: t("game_log")}),
+    h("ol", {class: "log-list", reversed: true}, entries.map((e) => h("li", {class: `log-${e.what}`, "data-testid": "log-entry"},
+      h("small", {class: "log-round", text: t("round_short", {round: e.round})}), " ", logText(game, e)))));
 }
 
 function displayName(name) {
@@ -593,10 +755,82 @@ function gameOverPanel(game) {
     h("h2", {text: t(result.winners.length > 1 ? "winners" : "winner", {names})}),
     h("p", {class: "why", text: t(why)}),
     result.tied_on_money ? h("ul", {}, result.tied_on_money.map((r) => h("li", {text: `${r.player}: ${t("notes")} ${r.notes}`}))) : null,
+    h("div", {class: "row wrap"},
+      button(t("rematch"), () => rematch(game), "btn primary big", {"data-testid": "rematch"}),
+      button(t("new_game"), () => { ui.setup = null; ui.forceSetup = table.game_id; render(); }, "btn big", {"data-testid": "new-game"})),
+    scorePanel(game, true),
     standingsPanel(game),
-    h("div", {class: "row"},
+    h("div", {class: "row wrap"},
       h("a", {class: "btn big", href: `/api/games/${table.game_id}/record`, download: "", text: t("download")}),
-      button(t("new_game"), () => { ui.setup = null; ui.forceSetup = true; render(); }, "btn primary big", {"data-testid": "new-game"})));
+      button(t("game_log"), () => { ui.sheet = "log"; render(); }, "btn big", {"data-testid": "over-log"}),
+      button(t("payouts"), () => { ui.sheet = "payouts"; ui.reviewRound = game.payouts.length; render(); }, "btn big")));
+}
+
+// --- the game log -----------------------------------------------------------------------------
+
+/** Name, colour and pattern of an owner of dice by number: a player's seat or an imaginary owner. */
+function ownerLook(game, owner) {
+  return owner >= 0 ? game.players[owner] : (game.owners[String(owner)] || {owner, name: "neutral", colour: "grey", pattern: "solid"});
+}
+
+function ownerLabel(game, owner) {
+  return ownerName(ownerLook(game, owner));
+}
+
+/** How dice count at a casino, the same words everywhere: "5 = 3 dice + Biggy". In the card
+ *  game a big die stands for a card with two dice, never a Biggy. */
+function countText(counted, biggies, game) {
+  if (!biggies) return String(counted);
+  const dice = counted - 2 * biggies;
+  const cards = game && game.edition === "cards";
+  const big = biggies === 1 ? t(cards ? "two_dice_card" : "kind_biggy") : `${biggies} ${t(cards ? "two_dice_cards" : "many_biggy")}`;
+  return dice ? `${counted} = ${dice} ${t(dice === 1 ? "one_regular" : "many_regular")} + ${big}` : `${counted} = ${big}`;
+}
+
+/** What a placement puts down: "3 × 6", "2 × 6 + Biggy", "2 × 6 + 1 white". */
+function placedText(e) {
+  const parts = [];
+  if (e.dice || (!e.biggy && !e.neutral && !e.kickers)) parts.push(`${e.dice} × ${e.number}`);
+  const alone = e.dice ? "" : ` ${e.number}`;
+  if (e.biggy) parts.push(e.biggy === 1 ? `${t("kind_biggy")}${alone}` : `${e.biggy} ${t("many_biggy")}${alone}`);
+  if (e.neutral) parts.push(`${e.neutral} ${t("kind_neutral")}`);
+  if (e.kickers) parts.push(`${e.kickers} ${t("kind_kickers")}`);
+  return parts.join(" + ");
+}
+
+function casinoText(n) {
+  return n === 7 || n === "slot" ? t("slot_machine") : t("casino", {n});
+}
+
+/** One entry of the game's log (built by the server) in the page's language. */
+function logText(game, e) {
+  const name = e.seat !== undefined ? ownerLabel(game, e.seat) : e.owner !== undefined ? ownerLabel(game, e.owner) : "";
+  switch (e.what) {
+    case "deal": return t("log_deal", {round: e.round});
+    case "roll": return t("log_roll", {name, values: e.values.join(" ")});
+    case "place": {
+      let text = t("log_place", {name, what: placedText(e), where: casinoText(e.casino)});
+      if (e.biggy) text += ` (${t("counts_n", {n: countText(e.counted, e.biggy, game)})})`;
+      for (const k of e.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: ownerLabel(game, k.owner)});
+      return text;
+    }
+    case "skip": return t("log_skip", {name});
+    case "cards": return t("log_cards", {name, cards: e.cards.map(([n, d]) => `${n} · ${t("card_dice", {d})}`).join(", ")});
+    case "power_play": return t("log_power_play", {name, n: e.number});
+    case "tile": return t("log_tile", {name, tile: e.tile, where: casinoText(e.casino), what: describeChoice(e.choice)});
+    case "rainbow": return t("log_rainbow", {notes: e.notes.map(note).join(", ")});
+    case "payout": return t("log_payout", {round: e.round});
+    case "tie": return t("log_tie", {names: e.owners.map((o) => ownerLabel(game, o)).join(", "), d: e.dice, where: casinoText(e.casino)});
+    case "award": return t("log_award", {name, note: note(e.note), where: casinoText(e.casino)});
+    case "tile_effect": return t("tile_effect", {tile: e.tile, n: e.casino, name, what: effectText(e)});
+    case "over": return t(e.winners.length > 1 ? "winners" : "winner", {names: e.winners.map((o) => ownerLabel(game, o)).join(" & ")});
+    default: return e.what;
+  }
+}
+
+function effectText(e) {
+  return [e.money ? (e.money < 0 ? "−" : "+") + money(Math.abs(e.money)) : "", e.chips ? t("chips_n", {n: e.chips}) : ""]
+    .filter(Boolean).join(" ") || "—";
 }
 
 // --- new game, history ------------------------------------------------------------------------
@@ -604,7 +838,7 @@ function gameOverPanel(game) {
 function setupPanel() {
   if (!ui.setupInfo) { fetch("/api/setup").then((r) => r.json()).then((d) => { ui.setupInfo = d; render(); }); return h("p", {text: "…"}); }
   const info = ui.setupInfo;
-  if (!ui.setup) ui.setup = {edition: "classic", options: {}, players: [{name: "", colour: "red"}, {name: "", colour: "blue"}], start: 0};
+  if (!ui.setup) ui.setup = {edition: "classic", options: {}, players: [{name: "", colour: DEFAULT_COLOURS[0]}, {name: "", colour: DEFAULT_COLOURS[1]}], start: 0};
   const s = ui.setup;
   const specs = info.editions[s.edition];
   const optionInput = (spec) => {
@@ -626,9 +860,12 @@ function setupPanel() {
       "data-key": id, oninput: (e) => { s.options[spec.name] = Number(e.target.value); }}));
   };
   const start = () => {
+    if (ui.starting) return;  // a second tap while the first is on its way would start a second game
     const players = s.players.map((p, i) => ({name: p.name.trim() || t("player_n", {n: i + 1}), colour: p.colour}));
+    ui.starting = true;
+    render();
     act("new_game", {edition: s.edition, options: s.options, players, start_player: s.start})
-      .then((ok) => { if (ok) { ui.forceSetup = false; ui.payoutStep = 0; } });
+      .then((ok) => { ui.starting = false; if (ok) { ui.forceSetup = null; ui.payoutStep = 0; } render(); });
   };
   return h("section", {class: "setup", "data-testid": "setup"},
     h("h2", {text: t("new_game")}),
@@ -636,6 +873,7 @@ function setupPanel() {
       onchange: (e) => { s.edition = e.target.value; s.options = {}; render(); }},
       Object.keys(info.editions).map((ed) => h("option", {value: ed, selected: s.edition === ed || null, text: t("ed_" + ed)})))),
     specs.length ? h("fieldset", {}, h("legend", {text: t("options")}), specs.map(optionInput)) : null,
+    rosterPicker(s, info),
     h("fieldset", {class: "players"}, h("legend", {text: t("players")}),
       s.players.map((p, i) => h("div", {class: "player-row"},
         swatch({colour: p.colour, pattern: info.patterns[i % info.patterns.length], name: p.name}, true),
@@ -648,10 +886,33 @@ function setupPanel() {
         s.players.length > 2 ? button(t("remove"), () => { s.players.splice(i, 1); s.start = 0; render(); }, "btn") : null)),
       s.players.length < 8 ? button(t("add_player"), () => {
         const used = new Set(s.players.map((p) => p.colour));
-        s.players.push({name: "", colour: info.colours.find((c) => !used.has(c) && !["white", "purple", "grey"].includes(c)) || "grey"});
+        s.players.push({name: "", colour: DEFAULT_COLOURS.find((c) => !used.has(c) && info.colours.includes(c)) || "grey"});
         render();
       }, "btn", {"data-testid": "add-player"}) : null),
-    button(t("start"), start, "btn primary big", {"data-testid": "start-game"}));
+    button(t("start"), start, "btn primary big", {"data-testid": "start-game", disabled: ui.starting || null}));
+}
+
+/** Players who played before, with their usual colour: one tap puts them in the next free seat. */
+function rosterPicker(s, info) {
+  if (!ui.results) { ui.results = {games: [], players: [], roster: []}; refreshResults(); }
+  const seated = new Set(s.players.map((p) => p.name.trim()));
+  const known = ui.results.roster.filter((r) => !seated.has(r.name)).slice(0, 12);
+  if (!known.length) return null;
+  const seat = (r) => {
+    let i = s.players.findIndex((p) => !p.name.trim());
+    if (i < 0) {
+      if (s.players.length >= 8) return;
+      s.players.push({name: "", colour: "grey"});
+      i = s.players.length - 1;
+    }
+    const taken = new Set(s.players.filter((_, k) => k !== i).map((p) => p.colour));
+    const colour = !taken.has(r.colour) && info.colours.includes(r.colour) ? r.colour : s.players[i].colour;
+    s.players[i] = {name: r.name, colour};
+    render();
+  };
+  return h("div", {class: "roster", "data-testid": "roster"}, h("span", {class: "hint", text: t("roster")}),
+    known.map((r) => h("button", {type: "button", class: "btn slim", onclick: () => seat(r), "data-testid": `roster-${r.name}`},
+      swatch({colour: r.colour, pattern: "solid", name: r.name}), r.name)));
 }
 
 function historyPanel() {
@@ -663,20 +924,75 @@ function historyPanel() {
     form.append("record", file);
     fetch("/api/games/import", {method: "POST", body: form, credentials: "same-origin"}).then(async (r) => {
       const data = await r.json();
-      message = r.ok ? {kind: "info", text: `${t("import")}: #${data.game_id}`} : {kind: "error", text: `${t("refused")}: ${data.error}`};
+      if (r.ok) say("info", `${t("import")}: #${data.game_id}`); else say("error", `${t("refused")}: ${data.error}`);
       refreshGames();
     });
   };
+  const outcome = (g) => {
+    const r = ui.results && ui.results.games.find((x) => x.game_id === g.game_id);
+    if (!r) return null;
+    const money = r.players.map((name, i) => `${name} ${moneyShort(r.money[i])}`).join(" · ");
+    return h("span", {class: "outcome", "data-testid": `outcome-${g.game_id}`},
+      r.winners.length ? h("strong", {text: `🏆 ${r.winners.join(" & ")}`}) : h("em", {text: t("round_of", {round: r.round})}),
+      h("span", {text: money}));
+  };
   return h("section", {class: "history", "data-testid": "history"}, h("h2", {text: t("history")}),
     ui.games.length ? h("ul", {}, ui.games.map((g) => h("li", {},
-      h("span", {text: `#${g.game_id} · ${g.created.slice(0, 16).replace("T", " ")} · ${t("ed_" + g.edition)} · ${g.players.join(", ")} · ${t(g.finished ? "finished" : "in_progress")}`}),
-      button(t("open"), () => act("open_game", {game_id: g.game_id}), "btn"),
+      h("span", {text: `#${g.game_id} · ${g.created.slice(0, 16).replace("T", " ")} · ${t("ed_" + g.edition)} · ${t(g.finished ? "finished" : abandoned(g) ? "abandoned" : "in_progress")}`}),
+      outcome(g) || h("span", {text: g.players.join(", ")}),
+      button(t("open"), () => act("open_game", {game_id: g.game_id}).then((ok) => { if (ok) { ui.forceSetup = null; render(); } }), "btn"),
       h("a", {class: "btn", href: `/api/games/${g.game_id}/record`, download: "", text: t("download")})))) : h("p", {text: t("no_games")}),
     h("label", {class: "btn"}, t("import"), h("input", {type: "file", accept: "application/json,.json", class: "hidden", onchange: importFile, "data-testid": "import-file"})));
 }
 
+// Lists fetched in the background redraw the page only when they changed: every redraw
+// replaces what a player may be about to tap.
 function refreshGames() {
-  fetch("/api/games").then((r) => r.json()).then((games) => { ui.games = games; render(); });
+  fetch("/api/games").then((r) => r.json()).then((games) => {
+    const changed = JSON.stringify(games) !== JSON.stringify(ui.games);
+    ui.games = games;
+    if (changed) render();
+  });
+  refreshResults();
+}
+
+function abandoned(g) {
+  const r = ui.results && ui.results.games.find((x) => x.game_id === g.game_id);
+  return Boolean(r && r.abandoned);
+}
+
+function refreshResults() {
+  if (ui.resultsPending) return;
+  ui.resultsPending = true;
+  fetch("/api/results").then((r) => r.json()).then((data) => {
+    ui.resultsPending = false;
+    const changed = JSON.stringify(data) !== JSON.stringify(ui.results);
+    ui.results = data;
+    if (changed) render();
+  }).catch(() => { ui.resultsPending = false; });
+}
+
+/** Money in thousands, short enough for a list: "$70k", "70k $". */
+function moneyShort(amount) {
+  if (!amount) return money(0);
+  const k = Math.round(amount / 1000);
+  return LANG === "de" ? `${k}k $` : `$${k}k`;
+}
+
+/** Every player's games, wins, average and best money and notes won per casino. */
+function statsPanel() {
+  if (!ui.results) { ui.results = {games: [], players: [], roster: []}; refreshResults(); }
+  const rows = ui.results.players;
+  // One card per player: it wraps on a phone where a table of six columns would not fit.
+  const fact = (label, value) => h("span", {class: "fact"}, h("small", {text: label}), h("strong", {text: value}));
+  return h("section", {class: "stats", "data-testid": "stats"}, h("h2", {text: t("stats")}),
+    rows.length ? h("div", {class: "stat-cards"}, rows.map((r) => h("article", {class: "stat-card", "data-testid": `stats-${r.name}`},
+      h("h3", {text: r.name}),
+      h("div", {class: "facts"}, fact(t("games"), String(r.games)), fact(t("wins"), String(r.wins)),
+        fact(t("average"), money(r.average)), fact(t("best"), money(r.best))),
+      h("p", {class: "small"}, h("small", {text: `${t("notes_per_casino")}: `}),
+        Object.entries(r.notes).map(([c, n]) => `${casinoText(Number(c))} × ${n}`).join(" · ") || "—"))))
+      : h("p", {text: t("no_stats")}));
 }
 
 // --- camera -----------------------------------------------------------------------------------
@@ -699,7 +1015,7 @@ function cameraPanel() {
       words: cam.light.length ? cam.light.map((word) => t("light_" + word)).join(", ") : t("light_white")})}) : null,
     h("div", {class: "row wrap"},
       table.sim && table.game ? button(t("calibrate_lay"), () => act("sim_lay_colours"), "btn", {"data-testid": "sim-lay"}) : null,
-      table.game ? button(t("calibrate"), () => act("calibrate").then((ok) => { if (ok) { message = {kind: "info", text: t("calibrate") + " ✓"}; render(); } }), "btn", {"data-testid": "calibrate"}) : null,
+      table.game ? button(t("calibrate"), () => act("calibrate").then((ok) => { if (ok) { say("info", t("calibrate") + " ✓"); render(); } }), "btn", {"data-testid": "calibrate"}) : null,
       button(t("zones_markers"), () => act("zones", {mode: "markers"}), "btn"),
       button(t("zones_corners"), () => { ui.corners = []; render(); }, "btn"),
       table.zones.length ? button(t("zones_clear"), () => act("zones", {mode: "clear"}), "btn") : null,
@@ -729,6 +1045,63 @@ function cornerTap(event) {
 
 // --- dialogs ----------------------------------------------------------------------------------
 
+/** The menu, open from any screen: games, the record, the score, the log and past payouts. */
+function menuPanel() {
+  const game = table.game;
+  const close = () => { ui.menu = false; ui.abandonAsked = false; };
+  const item = (label, testid, onclick) => button(label, () => { close(); onclick(); render(); }, "btn big menu-item", {"data-testid": testid});
+  return h("div", {class: "dialog", role: "dialog", "aria-modal": "true", "aria-label": t("menu"),
+    onclick: (e) => { if (e.target === e.currentTarget) { close(); render(); } }},
+    h("nav", {class: "dialog-box menu", "data-testid": "menu-panel"},
+      h("h2", {text: t("menu")}),
+      item(t("new_game"), "menu-new-game", () => { ui.setup = null; ui.forceSetup = table.game_id; }),
+      game ? item(t("rematch"), "menu-rematch", () => rematch(game)) : null,
+      // Abandoning takes two taps: the game cannot be taken back onto the table from the menu.
+      game && game.phase !== "over" ? button(t(ui.abandonAsked ? "abandon_sure" : "abandon"), () => {
+        if (!ui.abandonAsked) { ui.abandonAsked = true; render(); return; }
+        ui.abandonAsked = false; close();
+        act("abandon").then((ok) => { if (ok) { ui.forceSetup = null; ui.games = null; ui.results = null; } render(); });
+      }, ui.abandonAsked ? "btn big menu-item danger" : "btn big menu-item", {"data-testid": "menu-abandon"}) : null,
+      item(t("history"), "menu-games", () => { ui.sheet = "games"; ui.games = null; }),
+      game ? item(t("score_table"), "menu-score", () => { ui.sheet = "score"; }) : null,
+      game ? item(t("game_log"), "menu-log", () => { ui.sheet = "log"; }) : null,
+      game && game.payouts.length ? item(t("payouts"), "menu-payouts", () => { ui.sheet = "payouts"; ui.reviewRound = game.payouts.length; }) : null,
+      game ? item(t("table_mode"), "menu-table", () => { ui.tableMode = true; }) : null,
+      item(t("stats"), "menu-stats", () => { ui.sheet = "stats"; ui.results = null; }),
+      game ? h("a", {class: "btn big menu-item", href: `/api/games/${table.game_id}/record`, download: "", text: t("download")}) : null,
+      item(t("show_qr"), "menu-address", () => { ui.showQr = true; }),
+      button(t("close"), () => { close(); render(); }, "btn big", {"data-testid": "menu-close"})));
+}
+
+/** A new game with the same players, colours, edition and options; the player after the one
+ *  who started the last round starts. */
+function rematch(game) {
+  const players = game.players.map((p) => ({name: p.name, colour: p.colour}));
+  act("new_game", {edition: game.edition, options: game.options, players,
+    start_player: (game.start_player + 1) % players.length}).then((ok) => {
+    if (ok) { ui.forceSetup = null; ui.payoutStep = 0; ui.sheet = null; }
+    render();
+  });
+}
+
+/** A sheet over the page (saved games, score table, log, payouts, statistics), closed by one tap. */
+function sheetPanel() {
+  const game = table.game;
+  const bodies = {
+    games: () => historyPanel(),
+    score: () => game && scorePanel(game, true),
+    log: () => game && logPanel(game),
+    payouts: () => game && payoutReview(game),
+    stats: () => statsPanel(),
+  };
+  const body = (bodies[ui.sheet] || (() => null))();
+  if (!body) { ui.sheet = null; return null; }
+  return h("div", {class: "dialog sheet-wrap", role: "dialog", "aria-modal": "true"},
+    h("div", {class: "dialog-box sheet", "data-testid": `sheet-${ui.sheet}`},
+      h("div", {class: "row sheet-top"}, button(t("close"), () => { ui.sheet = null; render(); }, "btn big", {"data-testid": "sheet-close"})),
+      body));
+}
+
 function qrDialog() {
   return h("div", {class: "dialog", role: "dialog", "aria-modal": "true"},
     h("div", {class: "dialog-box"}, h("h2", {text: t("qr_help")}),
@@ -742,7 +1115,7 @@ function pinDialog() {
     controlId = data.control_id;
     sessionStorage.setItem("controlId", controlId);
     ui.pin = null; message = null; render();
-  }).catch((error) => { message = {kind: "error", text: whyText(error.why, error.message)}; ui.pin = ""; render(); });
+  }).catch((error) => { say("error", whyText(error.why, error.message)); ui.pin = ""; render(); });
   return h("div", {class: "dialog", role: "dialog", "aria-modal": "true"},
     h("div", {class: "dialog-box"}, h("h2", {text: t("pin_title")}),
       h("p", {class: "pin-dots", text: "•".repeat(ui.pin.length) || " "}),

@@ -1,0 +1,156 @@
+"""Results across games: who won each stored game and with how much money, every player's
+statistics, and the roster of players with the colours they usually play."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from flask import Blueprint, Response, jsonify
+
+from companion.session import GameStore, GameSummary, SessionError
+from companion.standings import standings, winners
+from companion.state import GameState
+from web.errors import ActionError
+from web.resources import hub
+
+if TYPE_CHECKING:
+    from web.hub import TableHub
+
+bp = Blueprint("results", __name__, url_prefix="/api")
+
+NEWEST = 200
+"""Games read for results: enough for a club's season, few enough to answer at once."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One stored game's outcome: money per player (in seat order) and the winners."""
+
+    game_id: int
+    players: tuple[str, ...]
+    money: tuple[int, ...]
+    winners: tuple[str, ...]
+    finished: bool
+    round: int
+    notes_by_casino: tuple[dict[int, int], ...] = field(default_factory=tuple)
+
+
+_CACHE: dict[tuple[int, int], GameResult | None] = {}
+"""Results by game id and number of steps: a stored game only changes by gaining steps."""
+
+
+def game_result(store: GameStore, summary: GameSummary) -> GameResult | None:
+    """A stored game's result, or None where its log cannot be read."""
+    key = (summary.game_id, summary.events)
+    if key not in _CACHE:
+        try:
+            state = store.open(summary.game_id).state
+        except SessionError:
+            _CACHE[key] = None
+        else:
+            _CACHE[key] = _result(summary, state)
+    return _CACHE[key]
+
+
+def _result(summary: GameSummary, state: GameState) -> GameResult:
+    money = {row.player: row.money for row in standings(state)}
+    notes: list[Counter[int]] = [Counter() for _ in state.players]
+    for payout in state.payouts:
+        for casino in payout.casinos:
+            for award in casino.awards:
+                if award.owner >= 0:
+                    notes[award.owner][casino.casino] += 1
+    return GameResult(
+        game_id=summary.game_id,
+        players=state.players,
+        money=tuple(money[name] for name in state.players),
+        winners=winners(state) if str(state.phase) == "over" else (),
+        finished=str(state.phase) == "over",
+        round=state.round,
+        notes_by_casino=tuple(dict(c) for c in notes),
+    )
+
+
+def abandoned_key(game_id: int) -> str:
+    """The table setting that marks a game as abandoned (set aside for good, never finished)."""
+    return f"game:{game_id}:abandoned"
+
+
+def abandon_action(table: TableHub, payload: dict[str, Any]) -> None:
+    """Set the game on the table aside for good: it stays in the game file, marked abandoned,
+    and the table waits for a new game."""
+    session = table.require_session()
+    if str(session.state.phase) == "over":
+        raise ActionError(409, "a finished game cannot be abandoned", why={"key": "abandon_over"})
+    table.store.set_setting(abandoned_key(session.game_id), True)
+    table.session = None
+    table.reading = None
+    table.notice = None
+
+
+def player_stats(results: list[GameResult]) -> list[dict[str, Any]]:
+    """Per player over finished games: games, wins, average and best money, notes per casino."""
+    stats: dict[str, dict[str, Any]] = {}
+    for result in results:
+        if not result.finished:
+            continue
+        for seat, name in enumerate(result.players):
+            row = stats.setdefault(
+                name, {"name": name, "games": 0, "wins": 0, "total": 0, "best": 0, "notes": {}}
+            )
+            row["games"] += 1
+            row["wins"] += name in result.winners
+            row["total"] += result.money[seat]
+            row["best"] = max(row["best"], result.money[seat])
+            for casino, count in result.notes_by_casino[seat].items():
+                row["notes"][str(casino)] = row["notes"].get(str(casino), 0) + count
+    rows = []
+    for row in stats.values():
+        total = row.pop("total")
+        rows.append(row | {"average": round(total / row["games"])})
+    return sorted(rows, key=lambda r: (-r["wins"], -r["average"], r["name"]))
+
+
+def roster(store: GameStore, summaries: list[GameSummary]) -> list[dict[str, Any]]:
+    """Everyone who has played, most games first, with the colour they chose most often."""
+    colours: dict[str, Counter[str]] = {}
+    for summary in summaries:
+        chosen = store.setting(f"game:{summary.game_id}:colours", ()) or ()
+        for name, colour in zip(summary.players, chosen, strict=False):
+            colours.setdefault(name, Counter())[str(colour)] += 1
+    rows = [
+        {"name": name, "colour": used.most_common(1)[0][0], "games": sum(used.values())}
+        for name, used in colours.items()
+    ]
+    return sorted(rows, key=lambda r: (-r["games"], r["name"]))
+
+
+@bp.get("/results")
+def results() -> Response:
+    """Each stored game's winners and money, players' statistics, and the roster."""
+    table = hub()
+    with table.lock:
+        summaries = table.store.games()[:NEWEST]
+        found = [game_result(table.store, s) for s in summaries]
+        listed = [r for r in found if r is not None]
+        players = roster(table.store, summaries)
+    return jsonify(
+        {
+            "games": [
+                {
+                    "game_id": r.game_id,
+                    "players": list(r.players),
+                    "money": list(r.money),
+                    "winners": list(r.winners),
+                    "finished": r.finished,
+                    "abandoned": bool(table.store.setting(abandoned_key(r.game_id), False)),
+                    "round": r.round,
+                }
+                for r in listed
+            ],
+            "players": player_stats(listed),
+            "roster": players,
+        }
+    )

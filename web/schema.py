@@ -65,6 +65,7 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "sim_lay_colours": {},
     "undo": {"steps": Field("whole number", low=1, high=100_000)},
     "redo": {},
+    "abandon": {},
     "calibrate": {},
     "zones": {
         "mode": Field("text", required=True, choices=("markers", "corners", "clear")),

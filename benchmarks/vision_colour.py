@@ -29,20 +29,35 @@ from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 # The table's dice: near colours on purpose (red/purple/pink, black/grey/dark blue, white/yellow).
 TABLE_DICE = {
-    "red": (50, 45, 180), "purple": (110, 45, 120), "pink": (160, 120, 230),
-    "black": (40, 38, 36), "grey": (120, 120, 115), "darkblue": (95, 45, 35),
-    "white": (225, 228, 228), "yellow": (60, 200, 225), "blue": (170, 100, 45),
-    "green": (75, 140, 50), "orange": (40, 115, 225),
+    "red": (50, 45, 180),
+    "purple": (110, 45, 120),
+    "pink": (160, 120, 230),
+    "black": (40, 38, 36),
+    "grey": (120, 120, 115),
+    "darkblue": (95, 45, 35),
+    "white": (225, 228, 228),
+    "yellow": (60, 200, 225),
+    "blue": (170, 100, 45),
+    "green": (75, 140, 50),
+    "orange": (40, 115, 225),
 }
 LIGHTS = {"neutral": (1.0, 1.0, 1.0), "warm": (0.78, 1.0, 1.18), "cool": (1.18, 1.0, 0.85)}
-MORE_LIGHTS = {**LIGHTS, "mild warm": (0.88, 1.0, 1.08), "strong warm": (0.65, 1.0, 1.3),
-               "green": (0.97, 1.08, 0.95), "dim": (0.7, 0.7, 0.7), "dim warm": (0.6, 0.8, 0.95)}
+MORE_LIGHTS = {
+    **LIGHTS,
+    "mild warm": (0.88, 1.0, 1.08),
+    "strong warm": (0.65, 1.0, 1.3),
+    "green": (0.97, 1.08, 0.95),
+    "dim": (0.7, 0.7, 0.7),
+    "dim warm": (0.6, 0.8, 0.95),
+}
 # Two games' players' colours, and whether they roll white dice with their own.
-GAMES = {"red blue green yellow, white dice": (["red", "blue", "green", "yellow"], True),
-         "pink black orange grey darkblue": (["pink", "black", "orange", "grey", "darkblue"], False),
-         "red purple pink yellow, white dice": (["red", "purple", "pink", "yellow"], True),
-         "grey red, white dice": (["grey", "red"], True),
-         "grey black white": (["grey", "black", "white"], False)}
+GAMES = {
+    "red blue green yellow, white dice": (["red", "blue", "green", "yellow"], True),
+    "pink black orange grey darkblue": (["pink", "black", "orange", "grey", "darkblue"], False),
+    "red purple pink yellow, white dice": (["red", "purple", "pink", "yellow"], True),
+    "grey red, white dice": (["grey", "red"], True),
+    "grey black white": (["grey", "black", "white"], False),
+}
 
 
 def scene(seed: int, names: list[str], table_seed: int, gain) -> tuple[np.ndarray, np.ndarray]:
@@ -60,8 +75,21 @@ def scene(seed: int, names: list[str], table_seed: int, gain) -> tuple[np.ndarra
         if faces[0] in (2, 3, 4, 5):
             faces = {0: faces[0], 1: 1, 2: 6 if faces[0] != 6 else 4}
         rot = _rot(np.array([0, 0, 1.0]), rng.uniform(0, 2 * math.pi))
-        boxes.append(_draw_die(img, rng, np.array([cx, cy]), 44.0, rot, math.radians(85), body,
-                               _pip_colour(rng, body), faces, light, 0.09))
+        boxes.append(
+            _draw_die(
+                img,
+                rng,
+                np.array([cx, cy]),
+                44.0,
+                rot,
+                math.radians(85),
+                body,
+                _pip_colour(rng, body),
+                faces,
+                light,
+                0.09,
+            )
+        )
     out = img.astype(np.float32) * np.asarray(gain, np.float32) + rng.normal(0, 3, img.shape)
     return np.clip(out, 0, 255).astype(np.uint8), np.array(boxes, np.float32)
 
@@ -103,10 +131,13 @@ def main() -> int:
                         continue  # not on a die: a locator false alarm, not a colour error
                     right_reader += int(det.colour[i] == names[j])
                     total_reader += 1
-        results[light] = {"true_boxes_pct": round(100 * right / total, 2),
-                          "reader_boxes_pct": round(100 * right_reader / max(total_reader, 1), 2),
-                          "uncalibrated_pct": round(100 * right_default / total, 2),
-                          "dice": total, "reader_dice": total_reader}
+        results[light] = {
+            "true_boxes_pct": round(100 * right / total, 2),
+            "reader_boxes_pct": round(100 * right_reader / max(total_reader, 1), 2),
+            "uncalibrated_pct": round(100 * right_default / total, 2),
+            "dice": total,
+            "reader_dice": total_reader,
+        }
     print(json.dumps(results))
     print(json.dumps(uncalibrated_rolls(a.tables)))
     return 0
@@ -142,25 +173,36 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                         right[k] += int((named.classify(bgr)[0] == np.array(names)).sum())
                     total += len(names)
                     seen = np.concatenate([seen, bgr])[-LIGHT_SAMPLES:]
-                    judged = judged_light(palette, seen_by_reader, sureness, thorough=True,
-                                            exposure=True)
+                    judged = judged_light(
+                        palette, seen_by_reader, sureness, thorough=True, exposure=True
+                    )
                     # The last read, with the rolls' light, is what the live camera learns from.
                     for k, named in enumerate((palette, judged)):
                         det = read_dice(frame, ReaderConfig(threads=1, palette=named))
                         on = [_die_under(boxes, box) for box in det.boxes]
-                        reader_right[k] += sum(j is not None and det.colour[i] == names[j]
-                                               for i, j in enumerate(on))
+                        reader_right[k] += sum(
+                            j is not None and det.colour[i] == names[j] for i, j in enumerate(on)
+                        )
                         reader_total[k] += sum(j is not None for j in on)
                     seen_by_reader = np.concatenate(
-                        [seen_by_reader, body_colours(frame, det.boxes)])[-LIGHT_SAMPLES:]
+                        [seen_by_reader, body_colours(frame, det.boxes)]
+                    )[-LIGHT_SAMPLES:]
                     sureness = np.concatenate([sureness, det.confidence])[-LIGHT_SAMPLES:]
             pct = np.round(100 * right / total, 2)
-            out[game][light] = {"as_named_pct": pct[0], "judged_per_roll_pct": pct[1],
-                                "judged_from_the_rolls_pct": pct[2], "dice": total,
-                                "reader_dice": int(reader_total[1])}
+            out[game][light] = {
+                "as_named_pct": pct[0],
+                "judged_per_roll_pct": pct[1],
+                "judged_from_the_rolls_pct": pct[2],
+                "dice": total,
+                "reader_dice": int(reader_total[1]),
+            }
             reader_pct = np.round(100 * reader_right / np.maximum(reader_total, 1), 2)
-            out[game][light].update({"reader_as_named_pct": reader_pct[0],
-                                     "reader_judged_from_the_rolls_pct": reader_pct[1]})
+            out[game][light].update(
+                {
+                    "reader_as_named_pct": reader_pct[0],
+                    "reader_judged_from_the_rolls_pct": reader_pct[1],
+                }
+            )
     return {"uncalibrated_rolls": out}
 
 

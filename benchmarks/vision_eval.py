@@ -20,9 +20,16 @@ from vision.locate import centred_in, clear_of_edge  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
-def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
-             scale: float = 1.0, turns: int = 0, stretch: float = 1.0,
-             damage: str | None = None, painted: tuple[str, ...] = ()) -> dict:
+def evaluate(
+    split: str,
+    cfg: ReaderConfig,
+    draw_misses: Path | None = None,
+    scale: float = 1.0,
+    turns: int = 0,
+    stretch: float = 1.0,
+    damage: str | None = None,
+    painted: tuple[str, ...] = (),
+) -> dict:
     """Read every photo of a split (with `painted`, each die painted one of these colours of
     `models/paint_dice.py`; resized by `scale`, as another camera would give it, its
     height by `stretch` more, as a photo resized to another shape, turned by `turns` quarter
@@ -49,8 +56,15 @@ def evaluate(split: str, cfg: ReaderConfig, draw_misses: Path | None = None,
             img = draw_detections(frame, det)
             for c, p in zip(item.centres, item.pips, strict=True):
                 cv2.circle(img, (int(c[0]), int(c[1])), 4, (255, 0, 255), -1)
-                cv2.putText(img, str(p), (int(c[0]) + 5, int(c[1]) + 15),
-                            cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 0, 255), 1)
+                cv2.putText(
+                    img,
+                    str(p),
+                    (int(c[0]) + 5, int(c[1]) + 15),
+                    cv2.FONT_HERSHEY_SIMPLEX,
+                    0.5,
+                    (255, 0, 255),
+                    1,
+                )
             kind = "painted_" if painted else ""
             cv2.imwrite(str(draw_misses / f"{split}_{kind}{item.image.stem}.png"), img)
     by_colour = {"by_colour": score.by_colour_table()} if painted else {}
@@ -84,8 +98,9 @@ DAMAGES = {
 def _resized(frame, fx: float, fy: float):
     """The frame resized by fx across and fy down (area averaging where it shrinks)."""
     shrink = fx * fy < 1
-    return cv2.resize(frame, None, fx=fx, fy=fy,
-                      interpolation=cv2.INTER_AREA if shrink else cv2.INTER_CUBIC)
+    return cv2.resize(
+        frame, None, fx=fx, fy=fy, interpolation=cv2.INTER_AREA if shrink else cv2.INTER_CUBIC
+    )
 
 
 def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int = 3) -> dict:
@@ -96,14 +111,22 @@ def evaluate_tiled(split: str, cfg: ReaderConfig, scale: float = 0.5, side: int 
     per_frame = side * side
     score = Score()
     for start in range(0, len(items) - per_frame + 1, per_frame):
-        group = items[start:start + per_frame]
-        tiles = [cv2.resize(cv2.imread(str(item.image)), None, fx=scale, fy=scale,
-                            interpolation=cv2.INTER_AREA) for item in group]
+        group = items[start : start + per_frame]
+        tiles = [
+            cv2.resize(
+                cv2.imread(str(item.image)), None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA
+            )
+            for item in group
+        ]
         h, w = tiles[0].shape[:2]
         tiles = [cv2.resize(t, (w, h)) for t in tiles]  # photos of another size fit the grid
-        frame = np.vstack([np.hstack(tiles[r * side:(r + 1) * side]) for r in range(side)])
-        centres = np.concatenate([item.centres * scale + [(i % side) * w, (i // side) * h]
-                                  for i, item in enumerate(group)])
+        frame = np.vstack([np.hstack(tiles[r * side : (r + 1) * side]) for r in range(side)])
+        centres = np.concatenate(
+            [
+                item.centres * scale + [(i % side) * w, (i // side) * h]
+                for i, item in enumerate(group)
+            ]
+        )
         pips = np.concatenate([item.pips for item in group])
         score.add(replace(group[0], centres=centres, pips=pips), read_dice(frame, cfg))
     return score.summary()
@@ -141,8 +164,11 @@ def evaluate_rendered_close_ups(cfg: ReaderConfig, scenes: int, dice_high: float
         for t in truths:
             box = np.array(t.box, np.float32)
             side = float(np.mean(box[2:] - box[:2]))
-            if t.label in (0, 7) or side < CLOSE_UP_SIDE or not clear_of_edge(box[None],
-                                                                               frame.shape)[0]:
+            if (
+                t.label in (0, 7)
+                or side < CLOSE_UP_SIDE
+                or not clear_of_edge(box[None], frame.shape)[0]
+            ):
                 continue
             item = Labelled(Path("rendered"), ((box[:2] + box[2:]) / 2)[None], np.array([t.label]))
             one, cut = close_up(item, frame, 0, dice_high, die_side=side)
@@ -150,10 +176,16 @@ def evaluate_rendered_close_ups(cfg: ReaderConfig, scenes: int, dice_high: float
     return score.summary()
 
 
-def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
-                      dice: tuple[int, int] = (4, 15),
-                      camera_heights: tuple[float, float] | None = None,
-                      stretch: float = 1.0, seed: int = RENDERED_SEED, **finish: float) -> dict:
+def evaluate_rendered(
+    cfg: ReaderConfig,
+    scenes: int,
+    elevation: float | None,
+    dice: tuple[int, int] = (4, 15),
+    camera_heights: tuple[float, float] | None = None,
+    stretch: float = 1.0,
+    seed: int = RENDERED_SEED,
+    **finish: float,
+) -> dict:
     """Found and pips rates, and boxes on no die, on rendered scenes from a seed never used in
     training, each with dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera
     straight above the frame's centre at a height (in frame widths) drawn from that range;
@@ -174,8 +206,9 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
     for _ in range(scenes):
         n_dice = int(rng.integers(*dice))
         height = None if camera_heights is None else float(rng.uniform(*camera_heights))
-        frame, truths = render_scene(rng, n_dice=n_dice, elevation_deg=elevation,
-                                     camera_height=height, **finish)
+        frame, truths = render_scene(
+            rng, n_dice=n_dice, elevation_deg=elevation, camera_height=height, **finish
+        )
         dice_boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
         if stretch != 1.0:
             frame = _resized(frame, 1.0, stretch)
@@ -205,17 +238,20 @@ def evaluate_rendered(cfg: ReaderConfig, scenes: int, elevation: float | None,
             whole_right += is_whole and int(det.pips[j] == t.label)
             unsure += int(det.unsure[j])
             right_sure += int(det.pips[j] == t.label and not det.unsure[j])
-    return {"labelled": total, "found_pct": 100.0 * found / max(total, 1),
-            "pips_pct": 100.0 * right / max(found, 1),
-            "unsure_pct": 100.0 * unsure / max(found, 1),
-            "pips_pct_of_sure": 100.0 * right_sure / max(found - unsure, 1),
-            "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
-            "pips_pct_of_whole_found": 100.0 * whole_right / max(whole_found, 1),
-            "blank_found_pct": 100.0 * (blank - missed["blank"]) / max(blank, 1),
-            "blank_dice": blank,
-            "boxes_on_no_die": on_no_die,
-            "dice_read_twice": read_twice,
-            "missed_by_kind": {**missed, "whole": whole - whole_found}}
+    return {
+        "labelled": total,
+        "found_pct": 100.0 * found / max(total, 1),
+        "pips_pct": 100.0 * right / max(found, 1),
+        "unsure_pct": 100.0 * unsure / max(found, 1),
+        "pips_pct_of_sure": 100.0 * right_sure / max(found - unsure, 1),
+        "whole_with_pips_found_pct": 100.0 * whole_found / max(whole, 1),
+        "pips_pct_of_whole_found": 100.0 * whole_right / max(whole_found, 1),
+        "blank_found_pct": 100.0 * (blank - missed["blank"]) / max(blank, 1),
+        "blank_dice": blank,
+        "boxes_on_no_die": on_no_die,
+        "dice_read_twice": read_twice,
+        "missed_by_kind": {**missed, "whole": whole - whole_found},
+    }
 
 
 def _read_twice(dice_boxes: np.ndarray, centres: np.ndarray) -> int:
@@ -233,8 +269,9 @@ def _read_twice(dice_boxes: np.ndarray, centres: np.ndarray) -> int:
 ABOVE = (0.6, 1.2)  # a camera straight above at 0.6-1.2 frame widths
 FEW, CROWDED, FULL = (4, 15), (25, 41), (60, 121)
 # name, camera elevation (None: any), dice per scene, camera heights above, the dice's finish
-RENDERED_ROWS: tuple[tuple[str, float | None, tuple[int, int], tuple[float, float] | None,
-                           dict[str, float]], ...] = (
+RENDERED_ROWS: tuple[
+    tuple[str, float | None, tuple[int, int], tuple[float, float] | None, dict[str, float]], ...
+] = (
     ("rendered top-down", 90.0, FEW, None, {}),
     ("rendered any angle", None, FEW, None, {}),
     ("rendered crowded top-down", 90.0, CROWDED, None, {}),
@@ -244,21 +281,46 @@ RENDERED_ROWS: tuple[tuple[str, float | None, tuple[int, int], tuple[float, floa
     ("rendered shiny dice, photo from above", 90.0, FEW, ABOVE, {"glossy": 1.0}),
     ("rendered shiny dice, crowded, from above", 90.0, CROWDED, ABOVE, {"glossy": 1.0}),
     ("rendered marbled dice, photo from above", 90.0, FEW, ABOVE, {"marbled": 1.0}),
-    ("rendered marbled shiny dice, crowded, from above", 90.0, CROWDED, ABOVE,
-     {"glossy": 0.5, "marbled": 1.0}),
+    (
+        "rendered marbled shiny dice, crowded, from above",
+        90.0,
+        CROWDED,
+        ABOVE,
+        {"glossy": 0.5, "marbled": 1.0},
+    ),
     # Speckled dice are in the pip readers' training set, not in the locator's.
     ("rendered speckled dice, photo from above", 90.0, FEW, ABOVE, {"speckled": 1.0}),
-    ("rendered speckled shiny dice, crowded, from above", 90.0, CROWDED, ABOVE,
-     {"glossy": 0.5, "speckled": 1.0}),
+    (
+        "rendered speckled shiny dice, crowded, from above",
+        90.0,
+        CROWDED,
+        ABOVE,
+        {"glossy": 0.5, "speckled": 1.0},
+    ),
     # Translucent dice are in no training set: how the reader fares on dice unlike its own.
-    ("rendered translucent dice, photo from above (finish never trained on)", 90.0, FEW, ABOVE,
-     {"translucent": 1.0}),
-    ("rendered translucent dice, crowded, from above (finish never trained on)", 90.0,
-     CROWDED, ABOVE, {"translucent": 1.0, "glossy": 0.3}),
+    (
+        "rendered translucent dice, photo from above (finish never trained on)",
+        90.0,
+        FEW,
+        ABOVE,
+        {"translucent": 1.0},
+    ),
+    (
+        "rendered translucent dice, crowded, from above (finish never trained on)",
+        90.0,
+        CROWDED,
+        ABOVE,
+        {"translucent": 1.0, "glossy": 0.3},
+    ),
     # Pips placed, sized and coloured otherwise (a large 1, red 1s and 4s, hollow pits).
     ("rendered dice with other pips, photo from above", 90.0, FEW, ABOVE, {"pip_styles": 1.0}),
-    ("rendered dice with other pips, crowded, from above", 90.0, CROWDED, ABOVE,
-     {"pip_styles": 1.0, "glossy": 0.3}),
+    (
+        "rendered dice with other pips, crowded, from above",
+        90.0,
+        CROWDED,
+        ABOVE,
+        {"pip_styles": 1.0, "glossy": 0.3},
+    ),
 )
 
 
@@ -272,51 +334,104 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--splits", nargs="*", default=["Train", "Valid"])
     ap.add_argument("--draw-misses", type=Path, default=None)
-    ap.add_argument("--rendered", type=int, default=100,
-                    help="also score this many rendered scenes a row, every row of RENDERED_ROWS (0: skip)")
-    ap.add_argument("--seed", type=int, default=RENDERED_SEED,
-                    help="draw the rendered rows' scenes from this seed (the model card's: the "
-                         "default; the close-ups keep their own)")
-    ap.add_argument("--only-rows", nargs="*", default=[],
-                    help="score only the rendered rows whose name holds one of these words")
-    ap.add_argument("--scales", nargs="*", type=float, default=[1.0],
-                    help="also read the photos resized by these factors (other cameras)")
-    ap.add_argument("--tiled", nargs="*", type=float, default=[0.5],
-                    help="also read Valid shrunk by these factors and tiled 3x3 (a tray of real dice)")
-    ap.add_argument("--turns", nargs="*", type=int, default=[],
-                    help="also read Valid turned by these quarter turns (a webcam at another edge)")
-    ap.add_argument("--close-ups", nargs="*", type=float, default=[],
-                    help="also read each Valid die (and with --rendered, rendered dice) in a "
-                         "close-up this many dice high (2: the die fills half the frame's height)")
-    ap.add_argument("--stretch", type=float, default=1.0,
-                    help="resize the rendered frames' and the photos' height (not the tiled or "
-                         "turned ones') by this much more than their width: a photo resized "
-                         "to another shape, as some data sets export them")
-    ap.add_argument("--damage", nargs="*", choices=sorted(DAMAGES), default=[],
-                    help="also read Valid spoilt so: JPEG at quality 20, noise, blur, dim or "
-                         "bright light, overexposed (clipped), a warm light, low contrast")
-    ap.add_argument("--painted", nargs="*", choices=sorted(paint_dice.PAINTS), default=None,
-                    help="also read the splits' photos with each die painted one of these "
-                         "colours (white or dark pips; grey: a blank face), or of all of them")
+    ap.add_argument(
+        "--rendered",
+        type=int,
+        default=100,
+        help="also score this many rendered scenes a row, every row of RENDERED_ROWS (0: skip)",
+    )
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=RENDERED_SEED,
+        help="draw the rendered rows' scenes from this seed (the model card's: the "
+        "default; the close-ups keep their own)",
+    )
+    ap.add_argument(
+        "--only-rows",
+        nargs="*",
+        default=[],
+        help="score only the rendered rows whose name holds one of these words",
+    )
+    ap.add_argument(
+        "--scales",
+        nargs="*",
+        type=float,
+        default=[1.0],
+        help="also read the photos resized by these factors (other cameras)",
+    )
+    ap.add_argument(
+        "--tiled",
+        nargs="*",
+        type=float,
+        default=[0.5],
+        help="also read Valid shrunk by these factors and tiled 3x3 (a tray of real dice)",
+    )
+    ap.add_argument(
+        "--turns",
+        nargs="*",
+        type=int,
+        default=[],
+        help="also read Valid turned by these quarter turns (a webcam at another edge)",
+    )
+    ap.add_argument(
+        "--close-ups",
+        nargs="*",
+        type=float,
+        default=[],
+        help="also read each Valid die (and with --rendered, rendered dice) in a "
+        "close-up this many dice high (2: the die fills half the frame's height)",
+    )
+    ap.add_argument(
+        "--stretch",
+        type=float,
+        default=1.0,
+        help="resize the rendered frames' and the photos' height (not the tiled or "
+        "turned ones') by this much more than their width: a photo resized "
+        "to another shape, as some data sets export them",
+    )
+    ap.add_argument(
+        "--damage",
+        nargs="*",
+        choices=sorted(DAMAGES),
+        default=[],
+        help="also read Valid spoilt so: JPEG at quality 20, noise, blur, dim or "
+        "bright light, overexposed (clipped), a warm light, low contrast",
+    )
+    ap.add_argument(
+        "--painted",
+        nargs="*",
+        choices=sorted(paint_dice.PAINTS),
+        default=None,
+        help="also read the splits' photos with each die painted one of these "
+        "colours (white or dark pips; grey: a blank face), or of all of them",
+    )
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
-    ap.add_argument("--pips", nargs="+", default=None,
-                    help="pip reader .onnx files to use instead of the shipped ones")
+    ap.add_argument(
+        "--pips",
+        nargs="+",
+        default=None,
+        help="pip reader .onnx files to use instead of the shipped ones",
+    )
     a = ap.parse_args()
-    cfg = ReaderConfig(threads=1, locator_model=a.locator,
-                       pips_models=tuple(a.pips) if a.pips else None)
+    cfg = ReaderConfig(
+        threads=1, locator_model=a.locator, pips_models=tuple(a.pips) if a.pips else None
+    )
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}
     if a.rendered:
         for name, elev, dice, heights, finish in RENDERED_ROWS:
             if a.only_rows and not any(part in name for part in a.only_rows):
                 continue
-            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, a.stretch, a.seed,
-                                  **finish)
+            s = evaluate_rendered(cfg, a.rendered, elev, dice, heights, a.stretch, a.seed, **finish)
             print(json.dumps({"split": name, **seeded, **stretched, **_rounded(s)}))
     for dice_high in a.close_ups if a.rendered else []:
         s = evaluate_rendered_close_ups(cfg, a.rendered, dice_high)
-        print(json.dumps({"split": "rendered close-ups", "close_up_dice_high": dice_high,
-                          **_rounded(s)}))
+        print(
+            json.dumps(
+                {"split": "rendered close-ups", "close_up_dice_high": dice_high, **_rounded(s)}
+            )
+        )
     if not OBLIQUE_WHITE.is_dir():
         print(f"development photos not found at {OBLIQUE_WHITE}; skipped the real photos")
         return 0

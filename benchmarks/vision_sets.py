@@ -70,27 +70,69 @@ ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>7} {:>7} {:>8}"
 
 def print_table(results: dict[str, dict]) -> None:
     """One row a set."""
-    print(ROW.format("set", "photos", "dice", "found%", "pips%", "unsure%", "surewrong%",
-                     "nodie/100", "colour%", "med ms", "worst ms"))
+    print(
+        ROW.format(
+            "set",
+            "photos",
+            "dice",
+            "found%",
+            "pips%",
+            "unsure%",
+            "surewrong%",
+            "nodie/100",
+            "colour%",
+            "med ms",
+            "worst ms",
+        )
+    )
     for name, r in results.items():
         colour = f"{r['colour_pct']:.1f}" if "colour_pct" in r else "-"
-        print(ROW.format(name[:30], r["photos"], r["labelled"], f"{r['found_pct']:.2f}",
-                         f"{r['pips_pct']:.2f}", f"{r['unsure_pct']:.2f}",
-                         f"{r['sure_wrong_pct']:.2f}", f"{r['no_die_per_100_photos']:.0f}",
-                         colour, f"{r['median_ms']:.0f}", f"{r['worst_ms']:.0f}"))
+        print(
+            ROW.format(
+                name[:30],
+                r["photos"],
+                r["labelled"],
+                f"{r['found_pct']:.2f}",
+                f"{r['pips_pct']:.2f}",
+                f"{r['unsure_pct']:.2f}",
+                f"{r['sure_wrong_pct']:.2f}",
+                f"{r['no_die_per_100_photos']:.0f}",
+                colour,
+                f"{r['median_ms']:.0f}",
+                f"{r['worst_ms']:.0f}",
+            )
+        )
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sets", nargs="*", default=None,
-                    help="real sets of ../shared/data to read (default: every one present)")
-    ap.add_argument("--part", choices=PARTS, default="holdout",
-                    help="which part of the real sets (default: the held-out part)")
-    ap.add_argument("--folders", nargs="*", type=Path, default=[],
-                    help="other folders of YOLO-labelled photos (images/ and labels/)")
-    ap.add_argument("--colours", type=Path, default=COLOUR_FILE,
-                    help="body colour labels, as models/real_colours.json")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--sets",
+        nargs="*",
+        default=None,
+        help="real sets of ../shared/data to read (default: every one present)",
+    )
+    ap.add_argument(
+        "--part",
+        choices=PARTS,
+        default="holdout",
+        help="which part of the real sets (default: the held-out part)",
+    )
+    ap.add_argument(
+        "--folders",
+        nargs="*",
+        type=Path,
+        default=[],
+        help="other folders of YOLO-labelled photos (images/ and labels/)",
+    )
+    ap.add_argument(
+        "--colours",
+        type=Path,
+        default=COLOUR_FILE,
+        help="body colour labels, as models/real_colours.json",
+    )
     ap.add_argument("--locator", default=None, help="locator .onnx instead of the shipped one")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
@@ -103,8 +145,7 @@ def main() -> int:
     for name in names:
         real = chosen.get(name)
         if real is None:
-            print(f"vision_sets: no real set {name!r}; known: {', '.join(chosen)}",
-                  file=sys.stderr)
+            print(f"vision_sets: no real set {name!r}; known: {', '.join(chosen)}", file=sys.stderr)
             return 2
         if not real.available():
             print(f"vision_sets: {real.folder} is missing; {name} skipped", file=sys.stderr)

@@ -38,8 +38,9 @@ def tray_frames(n: int, seed: int = 5) -> list[np.ndarray]:
     from models.render import render_scene
 
     rng = np.random.default_rng(seed)
-    return [render_scene(rng, n_dice=int(rng.integers(25, 41)), elevation_deg=90.0)[0]
-            for _ in range(n)]
+    return [
+        render_scene(rng, n_dice=int(rng.integers(25, 41)), elevation_deg=90.0)[0] for _ in range(n)
+    ]
 
 
 def time_ms(fn, runs: int) -> float:
@@ -65,8 +66,14 @@ def yolo_ms(runs: int, size: int) -> float | None:
 
     torch.set_num_threads(1)
     path = Path(tempfile.mkdtemp()) / "yolo_like.onnx"
-    torch.onnx.export(YoloV8nLike().eval(), torch.zeros(1, 3, size, size), str(path),
-                      input_names=["image"], opset_version=17, dynamo=False)
+    torch.onnx.export(
+        YoloV8nLike().eval(),
+        torch.zeros(1, 3, size, size),
+        str(path),
+        input_names=["image"],
+        opset_version=17,
+        dynamo=False,
+    )
     sess = open_session(str(path), 1)
     x = np.random.rand(1, 3, size, size).astype(np.float32)
     return time_ms(lambda: sess.run(None, {"image": x}), runs)
@@ -77,11 +84,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=50)
     ap.add_argument("--no-yolo", action="store_true")
-    ap.add_argument("--frames", type=int, default=10,
-                    help="different rolls read in turn: one frame whose dice the readers doubt "
-                         "costs more (the camera's place is judged), so one frame can mislead")
-    ap.add_argument("--pips", nargs="+", default=None,
-                    help="pip reader .onnx files to time instead of the shipped ones")
+    ap.add_argument(
+        "--frames",
+        type=int,
+        default=10,
+        help="different rolls read in turn: one frame whose dice the readers doubt "
+        "costs more (the camera's place is judged), so one frame can mislead",
+    )
+    ap.add_argument(
+        "--pips",
+        nargs="+",
+        default=None,
+        help="pip reader .onnx files to time instead of the shipped ones",
+    )
     a = ap.parse_args()
     cv2.setNumThreads(1)
     # The renderer's own memory (tens of MB while it draws) is not the reader's: the frames are
@@ -101,12 +116,19 @@ def main() -> int:
     tray = time_ms(lambda: read_dice(next(tray_rolls), cfg), runs_tray)
     tray_one = time_ms(lambda: read_dice(next(tray_one_rolls), one_look), runs_tray)
     tray_rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    out = {"frame": "640x480", "dice": 12, "dice_found_first_frame": found, "threads": 1,
-           "frames": len(frames), "reader_median_ms": round(reader, 2),
-           "first_frame_median_ms": round(first, 2), "reader_peak_rss_mb": round(rss_mb, 1),
-           "tray_25_40_dice_median_ms": round(tray, 1),
-           "tray_one_look_median_ms": round(tray_one, 1),
-           "peak_rss_with_trays_mb": round(tray_rss_mb, 1)}
+    out = {
+        "frame": "640x480",
+        "dice": 12,
+        "dice_found_first_frame": found,
+        "threads": 1,
+        "frames": len(frames),
+        "reader_median_ms": round(reader, 2),
+        "first_frame_median_ms": round(first, 2),
+        "reader_peak_rss_mb": round(rss_mb, 1),
+        "tray_25_40_dice_median_ms": round(tray, 1),
+        "tray_one_look_median_ms": round(tray_one, 1),
+        "peak_rss_with_trays_mb": round(tray_rss_mb, 1),
+    }
     if not a.no_yolo:
         y = yolo_ms(max(a.runs // 5, 5), 640)
         if y is not None:

@@ -65,8 +65,13 @@ class YoloV8nLike(nn.Module):
 
     def __init__(self, nc: int = 80) -> None:
         super().__init__()
-        self.b1 = nn.Sequential(Conv(3, 16, 3, 2), Conv(16, 32, 3, 2), C2f(32, 32, 1, True),
-                                Conv(32, 64, 3, 2), C2f(64, 64, 2, True))
+        self.b1 = nn.Sequential(
+            Conv(3, 16, 3, 2),
+            Conv(16, 32, 3, 2),
+            C2f(32, 32, 1, True),
+            Conv(32, 64, 3, 2),
+            C2f(64, 64, 2, True),
+        )
         self.b2 = nn.Sequential(Conv(64, 128, 3, 2), C2f(128, 128, 2, True))
         self.b3 = nn.Sequential(Conv(128, 256, 3, 2), C2f(256, 256, 1, True), SPPF(256, 256))
         self.up = nn.Upsample(scale_factor=2)
@@ -76,10 +81,12 @@ class YoloV8nLike(nn.Module):
         c3 = max(64, min(nc, 100))
         self.box = nn.ModuleList(
             nn.Sequential(Conv(c, 64, 3), Conv(64, 64, 3), nn.Conv2d(64, 64, 1))
-            for c in (64, 128, 256))
+            for c in (64, 128, 256)
+        )
         self.cls = nn.ModuleList(
             nn.Sequential(Conv(c, c3, 3), Conv(c3, c3, 3), nn.Conv2d(c3, nc, 1))
-            for c in (64, 128, 256))
+            for c in (64, 128, 256)
+        )
 
     def forward(self, x: torch.Tensor) -> list[torch.Tensor]:
         """Raw head outputs at strides 8, 16, 32."""
@@ -90,5 +97,7 @@ class YoloV8nLike(nn.Module):
         o3 = self.n2(torch.cat([self.up(h4), p3], 1))
         o4 = self.n3(torch.cat([self.d1(o3), h4], 1))
         o5 = self.n4(torch.cat([self.d2(o4), p5], 1))
-        return [torch.cat([b(o), c(o)], 1)
-                for o, b, c in zip((o3, o4, o5), self.box, self.cls, strict=True)]
+        return [
+            torch.cat([b(o), c(o)], 1)
+            for o, b, c in zip((o3, o4, o5), self.box, self.cls, strict=True)
+        ]

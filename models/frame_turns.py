@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 
-def mirrored(frame: np.ndarray, boxes: np.ndarray, left_right: bool, top_bottom: bool
-             ) -> tuple[np.ndarray, np.ndarray]:
+def mirrored(
+    frame: np.ndarray, boxes: np.ndarray, left_right: bool, top_bottom: bool
+) -> tuple[np.ndarray, np.ndarray]:
     """The frame (h, w, 3) mirrored as asked, and its boxes (n, 4+) x0 y0 x1 y1 moved along;
     columns after the fourth are kept as they are."""
     h, w = frame.shape[:2]

@@ -51,8 +51,9 @@ def _dice_count(rng: np.random.Generator, crowded: float, full_trays: float) -> 
     return None
 
 
-def _locator_view(rng: np.random.Generator, img: np.ndarray, boxes: np.ndarray, full: bool
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def _locator_view(
+    rng: np.random.Generator, img: np.ndarray, boxes: np.ndarray, full: bool
+) -> tuple[np.ndarray, np.ndarray]:
     """The frame as the locator learns it, and the boxes in it: the frame at LOCATOR_SCALE, or
     for half of the full trays a window of that size at full scale (dice as large as the
     reader's enlarged looks at a tray see them, where they are no larger than WINDOW_DIE),
@@ -65,10 +66,11 @@ def _locator_view(rng: np.random.Generator, img: np.ndarray, boxes: np.ndarray, 
         return small, boxes * LOCATOR_SCALE
     x, y = int(rng.integers(0, w - tw + 1)), int(rng.integers(0, h - th + 1))
     shifted = boxes - np.array([x, y, x, y], np.float32)
-    clipped = np.concatenate([np.maximum(shifted[:, :2], 0),
-                              np.minimum(shifted[:, 2:], [tw - 1, th - 1])], 1)
+    clipped = np.concatenate(
+        [np.maximum(shifted[:, :2], 0), np.minimum(shifted[:, 2:], [tw - 1, th - 1])], 1
+    )
     inside = np.all(clipped[:, 2:] > clipped[:, :2], axis=1)
-    return img[y:y + th, x:x + tw].copy(), clipped[inside]
+    return img[y : y + th, x : x + tw].copy(), clipped[inside]
 
 
 @dataclass(frozen=True)
@@ -94,8 +96,11 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
     for _ in range(count):
         n_dice = _dice_count(rng, mix.crowded, mix.full_trays)
         above = bool(mix.from_above) and rng.random() < mix.from_above
-        camera = ({"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
-                  if above else {})
+        camera = (
+            {"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
+            if above
+            else {}
+        )
         scene: dict[str, Any] = {**mix.finish, **camera}
         img, truths = render_scene(rng, n_dice=n_dice, **scene)
 
@@ -120,28 +125,42 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
             labels.append(np.full(len(b), NOT_A_DIE))
         side = float(np.median(b[:, 2] - b[:, 0])) if len(b) else rng.uniform(20, 80)
         rnd = rng.uniform([0, 0], [640, 480], (3, 2))
-        ok = [r for r in rnd if not len(b) or np.min(np.abs(((b[:, :2] + b[:, 2:]) / 2) - r)
-                                                     .max(1)) > side]
+        ok = [
+            r
+            for r in rnd
+            if not len(b) or np.min(np.abs(((b[:, :2] + b[:, 2:]) / 2) - r).max(1)) > side
+        ]
         if ok:
             r = np.array(ok)
             crops.append(cut(np.concatenate([r - side / 2, r + side / 2], 1)))
             labels.append(np.full(len(r), NOT_A_DIE))
-    return {"frames": np.stack(frames), "boxes": np.concatenate(boxes),
-            "crops": np.concatenate(crops).astype(np.uint8),
-            "labels": np.concatenate(labels).astype(np.int64)}
+    return {
+        "frames": np.stack(frames),
+        "boxes": np.concatenate(boxes),
+        "crops": np.concatenate(crops).astype(np.uint8),
+        "labels": np.concatenate(labels).astype(np.int64),
+    }
 
 
 def make(out: Path, scenes: int, seed: int, workers: int, mix: SceneMix) -> Path:
     """Render `scenes` scenes as `mix` asks, in parallel, and save them as one .npz file."""
     chunk = 100
-    jobs = [(seed * 100003 + i, min(chunk, scenes - i * chunk), mix)
-            for i in range((scenes + chunk - 1) // chunk)]
+    jobs = [
+        (seed * 100003 + i, min(chunk, scenes - i * chunk), mix)
+        for i in range((scenes + chunk - 1) // chunk)
+    ]
     with Pool(workers) as pool:
         parts = pool.map(_one_chunk, jobs)
     frames, boxes = _frames_joined(parts)
     out.parent.mkdir(parents=True, exist_ok=True)
-    save_arrays(out, {"frames": frames, "boxes": boxes,
-                      **{k: np.concatenate([p[k] for p in parts]) for k in ("crops", "labels")}})
+    save_arrays(
+        out,
+        {
+            "frames": frames,
+            "boxes": boxes,
+            **{k: np.concatenate([p[k] for p in parts]) for k in ("crops", "labels")},
+        },
+    )
     return out
 
 
@@ -159,8 +178,10 @@ def joined(parts: list[Path], frames: bool = False) -> dict[str, np.ndarray]:
     if frames:
         joined_frames, boxes = _frames_joined(sets)
         return {"frames": joined_frames, "boxes": boxes}
-    return {"crops": np.concatenate([s["crops"] for s in sets]),
-            "labels": np.concatenate([s["labels"] for s in sets])}
+    return {
+        "crops": np.concatenate([s["crops"] for s in sets]),
+        "labels": np.concatenate([s["labels"] for s in sets]),
+    }
 
 
 def join(out: Path, parts: list[Path], frames: bool = False) -> Path:
@@ -188,33 +209,74 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_dice.npz")
-    ap.add_argument("--crowded", type=float, default=0.0,
-                    help="share of scenes crowded with 15-40 dice")
-    ap.add_argument("--full-trays", type=float, default=0.0,
-                    help="share of scenes with 60-120 dice, a full tray")
-    ap.add_argument("--camouflage", type=float, default=0.0,
-                    help="share of dice coloured as the table under them")
-    ap.add_argument("--from-above", type=float, default=0.0,
-                    help="share of scenes seen by a camera straight above (a photo of a tray)")
-    ap.add_argument("--glossy", type=float, default=0.0,
-                    help="share of dice with a shiny finish that reflects the light")
-    ap.add_argument("--marbled", type=float, default=0.0,
-                    help="share of dice whose body is swirled with veins of another colour")
-    ap.add_argument("--speckled", type=float, default=0.0,
-                    help="share of dice dotted with flecks of another colour")
-    ap.add_argument("--pip-styles", type=float, default=0.0,
-                    help="share of dice whose pips are placed, sized or coloured otherwise "
-                         "(a large 1, red 1s and 4s, hollow pits)")
-    ap.add_argument("--join", nargs="+", type=Path, default=None, metavar="SET",
-                    help="instead of rendering, join these sets' crops and labels into --out")
-    ap.add_argument("--frames", action="store_true",
-                    help="with --join: join the locator frames and boxes instead")
+    ap.add_argument(
+        "--crowded", type=float, default=0.0, help="share of scenes crowded with 15-40 dice"
+    )
+    ap.add_argument(
+        "--full-trays",
+        type=float,
+        default=0.0,
+        help="share of scenes with 60-120 dice, a full tray",
+    )
+    ap.add_argument(
+        "--camouflage",
+        type=float,
+        default=0.0,
+        help="share of dice coloured as the table under them",
+    )
+    ap.add_argument(
+        "--from-above",
+        type=float,
+        default=0.0,
+        help="share of scenes seen by a camera straight above (a photo of a tray)",
+    )
+    ap.add_argument(
+        "--glossy",
+        type=float,
+        default=0.0,
+        help="share of dice with a shiny finish that reflects the light",
+    )
+    ap.add_argument(
+        "--marbled",
+        type=float,
+        default=0.0,
+        help="share of dice whose body is swirled with veins of another colour",
+    )
+    ap.add_argument(
+        "--speckled",
+        type=float,
+        default=0.0,
+        help="share of dice dotted with flecks of another colour",
+    )
+    ap.add_argument(
+        "--pip-styles",
+        type=float,
+        default=0.0,
+        help="share of dice whose pips are placed, sized or coloured otherwise "
+        "(a large 1, red 1s and 4s, hollow pits)",
+    )
+    ap.add_argument(
+        "--join",
+        nargs="+",
+        type=Path,
+        default=None,
+        metavar="SET",
+        help="instead of rendering, join these sets' crops and labels into --out",
+    )
+    ap.add_argument(
+        "--frames",
+        action="store_true",
+        help="with --join: join the locator frames and boxes instead",
+    )
     a = ap.parse_args()
     if a.join:
         print(join(a.out, a.join, a.frames))
         return
-    finish = {name: share for name in ("camouflage", "glossy", "marbled", "speckled", "pip_styles")
-              if (share := getattr(a, name))}
+    finish = {
+        name: share
+        for name in ("camouflage", "glossy", "marbled", "speckled", "pip_styles")
+        if (share := getattr(a, name))
+    }
     mix = SceneMix(a.crowded, a.full_trays, a.from_above, finish)
     print(make(a.out, a.scenes, a.seed, a.workers, mix))
 

@@ -10,8 +10,9 @@ PIP_CLASSES = 9  # 0 blank, 1-6 pips, 7 unsure (cocked, cut off), 8 not a die
 
 def _cbr(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     """3x3 convolution, batch norm, ReLU."""
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout),
-                         nn.ReLU(inplace=True))
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)
+    )
 
 
 def _normalise(x: torch.Tensor) -> torch.Tensor:
@@ -58,10 +59,21 @@ class PipReader(nn.Module):
         super().__init__()
         c1, c2, c3, hidden = (round(k * width) for k in (self.FIRST_CHANNELS, 32, 64, 96))
         self.features = nn.Sequential(
-            _cbr(3, c1), nn.MaxPool2d(2), _cbr(c1, c2), nn.MaxPool2d(2), _cbr(c2, c3),
-            nn.MaxPool2d(2), _cbr(c3, c3))
-        self.classify = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(c3 * 25, hidden),
-                                      nn.ReLU(inplace=True), nn.Linear(hidden, PIP_CLASSES))
+            _cbr(3, c1),
+            nn.MaxPool2d(2),
+            _cbr(c1, c2),
+            nn.MaxPool2d(2),
+            _cbr(c2, c3),
+            nn.MaxPool2d(2),
+            _cbr(c3, c3),
+        )
+        self.classify = nn.Sequential(
+            nn.Flatten(),
+            nn.Dropout(0.2),
+            nn.Linear(c3 * 25, hidden),
+            nn.ReLU(inplace=True),
+            nn.Linear(hidden, PIP_CLASSES),
+        )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Class logits for each crop."""

@@ -53,8 +53,9 @@ def die_side(span: float, pips: int) -> float:
     return float(np.clip(span * per, *SIDE_RANGE))
 
 
-def die_mask(frame: np.ndarray, centre: np.ndarray, side: float, span: float,
-             others: np.ndarray) -> np.ndarray:
+def die_mask(
+    frame: np.ndarray, centre: np.ndarray, side: float, span: float, others: np.ndarray
+) -> np.ndarray:
     """A (h, w) uint8 mask, 255 on the die whose top face's pips are centred at `centre`.
 
     GrabCut runs in a window of twice the die's side: the label's middle is the die for sure,
@@ -66,11 +67,13 @@ def die_mask(frame: np.ndarray, centre: np.ndarray, side: float, span: float,
     window = frame[y0:y1, x0:x1]
     seeds = np.full(window.shape[:2], cv2.GC_BGD, np.uint8)
     half = int(side * 0.65)
-    seeds[max(cy - y0 - half, 0):cy - y0 + half, max(cx - x0 - half, 0):cx - x0 + half] = (
-        cv2.GC_PR_FGD)
+    seeds[max(cy - y0 - half, 0) : cy - y0 + half, max(cx - x0 - half, 0) : cx - x0 + half] = (
+        cv2.GC_PR_FGD
+    )
     for other in others:
-        cv2.circle(seeds, (int(other[0]) - x0, int(other[1]) - y0), int(side * 0.12),
-                   cv2.GC_BGD, -1)
+        cv2.circle(
+            seeds, (int(other[0]) - x0, int(other[1]) - y0), int(side * 0.12), cv2.GC_BGD, -1
+        )
     cv2.circle(seeds, (cx - x0, cy - y0), int(max(span * 0.55, side * 0.18)), cv2.GC_FGD, -1)
     background, foreground = np.zeros((1, 65)), np.zeros((1, 65))
     cv2.setRNGSeed(0)  # GrabCut starts its colour models from OpenCV's random numbers
@@ -88,8 +91,9 @@ def _shadow(window: np.ndarray, die: np.ndarray) -> np.ndarray:
     of the window's table)."""
     lab = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
     table = np.median(lab[die == 0], axis=0) if (die == 0).any() else lab.reshape(-1, 3).max(0)
-    shadow = ((lab[..., 0] < table[0] - SHADOW_DARKER)
-              & (lab[..., 2] > table[2] + SHADOW_YELLOWER)).astype(np.uint8)
+    shadow = (
+        (lab[..., 0] < table[0] - SHADOW_DARKER) & (lab[..., 2] > table[2] + SHADOW_YELLOWER)
+    ).astype(np.uint8)
     return cv2.morphologyEx(shadow, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
 
 
@@ -98,8 +102,7 @@ def _filled_part_at(die: np.ndarray, point: tuple[int, int]) -> np.ndarray:
     cut-out), with its holes (the pips) filled, as 0/255."""
     _count, parts = cv2.connectedComponents(die)
     part = parts == parts[point[1], point[0]] if die[point[1], point[0]] else die > 0
-    outlines, _ = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_NONE)
+    outlines, _ = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     filled = np.zeros(die.shape, np.uint8)
     cv2.drawContours(filled, outlines, -1, 255, -1)
     return filled
@@ -109,18 +112,23 @@ def die_masks(frame: np.ndarray, item: Labelled) -> list[np.ndarray]:
     """One mask per labelled die of the photo; a pixel two masks claim goes to the die whose
     label is nearer."""
     assert item.spans is not None, "the labels' spans are needed (load_split gives them)"
-    masks = [die_mask(frame, c, die_side(s, int(p)), float(s), np.delete(item.centres, i, 0))
-             for i, (c, s, p) in enumerate(zip(item.centres, item.spans, item.pips,
-                                               strict=True))]
+    masks = [
+        die_mask(frame, c, die_side(s, int(p)), float(s), np.delete(item.centres, i, 0))
+        for i, (c, s, p) in enumerate(zip(item.centres, item.spans, item.pips, strict=True))
+    ]
     if len(masks) > 1:
-        yy, xx = np.mgrid[:frame.shape[0], :frame.shape[1]]
+        yy, xx = np.mgrid[: frame.shape[0], : frame.shape[1]]
         nearest = np.argmin([(xx - c[0]) ** 2 + (yy - c[1]) ** 2 for c in item.centres], axis=0)
         masks = [np.where(nearest == i, m, 0).astype(np.uint8) for i, m in enumerate(masks)]
     return masks
 
 
-def paint_die(frame: np.ndarray, mask: np.ndarray, body: tuple[float, float, float],
-              pip: tuple[float, float, float] | None) -> np.ndarray:
+def paint_die(
+    frame: np.ndarray,
+    mask: np.ndarray,
+    body: tuple[float, float, float],
+    pip: tuple[float, float, float] | None,
+) -> np.ndarray:
     """The frame with the white die under `mask` painted: its body `body`, its pips `pip`
     (None: no pips), each as lit or shaded as the die was."""
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -128,20 +136,27 @@ def paint_die(frame: np.ndarray, mask: np.ndarray, body: tuple[float, float, flo
     if not inside.any():
         return frame.copy()
     # Closing fills each dark spot smaller than the kernel with the body's lightness around it.
-    body_light = cv2.morphologyEx(grey, cv2.MORPH_CLOSE,
-                                  cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (21, 21)))
+    body_light = cv2.morphologyEx(
+        grey, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (21, 21))
+    )
     pipness = np.clip((body_light - grey - PIP_DARKER) / PIP_RAMP, 0, 1) * inside
     pips = cv2.dilate((pipness > 0.05).astype(np.uint8), np.ones((5, 5), np.uint8))
     unpipped = cv2.inpaint(grey.clip(0, 255).astype(np.uint8), pips, 5, cv2.INPAINT_TELEA)
     lit = unpipped.astype(np.float32)[..., None] / np.percentile(grey[inside], 90)
     pip_colour = np.asarray(body if pip is None else pip, np.float32)
-    colour = (np.asarray(body, np.float32) * (1 - pipness[..., None]) + pip_colour * pipness[..., None]) * lit
+    colour = (
+        np.asarray(body, np.float32) * (1 - pipness[..., None]) + pip_colour * pipness[..., None]
+    ) * lit
     alpha = cv2.GaussianBlur(mask.astype(np.float32) / 255, (0, 0), 1.2)[..., None]
     return (frame * (1 - alpha) + colour * alpha).clip(0, 255).astype(np.uint8)
 
 
-def painted(item: Labelled, frame: np.ndarray, rng: np.random.Generator,
-            paints: tuple[str, ...] = tuple(PAINTS)) -> tuple[Labelled, np.ndarray]:
+def painted(
+    item: Labelled,
+    frame: np.ndarray,
+    rng: np.random.Generator,
+    paints: tuple[str, ...] = tuple(PAINTS),
+) -> tuple[Labelled, np.ndarray]:
     """The photo with each labelled die painted a colour of `paints` (names of PAINTS) drawn
     by `rng`, and its labels with those colours (a blank grey die's pips: 0)."""
     names = list(paints)
@@ -150,7 +165,9 @@ def painted(item: Labelled, frame: np.ndarray, rng: np.random.Generator,
         name = names[int(rng.integers(len(names)))]
         body, pip = PAINTS[name]
         shift = rng.uniform(-PAINT_LIGHTER, PAINT_LIGHTER) + rng.uniform(-PAINT_TINT, PAINT_TINT, 3)
-        out = paint_die(out, mask, tuple(np.clip(np.asarray(body, np.float32) + shift, 0, 255)), pip)
+        out = paint_die(
+            out, mask, tuple(np.clip(np.asarray(body, np.float32) + shift, 0, 255)), pip
+        )
         colours.append(name)
         if pip is None:
             pips[die] = 0

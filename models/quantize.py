@@ -26,8 +26,9 @@ from vision.onnx_models import LOCATOR_FILE, LOCATOR_FLOAT_FILE, model_path  # n
 KEEP_FLOAT = ("/s4/s4.0/s4.0.0/Conv", "/head/Conv")
 
 
-def calibration_frames(rendered: int, real_every: int, seed: int = 5,
-                       root: Path = OBLIQUE_WHITE) -> Iterator[np.ndarray]:
+def calibration_frames(
+    rendered: int, real_every: int, seed: int = 5, root: Path = OBLIQUE_WHITE
+) -> Iterator[np.ndarray]:
     """Locator inputs to measure activation ranges on: rendered scenes, then real photos."""
     rng = np.random.default_rng(seed)
     for _ in range(rendered):
@@ -65,10 +66,17 @@ def quantize_locator(src: Path, out: Path, frames: Iterator[np.ndarray]) -> Path
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
         quant_pre_process(str(src), str(prepared), skip_symbolic_shape=True)
-        quantize_static(str(prepared), str(out), Frames(), quant_format=QuantFormat.QDQ,
-                        per_channel=True, activation_type=QuantType.QUInt8,
-                        weight_type=QuantType.QInt8, calibrate_method=CalibrationMethod.MinMax,
-                        nodes_to_exclude=list(KEEP_FLOAT))
+        quantize_static(
+            str(prepared),
+            str(out),
+            Frames(),
+            quant_format=QuantFormat.QDQ,
+            per_channel=True,
+            activation_type=QuantType.QUInt8,
+            weight_type=QuantType.QInt8,
+            calibrate_method=CalibrationMethod.MinMax,
+            nodes_to_exclude=list(KEEP_FLOAT),
+        )
     return out
 
 
@@ -78,8 +86,12 @@ def main() -> None:
     ap.add_argument("--src", type=Path, default=model_path(LOCATOR_FLOAT_FILE))
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / LOCATOR_FILE)
     ap.add_argument("--rendered", type=int, default=120, help="rendered calibration frames")
-    ap.add_argument("--real-every", type=int, default=8,
-                    help="every n-th Train photo as a calibration frame (0: none)")
+    ap.add_argument(
+        "--real-every",
+        type=int,
+        default=8,
+        help="every n-th Train photo as a calibration frame (0: none)",
+    )
     a = ap.parse_args()
     out = quantize_locator(a.src, a.out, calibration_frames(a.rendered, a.real_every))
     print(f"wrote {out} ({out.stat().st_size / 1e3:.0f} kB)")

@@ -41,8 +41,9 @@ def _located(splits: list[str], root: Path, locator: Path | None = None):
             yield frame, [None if j is None else found[j] for j in matched], item
 
 
-def _with_paintings(item: Labelled, frame: np.ndarray, paintings: int,
-                    rng: np.random.Generator) -> Iterator[tuple[Labelled, np.ndarray]]:
+def _with_paintings(
+    item: Labelled, frame: np.ndarray, paintings: int, rng: np.random.Generator
+) -> Iterator[tuple[Labelled, np.ndarray]]:
     """The photo as taken with its labels, then `paintings` copies with its dice painted
     (`paint_dice.painted`), each with its own labels: (labels, frame) pairs, drawn lazily."""
     yield item, frame
@@ -50,8 +51,14 @@ def _with_paintings(item: Labelled, frame: np.ndarray, paintings: int,
         yield paint_dice.painted(item, frame, rng)
 
 
-def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_WHITE,
-               locator: Path | None = None, paintings: int = 0) -> dict[str, np.ndarray]:
+def real_crops(
+    splits: list[str],
+    copies: int,
+    seed: int,
+    root: Path = OBLIQUE_WHITE,
+    locator: Path | None = None,
+    paintings: int = 0,
+) -> dict[str, np.ndarray]:
     """Crops (n, 3, 40, 40) uint8 and pip labels (n,) from every found labelled die, and as
     many from each of `paintings` copies of its photo with the dice painted other colours
     (`paint_dice.py`: a grey die's label becomes blank), cut around the same boxes."""
@@ -66,12 +73,19 @@ def real_crops(splits: list[str], copies: int, seed: int, root: Path = OBLIQUE_W
                 box[1:] = _jitter_boxes(rng, box[1:], 0.08)
                 crops.append(crop_dice(shown, box))
                 labels.append(np.full(copies, p))
-    return {"crops": np.concatenate(crops).astype(np.uint8),
-            "labels": np.concatenate(labels).astype(np.int64)}
+    return {
+        "crops": np.concatenate(crops).astype(np.uint8),
+        "labels": np.concatenate(labels).astype(np.int64),
+    }
 
 
-def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE, locator: Path | None = None,
-                paintings: int = 0, seed: int = 0) -> dict[str, np.ndarray]:
+def real_frames(
+    splits: list[str],
+    root: Path = OBLIQUE_WHITE,
+    locator: Path | None = None,
+    paintings: int = 0,
+    seed: int = 0,
+) -> dict[str, np.ndarray]:
     """Locator training frames from labelled real photos: each photo at the locator's training
     scale, with the shipped locator's box around every labelled die it finds, and after it
     `paintings` copies with the dice painted other colours (`paint_dice.py`: grey ones blank),
@@ -91,8 +105,11 @@ def real_frames(splits: list[str], root: Path = OBLIQUE_WHITE, locator: Path | N
         b = np.array(sorted(unique), np.float32).reshape(-1, 4) * LOCATOR_SCALE
         for _labels, shown in _with_paintings(item, frame, paintings, rng):
             boxes.append(np.concatenate([b, np.full((len(b), 1), len(frames))], 1))
-            frames.append(cv2.resize(shown, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE,
-                                     interpolation=cv2.INTER_AREA))
+            frames.append(
+                cv2.resize(
+                    shown, None, fx=LOCATOR_SCALE, fy=LOCATOR_SCALE, interpolation=cv2.INTER_AREA
+                )
+            )
     return {"frames": np.stack(frames), "boxes": np.concatenate(boxes).astype(np.float32)}
 
 
@@ -104,12 +121,23 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=8, help="crops per labelled die")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_real.npz")
-    ap.add_argument("--frames", action="store_true",
-                    help="locator frames and boxes (train.py --real-frames) instead of crops")
-    ap.add_argument("--paintings", type=int, default=0,
-                    help="also each photo this many times with its dice painted")
-    ap.add_argument("--locator", type=Path, default=None,
-                    help="locator .onnx whose boxes to cut around (default: the shipped one)")
+    ap.add_argument(
+        "--frames",
+        action="store_true",
+        help="locator frames and boxes (train.py --real-frames) instead of crops",
+    )
+    ap.add_argument(
+        "--paintings",
+        type=int,
+        default=0,
+        help="also each photo this many times with its dice painted",
+    )
+    ap.add_argument(
+        "--locator",
+        type=Path,
+        default=None,
+        help="locator .onnx whose boxes to cut around (default: the shipped one)",
+    )
     a = ap.parse_args()
     if a.frames:
         data = real_frames(a.splits, locator=a.locator, paintings=a.paintings, seed=a.seed)

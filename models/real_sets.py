@@ -54,8 +54,10 @@ class RealSet:
 def real_sets() -> dict[str, RealSet]:
     """Every real set, by name, as the split file fixes it."""
     data = json.loads(SPLIT_FILE.read_text())
-    return {name: RealSet(name, entry["boxes"], frozenset(entry.get("holdout", ())))
-            for name, entry in data["sets"].items()}
+    return {
+        name: RealSet(name, entry["boxes"], frozenset(entry.get("holdout", ())))
+        for name, entry in data["sets"].items()
+    }
 
 
 def held_out(stem: str) -> bool:
@@ -66,13 +68,16 @@ def held_out(stem: str) -> bool:
 def write_split(path: Path = SPLIT_FILE) -> None:
     """Write the split file anew from the photos in ../shared/data (the same rule gives the same
     file)."""
-    sets: dict[str, dict] = {"dice-photos-oblique-white": {
-        "boxes": "top face", "holdout_folder": "Valid"}}
+    sets: dict[str, dict] = {
+        "dice-photos-oblique-white": {"boxes": "top face", "holdout_folder": "Valid"}
+    }
     for name in ("dice-photos-oblique-coloured", "dice-photos-topdown-grey"):
         stems = sorted(p.stem for p in (DATA / name / "images").glob("*.jpg"))
         sets[name] = {"boxes": "whole die", "holdout": [s for s in stems if held_out(s)]}
-    about = ("Held-out photos of each real set: never trained or tuned on, only measured. "
-             "See models/real_sets.py.")
+    about = (
+        "Held-out photos of each real set: never trained or tuned on, only measured. "
+        "See models/real_sets.py."
+    )
     path.write_text(json.dumps({"about": about, "sets": sets}, indent=1) + "\n")
 
 
@@ -85,8 +90,9 @@ def main() -> int:
     for real in real_sets().values():
         if real.available():
             counts = {part: len(real.photos(part)) for part in ("train", "holdout")}
-            print(f"{real.name}: {counts['train']} photos to train on, "
-                  f"{counts['holdout']} held out")
+            print(
+                f"{real.name}: {counts['train']} photos to train on, {counts['holdout']} held out"
+            )
     return 0
 
 

@@ -89,8 +89,13 @@ def _superellipse(n_pts: int = 28, power: float = 6.0) -> np.ndarray:
 
 
 _OUTLINE = _superellipse()
-_CIRCLE = np.stack([np.cos(np.linspace(0, 2 * math.pi, 14, endpoint=False)),
-                    np.sin(np.linspace(0, 2 * math.pi, 14, endpoint=False))], 1)
+_CIRCLE = np.stack(
+    [
+        np.cos(np.linspace(0, 2 * math.pi, 14, endpoint=False)),
+        np.sin(np.linspace(0, 2 * math.pi, 14, endpoint=False)),
+    ],
+    1,
+)
 
 
 def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
@@ -103,20 +108,38 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
             base = base * rng.uniform(0.35, 0.7)
         ang = rng.uniform(0, math.pi)
         coord = xx * math.cos(ang) + yy * math.sin(ang)
-        warp = cv2.resize(rng.normal(0, 1, (6, 8)).astype(np.float32), (w, h),
-                          interpolation=cv2.INTER_CUBIC) * rng.uniform(10, 40)
+        warp = cv2.resize(
+            rng.normal(0, 1, (6, 8)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC
+        ) * rng.uniform(10, 40)
         grain = np.sin((coord + warp) * rng.uniform(0.04, 0.25))
         img = base[None, None, :] * (1 + rng.uniform(0.03, 0.12) * grain[..., None])
     else:
         if kind == "lid":
             base = rng.uniform(20, 240, 3)
         else:
-            base = _jitter_colour(rng, tuple(int(v) for v in rng.choice(
-                [(40, 110, 30), (110, 50, 20), (30, 30, 120), (35, 35, 35), (90, 90, 90),
-                 (60, 40, 90), (20, 60, 40), (200, 200, 200), (60, 100, 140)])))
+            base = _jitter_colour(
+                rng,
+                tuple(
+                    int(v)
+                    for v in rng.choice(
+                        [
+                            (40, 110, 30),
+                            (110, 50, 20),
+                            (30, 30, 120),
+                            (35, 35, 35),
+                            (90, 90, 90),
+                            (60, 40, 90),
+                            (20, 60, 40),
+                            (200, 200, 200),
+                            (60, 100, 140),
+                        ]
+                    )
+                ),
+            )
         img = np.ones((h, w, 3), np.float32) * base[None, None, :]
-    low = cv2.resize(rng.normal(0, 1, (4, 5)).astype(np.float32), (w, h),
-                     interpolation=cv2.INTER_CUBIC)
+    low = cv2.resize(
+        rng.normal(0, 1, (4, 5)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC
+    )
     img = img * (1 + 0.08 * low[..., None])
     img = img + rng.normal(0, rng.uniform(2, 8), (h, w, 1)).astype(np.float32)
     img = np.clip(img, 0, 255).astype(np.uint8)
@@ -131,8 +154,16 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
             elif shape == 1:
                 cv2.rectangle(img, (x, y), (x + r, y + int(rng.uniform(10, 90))), col, -1)
             else:
-                cv2.putText(img, "LAS VEGAS"[: rng.integers(2, 10)], (x, y),
-                            cv2.FONT_HERSHEY_SIMPLEX, rng.uniform(0.8, 2.5), col, 3, cv2.LINE_AA)
+                cv2.putText(
+                    img,
+                    "LAS VEGAS"[: rng.integers(2, 10)],
+                    (x, y),
+                    cv2.FONT_HERSHEY_SIMPLEX,
+                    rng.uniform(0.8, 2.5),
+                    col,
+                    3,
+                    cv2.LINE_AA,
+                )
     if kind == "tray":
         rim = tuple(int(v) for v in rng.uniform(20, 230, 3))
         t = int(rng.uniform(15, 60))
@@ -146,13 +177,27 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     return img
 
 
-def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, side: float,
-              rot: np.ndarray, elevation: float, body: np.ndarray, pip: np.ndarray,
-              faces: dict[int, int], light: np.ndarray, pip_radius: float,
-              dims: tuple[float, float, float] = (1.0, 1.0, 1.0), flat: float = 0.0,
-              ray: np.ndarray | None = None, shine: float = 0.0,
-              veins: np.ndarray | None = None, speckles: np.ndarray | None = None,
-              style: PipStyle | None = None, clear: float = 0.0) -> tuple[float, ...]:
+def _draw_die(
+    img: np.ndarray,
+    rng: np.random.Generator,
+    centre: np.ndarray,
+    side: float,
+    rot: np.ndarray,
+    elevation: float,
+    body: np.ndarray,
+    pip: np.ndarray,
+    faces: dict[int, int],
+    light: np.ndarray,
+    pip_radius: float,
+    dims: tuple[float, float, float] = (1.0, 1.0, 1.0),
+    flat: float = 0.0,
+    ray: np.ndarray | None = None,
+    shine: float = 0.0,
+    veins: np.ndarray | None = None,
+    speckles: np.ndarray | None = None,
+    style: PipStyle | None = None,
+    clear: float = 0.0,
+) -> tuple[float, ...]:
     """Draw one die (or a box of other `dims`) and return its box (x0, y0, x1, y1).
 
     With `ray` (the direction from a camera straight above the table to this die), the die is
@@ -167,16 +212,36 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     fwd, right, down = _camera(elevation)
     if ray is not None:
         fwd, right, down = ray / np.linalg.norm(ray), np.array([1.0, 0, 0]), np.array([0, -1.0, 0])
-    normals = {"+z": np.array([0, 0, 1.0]), "-z": np.array([0, 0, -1.0]),
-               "+x": np.array([1.0, 0, 0]), "-x": np.array([-1.0, 0, 0]),
-               "+y": np.array([0, 1.0, 0]), "-y": np.array([0, -1.0, 0])}
-    axes = {"+z": ([1, 0, 0], [0, 1, 0]), "-z": ([1, 0, 0], [0, -1, 0]),
-            "+x": ([0, 1, 0], [0, 0, 1]), "-x": ([0, -1, 0], [0, 0, 1]),
-            "+y": ([-1, 0, 0], [0, 0, 1]), "-y": ([1, 0, 0], [0, 0, 1])}
-    values = dict(zip(["+z", "-z", "+x", "-x", "+y", "-y"],
-                      [faces[0], (7 - faces[0]) % 7, faces[1], (7 - faces[1]) % 7, faces[2],
-                       (7 - faces[2]) % 7],
-                      strict=True))
+    normals = {
+        "+z": np.array([0, 0, 1.0]),
+        "-z": np.array([0, 0, -1.0]),
+        "+x": np.array([1.0, 0, 0]),
+        "-x": np.array([-1.0, 0, 0]),
+        "+y": np.array([0, 1.0, 0]),
+        "-y": np.array([0, -1.0, 0]),
+    }
+    axes = {
+        "+z": ([1, 0, 0], [0, 1, 0]),
+        "-z": ([1, 0, 0], [0, -1, 0]),
+        "+x": ([0, 1, 0], [0, 0, 1]),
+        "-x": ([0, -1, 0], [0, 0, 1]),
+        "+y": ([-1, 0, 0], [0, 0, 1]),
+        "-y": ([1, 0, 0], [0, 0, 1]),
+    }
+    values = dict(
+        zip(
+            ["+z", "-z", "+x", "-x", "+y", "-y"],
+            [
+                faces[0],
+                (7 - faces[0]) % 7,
+                faces[1],
+                (7 - faces[1]) % 7,
+                faces[2],
+                (7 - faces[2]) % 7,
+            ],
+            strict=True,
+        )
+    )
 
     def project(p3: np.ndarray) -> np.ndarray:
         q = (p3 * np.asarray(dims)) @ rot.T * side
@@ -198,11 +263,18 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         outlines.append(project(pts3))
     hull = cv2.convexHull(np.concatenate(outlines).astype(np.float32))
     under = img.copy() if clear > 0 else None
-    cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], tuple(float(v) for v in body * 0.55),
-                 cv2.LINE_AA, shift=4)
-    patterns = [(draw(rng, hull[:, 0], side), colour)
-                for draw, colour in ((_marbling, veins), (_speckling, speckles))
-                if colour is not None]
+    cv2.fillPoly(
+        img,
+        [np.round(hull * 16).astype(np.int32)],
+        tuple(float(v) for v in body * 0.55),
+        cv2.LINE_AA,
+        shift=4,
+    )
+    patterns = [
+        (draw(rng, hull[:, 0], side), colour)
+        for draw, colour in ((_marbling, veins), (_speckling, speckles))
+        if colour is not None
+    ]
     painted: list[tuple] = []  # a translucent die's pips: painted on after its body
     for (_, key, nw), outline in zip(visible, outlines, strict=True):
         lit = max(0.0, float(nw @ light))
@@ -210,16 +282,32 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         # as the top, which makes the side faces' pips as clear as the top face's.
         shade = (1 - flat) * (0.5 + 0.55 * lit) + flat * (0.88 + 0.12 * lit)
         col = np.clip(body * shade, 0, 255)
-        cv2.fillPoly(img, [np.round(outline * 16).astype(np.int32)], tuple(float(v) for v in col),
-                     cv2.LINE_AA, shift=4)
+        cv2.fillPoly(
+            img,
+            [np.round(outline * 16).astype(np.int32)],
+            tuple(float(v) for v in col),
+            cv2.LINE_AA,
+            shift=4,
+        )
         for pattern, colour in patterns:
             _pattern_face(img, outline, pattern, np.clip(colour * shade, 0, 255))
         value = values[key]
         if value == 0:
             continue
         a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
-        face_pips = (project, normals[key] * 0.5, a, b, value, col, pip, shade, pip_radius, style,
-                     (float(light @ (rot @ a)), float(light @ (rot @ b))))
+        face_pips = (
+            project,
+            normals[key] * 0.5,
+            a,
+            b,
+            value,
+            col,
+            pip,
+            shade,
+            pip_radius,
+            style,
+            (float(light @ (rot @ a)), float(light @ (rot @ b))),
+        )
         if under is None:
             _draw_pips(img, *face_pips)
         else:
@@ -231,8 +319,20 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
         for key in normals:
             if key not in shown and values[key]:
                 a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
-                _draw_pips(ghost, project, normals[key] * 0.5, a, b, values[key], body, pip, 0.8,
-                           pip_radius, style, (0.0, 0.0))
+                _draw_pips(
+                    ghost,
+                    project,
+                    normals[key] * 0.5,
+                    a,
+                    b,
+                    values[key],
+                    body,
+                    pip,
+                    0.8,
+                    pip_radius,
+                    style,
+                    (0.0, 0.0),
+                )
         _blend_inside(img, ghost, hull[:, 0], clear * 0.4)
         for face_pips in painted:
             _draw_pips(img, *face_pips)
@@ -244,10 +344,20 @@ def _draw_die(img: np.ndarray, rng: np.random.Generator, centre: np.ndarray, sid
     return float(x0), float(y0), float(x1), float(y1)
 
 
-def _draw_pips(img: np.ndarray, project, face_centre: np.ndarray, a: np.ndarray, b: np.ndarray,
-               value: int, face_colour: np.ndarray, pip: np.ndarray, shade: float,
-               pip_radius: float, style: PipStyle | None,
-               light_on_face: tuple[float, float]) -> None:
+def _draw_pips(
+    img: np.ndarray,
+    project,
+    face_centre: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    value: int,
+    face_colour: np.ndarray,
+    pip: np.ndarray,
+    shade: float,
+    pip_radius: float,
+    style: PipStyle | None,
+    light_on_face: tuple[float, float],
+) -> None:
     """Draw the pips of one face (centre and axes `a`, `b` in die units) in place. A hollow pip
     is a disc of the pip's colour with a smaller disc toward the light's side blended with the
     face's colour: the pit's wall away from the light catches it, the one toward it is shaded."""
@@ -269,14 +379,19 @@ def _draw_pips(img: np.ndarray, project, face_centre: np.ndarray, a: np.ndarray,
             du, dv = toward * radius * 0.3
             discs.append(((u + du, v + dv), radius * 0.75, lit))
         for (cu, cv), r, c in discs:
-            circ = (face_centre[None, :] + (cu + r * _CIRCLE[:, :1]) * a
-                    + (cv + r * _CIRCLE[:, 1:]) * b)
-            cv2.fillPoly(img, [np.round(project(circ) * 16).astype(np.int32)],
-                         tuple(float(x) for x in c), cv2.LINE_AA, shift=4)
+            circ = (
+                face_centre[None, :] + (cu + r * _CIRCLE[:, :1]) * a + (cv + r * _CIRCLE[:, 1:]) * b
+            )
+            cv2.fillPoly(
+                img,
+                [np.round(project(circ) * 16).astype(np.int32)],
+                tuple(float(x) for x in c),
+                cv2.LINE_AA,
+                shift=4,
+            )
 
 
-def _blend_inside(img: np.ndarray, other: np.ndarray, outline: np.ndarray,
-                  amount: float) -> None:
+def _blend_inside(img: np.ndarray, other: np.ndarray, outline: np.ndarray, amount: float) -> None:
     """Blend `other` (an image the size of `img`) into `img` inside an outline (n, 2), in
     place, by `amount` (0-1)."""
     x0, y0, h, w = _bounds(outline)
@@ -285,16 +400,19 @@ def _blend_inside(img: np.ndarray, other: np.ndarray, outline: np.ndarray,
     if x1 <= x0 or y1 <= y0:
         return
     mask = np.zeros((y1 - y0, x1 - x0), np.float32)
-    cv2.fillPoly(mask, [np.round((outline - [x0, y0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA,
-                 shift=4)
+    cv2.fillPoly(
+        mask, [np.round((outline - [x0, y0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4
+    )
     alpha = (mask * amount)[..., None]
     roi = img[y0:y1, x0:x1].astype(np.float32)
-    img[y0:y1, x0:x1] = np.clip(roi * (1 - alpha) + other[y0:y1, x0:x1] * alpha, 0,
-                                255).astype(np.uint8)
+    img[y0:y1, x0:x1] = np.clip(roi * (1 - alpha) + other[y0:y1, x0:x1] * alpha, 0, 255).astype(
+        np.uint8
+    )
 
 
-def _see_through(img: np.ndarray, under: np.ndarray, outline: np.ndarray, body: np.ndarray,
-                 clear: float) -> None:
+def _see_through(
+    img: np.ndarray, under: np.ndarray, outline: np.ndarray, body: np.ndarray, clear: float
+) -> None:
     """Let the table (`under`, the frame before the die was drawn) show through a translucent
     die's body (outline (n, 2)), tinted by the body's colour, in place."""
     tinted = np.clip(under.astype(np.float32) * (0.35 + 0.65 * body / 255.0) * 1.15, 0, 255)
@@ -322,36 +440,45 @@ def _bounds(points: np.ndarray) -> tuple[int, int, int, int]:
     return int(x0), int(y0), max(int(y1 - y0), 1), max(int(x1 - x0), 1)
 
 
-def _marbling(rng: np.random.Generator, hull: np.ndarray, side: float
-              ) -> tuple[int, int, np.ndarray]:
+def _marbling(
+    rng: np.random.Generator, hull: np.ndarray, side: float
+) -> tuple[int, int, np.ndarray]:
     """Where the veins of a marbled die lie over its outline's bounding box: the box's corner
     and a map of vein strength (0-1) over it."""
     x0, y0, h, w = _bounds(hull)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    warp = cv2.resize(rng.normal(0, 1, (4, 4)).astype(np.float32), (w, h),
-                      interpolation=cv2.INTER_CUBIC) * side * rng.uniform(0.1, 0.4)
+    warp = (
+        cv2.resize(
+            rng.normal(0, 1, (4, 4)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC
+        )
+        * side
+        * rng.uniform(0.1, 0.4)
+    )
     ang = rng.uniform(0, math.pi)
     coord = (xx * math.cos(ang) + yy * math.sin(ang) + warp) / side * rng.uniform(6, 16)
     strength = ((np.sin(coord) + 1) / 2) ** rng.uniform(1.5, 6) * rng.uniform(0.4, 0.9)
     return x0, y0, strength.astype(np.float32)
 
 
-def _speckling(rng: np.random.Generator, hull: np.ndarray, side: float
-               ) -> tuple[int, int, np.ndarray]:
+def _speckling(
+    rng: np.random.Generator, hull: np.ndarray, side: float
+) -> tuple[int, int, np.ndarray]:
     """Where the flecks of a speckled die lie over its outline's bounding box: the box's corner
     and a map of fleck strength (0-1) over it. Flecks are a third of a pip across or less."""
     x0, y0, h, w = _bounds(hull)
     strength = np.zeros((h, w), np.float32)
-    count = int(rng.uniform(20, 120) * h * w / side ** 2)
+    count = int(rng.uniform(20, 120) * h * w / side**2)
     radius = max(side * rng.uniform(0.01, 0.03), 0.6)
     for x, y in rng.uniform([0, 0], [w, h], (count, 2)):
-        cv2.circle(strength, (int(x * 16), int(y * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA,
-                   shift=4)
+        cv2.circle(
+            strength, (int(x * 16), int(y * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA, shift=4
+        )
     return x0, y0, strength * rng.uniform(0.5, 1.0)
 
 
-def _pattern_face(img: np.ndarray, face: np.ndarray, pattern: tuple[int, int, np.ndarray],
-                  colour: np.ndarray) -> None:
+def _pattern_face(
+    img: np.ndarray, face: np.ndarray, pattern: tuple[int, int, np.ndarray], colour: np.ndarray
+) -> None:
     """Blend a die's body pattern (marbling or speckling, in that colour) into one of its
     faces (outline `face`, frame px), in place."""
     x0, y0, strength = pattern
@@ -362,16 +489,22 @@ def _pattern_face(img: np.ndarray, face: np.ndarray, pattern: tuple[int, int, np
     if ax1 <= ax0 or ay1 <= ay0:
         return
     mask = np.zeros((ay1 - ay0, ax1 - ax0), np.float32)
-    cv2.fillPoly(mask, [np.round((face - [ax0, ay0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA,
-                 shift=4)
-    alpha = (mask * strength[ay0 - y0:ay1 - y0, ax0 - x0:ax1 - x0])[..., None]
+    cv2.fillPoly(
+        mask, [np.round((face - [ax0, ay0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4
+    )
+    alpha = (mask * strength[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0])[..., None]
     roi = img[ay0:ay1, ax0:ax1].astype(np.float32)
-    img[ay0:ay1, ax0:ax1] = np.clip(roi * (1 - alpha) + colour * alpha, 0,
-                                    255).astype(np.uint8)
+    img[ay0:ay1, ax0:ax1] = np.clip(roi * (1 - alpha) + colour * alpha, 0, 255).astype(np.uint8)
 
 
-def _glare(img: np.ndarray, rng: np.random.Generator, face: np.ndarray, side: float,
-           towards_light: np.ndarray, shine: float) -> None:
+def _glare(
+    img: np.ndarray,
+    rng: np.random.Generator,
+    face: np.ndarray,
+    side: float,
+    towards_light: np.ndarray,
+    shine: float,
+) -> None:
     """Light reflected by a glossy face (outline `face`, frame px), drawn in place: a soft
     bright spot off the face's middle toward the light, and the lit rim of its rounded edge."""
     h, w = img.shape[:2]
@@ -380,8 +513,9 @@ def _glare(img: np.ndarray, rng: np.random.Generator, face: np.ndarray, side: fl
     if x1 - x0 < 3 or y1 - y0 < 3:
         return
     mask = np.zeros((y1 - y0, x1 - x0), np.float32)
-    cv2.fillPoly(mask, [np.round((face - [x0, y0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA,
-                 shift=4)
+    cv2.fillPoly(
+        mask, [np.round((face - [x0, y0]) * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4
+    )
     yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
     length = float(np.linalg.norm(towards_light))
     toward = towards_light / length if length > 1e-3 else np.array([0.0, -1.0])
@@ -396,24 +530,53 @@ def _glare(img: np.ndarray, rng: np.random.Generator, face: np.ndarray, side: fl
     glow *= rng.uniform(0.4, 1.0)
     thin = max(int(round(side * 0.06)), 1)
     rim = mask - cv2.erode(mask, np.ones((2 * thin + 1, 2 * thin + 1), np.uint8))
-    lit_side = np.clip(((xx - face[:, 0].mean()) * toward[0] + (yy - face[:, 1].mean()) * toward[1])
-                       / (0.5 * side), 0, 1)
+    lit_side = np.clip(
+        ((xx - face[:, 0].mean()) * toward[0] + (yy - face[:, 1].mean()) * toward[1])
+        / (0.5 * side),
+        0,
+        1,
+    )
     glow = glow + rim * lit_side * rng.uniform(0.3, 0.9)
     glow = np.clip(glow * mask * shine, 0, 1)[..., None]
     roi = img[y0:y1, x0:x1].astype(np.float32)
     img[y0:y1, x0:x1] = np.clip(roi + (255 - roi) * glow, 0, 255).astype(np.uint8)
 
 
-def _distractor(img: np.ndarray, rng: np.random.Generator, pos: np.ndarray, size: float,
-                elevation: float, light: np.ndarray) -> None:
+def _distractor(
+    img: np.ndarray,
+    rng: np.random.Generator,
+    pos: np.ndarray,
+    size: float,
+    elevation: float,
+    light: np.ndarray,
+) -> None:
     """A non-die object: an elongated or flat box (cable plug, ferrite, phone, card)."""
     long = rng.uniform(1.8, 4.0)
     dims = (long, rng.uniform(0.5, 1.0), rng.uniform(0.2, 1.0))
-    body = _jitter_colour(rng, tuple(int(v) for v in rng.choice(
-        [(30, 30, 30), (60, 60, 60), (200, 200, 200), (150, 150, 160), (40, 40, 120)])))
+    body = _jitter_colour(
+        rng,
+        tuple(
+            int(v)
+            for v in rng.choice(
+                [(30, 30, 30), (60, 60, 60), (200, 200, 200), (150, 150, 160), (40, 40, 120)]
+            )
+        ),
+    )
     rot = _rot(np.array([0, 0, 1.0]), rng.uniform(0, 2 * math.pi))
-    _draw_die(img, rng, pos, size / long * 1.5, rot, elevation, body, body, {0: 0, 1: 0, 2: 0},
-              light, 0.1, dims)
+    _draw_die(
+        img,
+        rng,
+        pos,
+        size / long * 1.5,
+        rot,
+        elevation,
+        body,
+        body,
+        {0: 0, 1: 0, 2: 0},
+        light,
+        0.1,
+        dims,
+    )
 
 
 def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
@@ -428,12 +591,20 @@ def _pip_colour(rng: np.random.Generator, body: np.ndarray) -> np.ndarray:
     return np.full(3, rng.uniform(200, 250))
 
 
-def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
-                 n_dice: int | None = None, elevation_deg: float | None = None,
-                 camouflage: float = 0.0, camera_height: float | None = None,
-                 glossy: float = 0.0, marbled: float = 0.0, speckled: float = 0.0,
-                 pip_styles: float = 0.0, translucent: float = 0.0
-                 ) -> tuple[np.ndarray, list[RenderedDie]]:
+def render_scene(
+    rng: np.random.Generator,
+    h: int = 480,
+    w: int = 640,
+    n_dice: int | None = None,
+    elevation_deg: float | None = None,
+    camouflage: float = 0.0,
+    camera_height: float | None = None,
+    glossy: float = 0.0,
+    marbled: float = 0.0,
+    speckled: float = 0.0,
+    pip_styles: float = 0.0,
+    translucent: float = 0.0,
+) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
     `camouflage` is the share of dice whose body takes the colour of the table under them
@@ -456,8 +627,13 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
     if n_dice is None:
         n_dice = int(rng.integers(0, 15)) if rng.random() < 0.95 else 0
     light_el, light_az = rng.uniform(0.45, 1.57), rng.uniform(0, 2 * math.pi)
-    light = np.array([math.cos(light_el) * math.cos(light_az),
-                      math.cos(light_el) * math.sin(light_az), math.sin(light_el)])
+    light = np.array(
+        [
+            math.cos(light_el) * math.cos(light_az),
+            math.cos(light_el) * math.sin(light_az),
+            math.sin(light_el),
+        ]
+    )
     shadow_dir = -light[:2] * side * rng.uniform(0.05, 0.4)
     flat = rng.uniform(0.0, 0.9) if rng.random() < 0.6 else 0.0
     colour_names = list(DIE_COLOURS)
@@ -501,8 +677,13 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         tilt_axis = np.array([rng.normal(), rng.normal(), 0.0])
         tilt = rng.uniform(0.4, 0.75) if cocked else abs(rng.normal(0, 0.05))
         rot = _rot(tilt_axis, tilt) @ yaw
-        sides = [0, 0] if blank else list(rng.choice([v for v in range(1, 7) if v not in
-                                                      (top, 7 - top)], 2, replace=False))
+        sides = (
+            [0, 0]
+            if blank
+            else list(
+                rng.choice([v for v in range(1, 7) if v not in (top, 7 - top)], 2, replace=False)
+            )
+        )
         if not blank and 7 - sides[0] == sides[1]:
             sides[1] = 7 - sides[1]
         faces = {0: top, 1: int(sides[0]), 2: int(sides[1])}
@@ -513,8 +694,11 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
         k = int(s * 0.4) | 1
         shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.15, 0.45)
         img = (img * (1 - shadow[..., None])).astype(np.uint8)
-        ray = None if camera_height is None else np.array(
-            [pos[0] - w / 2, h / 2 - pos[1], -camera_height * w])
+        ray = (
+            None
+            if camera_height is None
+            else np.array([pos[0] - w / 2, h / 2 - pos[1], -camera_height * w])
+        )
         shine = rng.uniform(0.3, 1.0) if glossy and rng.random() < glossy else 0.0
         veins = None
         if marbled and rng.random() < marbled:
@@ -524,9 +708,26 @@ def render_scene(rng: np.random.Generator, h: int = 480, w: int = 640,
             speckles = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
         style = _pip_style(rng, body) if pip_styles and rng.random() < pip_styles else None
         clear = rng.uniform(0.35, 0.65) if translucent and rng.random() < translucent else 0.0
-        box = _draw_die(img, rng, pos, s, rot, el, body, pip, faces, light,
-                        rng.uniform(0.075, 0.11), flat=flat, ray=ray, shine=shine,
-                        veins=veins, speckles=speckles, style=style, clear=clear)
+        box = _draw_die(
+            img,
+            rng,
+            pos,
+            s,
+            rot,
+            el,
+            body,
+            pip,
+            faces,
+            light,
+            rng.uniform(0.075, 0.11),
+            flat=flat,
+            ray=ray,
+            shine=shine,
+            veins=veins,
+            speckles=speckles,
+            style=style,
+            clear=clear,
+        )
         x0, y0, x1, y1 = box
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
         if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):

@@ -59,12 +59,14 @@ def _colour_augment(x: torch.Tensor, overexposed: float = 0.0) -> torch.Tensor:
     """Random per-image gain per channel, brightness and noise; a share `overexposed` of the
     images brightened 1.2-1.5 times more, so that light dice and tables clip to white."""
     n, on = x.shape[0], x.device
-    gain = (torch.empty(n, 3, 1, 1, device=on).uniform_(0.8, 1.2)
-            * torch.empty(n, 1, 1, 1, device=on).uniform_(0.6, 1.3))
+    gain = torch.empty(n, 3, 1, 1, device=on).uniform_(0.8, 1.2) * torch.empty(
+        n, 1, 1, 1, device=on
+    ).uniform_(0.6, 1.3)
     if overexposed:
         blown = torch.rand(n, 1, 1, 1, device=on) < overexposed
-        gain = torch.where(blown, gain * torch.empty(n, 1, 1, 1, device=on).uniform_(1.2, 1.5),
-                           gain)
+        gain = torch.where(
+            blown, gain * torch.empty(n, 1, 1, 1, device=on).uniform_(1.2, 1.5), gain
+        )
     x = x * gain + torch.randn_like(x) * torch.empty(n, 1, 1, 1, device=on).uniform_(0, 6)
     return x.clamp(0, 255)
 
@@ -73,11 +75,21 @@ def _folded(net: nn.Module) -> nn.Module:
     """`net` with its batch norms folded away: each is the identity and the convolution before
     it has a bias (the shape of an exported network, and of its fine-tunes)."""
     for module in net.modules():
-        if isinstance(module, nn.Sequential) and isinstance(module[0], nn.Conv2d) \
-                and len(module) > 1 and isinstance(module[1], nn.BatchNorm2d):
+        if (
+            isinstance(module, nn.Sequential)
+            and isinstance(module[0], nn.Conv2d)
+            and len(module) > 1
+            and isinstance(module[1], nn.BatchNorm2d)
+        ):
             conv = module[0]
-            module[0] = nn.Conv2d(conv.in_channels, conv.out_channels, conv.kernel_size,
-                                  conv.stride, conv.padding, bias=True)
+            module[0] = nn.Conv2d(
+                conv.in_channels,
+                conv.out_channels,
+                conv.kernel_size,
+                conv.stride,
+                conv.padding,
+                bias=True,
+            )
             module[1] = nn.Identity()
     return net
 
@@ -104,8 +116,11 @@ def _onnx_layer_weights(path: Path) -> list[list[np.ndarray]]:
 
     graph = onnx.load(str(path)).graph
     weights = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
-    return [[weights[name] for name in node.input[1:]] for node in graph.node
-            if node.op_type in ("Conv", "Gemm")]
+    return [
+        [weights[name] for name in node.input[1:]]
+        for node in graph.node
+        if node.op_type in ("Conv", "Gemm")
+    ]
 
 
 def _holding(net: nn.Module, stored: list[list[np.ndarray]], path: Path) -> nn.Module:
@@ -114,8 +129,9 @@ def _holding(net: nn.Module, stored: list[list[np.ndarray]], path: Path) -> nn.M
     net = _folded(net)
     layers = [m for m in net.modules() if isinstance(m, nn.Conv2d | nn.Linear)]
     if len(layers) != len(stored):
-        raise ValueError(f"{path}: {len(stored)} layers with weights, the network has "
-                         f"{len(layers)}")
+        raise ValueError(
+            f"{path}: {len(stored)} layers with weights, the network has {len(layers)}"
+        )
     with torch.no_grad():
         for layer, (weight, bias) in zip(layers, stored, strict=True):
             layer.weight.copy_(torch.from_numpy(np.array(weight)))
@@ -143,16 +159,26 @@ def _batches(order_from: np.ndarray, batch: int, split_at: int | None) -> list[n
     below it and frames from it on never share a batch."""
     if split_at is None:
         order = np.random.permutation(order_from)
-        return [order[b0:b0 + batch] for b0 in range(0, len(order) - batch + 1, batch)]
+        return [order[b0 : b0 + batch] for b0 in range(0, len(order) - batch + 1, batch)]
     parts = [order_from[order_from < split_at], order_from[order_from >= split_at]]
     batches = [b for part in parts for b in _batches(part, batch, None)]
     return [batches[k] for k in np.random.permutation(len(batches))]
 
 
-def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
-                  init: Path | None = None, lr: float = 3e-3, max_zoom: float = 1.0,
-                  real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
-                  turn: str = "none", overexposed: float = 0.0, device: str = "cpu") -> Locator:
+def train_locator(
+    data: dict[str, np.ndarray],
+    epochs: int,
+    batch: int,
+    log,
+    init: Path | None = None,
+    lr: float = 3e-3,
+    max_zoom: float = 1.0,
+    real: dict[str, np.ndarray] | None = None,
+    real_repeat: int = 1,
+    turn: str = "none",
+    overexposed: float = 0.0,
+    device: str = "cpu",
+) -> Locator:
     """Fit the locator to the rendered frames, plus real frames repeated `real_repeat` times
     in every epoch if given, each batch zoomed by up to `max_zoom`; start from `init` weights
     if given (a .pt state dict or an exported .onnx file).
@@ -225,8 +251,7 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
             hm, rg = torch.from_numpy(heat).to(device), torch.from_numpy(reg).to(device)
             mk = torch.from_numpy(mask).to(device)[:, None]
             loss_h = focal_loss(out[:, 0], hm)
-            loss_r = (F.l1_loss(out[:, 1:] * mk, rg * mk, reduction="sum")
-                      / mk.sum().clamp(min=1))
+            loss_r = F.l1_loss(out[:, 1:] * mk, rg * mk, reduction="sum") / mk.sum().clamp(min=1)
             loss = loss_h + 0.5 * loss_r
             opt.zero_grad()
             loss.backward()
@@ -234,13 +259,16 @@ def train_locator(data: dict[str, np.ndarray], epochs: int, batch: int, log,
             sched.step()
             step += 1
             if step % 50 == 0:
-                log(f"locator ep {ep} step {step}/{steps} heat {loss_h.item():.3f} "
-                    f"reg {loss_r.item():.3f} {time.time() - t0:.0f}s")
+                log(
+                    f"locator ep {ep} step {step}/{steps} heat {loss_h.item():.3f} "
+                    f"reg {loss_r.item():.3f} {time.time() - t0:.0f}s"
+                )
     return net.cpu().eval()
 
 
-def pip_epoch(labels: np.ndarray, rendered: int, blank_repeat: int = 1, real_repeat: int = 1
-              ) -> tuple[np.ndarray, np.ndarray]:
+def pip_epoch(
+    labels: np.ndarray, rendered: int, blank_repeat: int = 1, real_repeat: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
     """The held-out crops and one epoch's crops (indices into `labels`) for the pip reader.
 
     The first `rendered` labels are rendered crops: a twentieth of them is held out, the rest
@@ -254,11 +282,21 @@ def pip_epoch(labels: np.ndarray, rendered: int, blank_repeat: int = 1, real_rep
     return hold, np.concatenate([train] + [blank] * (blank_repeat - 1) + [real] * real_repeat)
 
 
-def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
-               init: Path | None = None, lr: float = 3e-3,
-               real: dict[str, np.ndarray] | None = None, real_repeat: int = 1,
-               rotate_rendered: bool = False, device: str = "cpu", width: float = 1.0,
-               blank_repeat: int = 1, overexposed: float = 0.0) -> PipReader:
+def train_pips(
+    data: dict[str, np.ndarray],
+    epochs: int,
+    batch: int,
+    log,
+    init: Path | None = None,
+    lr: float = 3e-3,
+    real: dict[str, np.ndarray] | None = None,
+    real_repeat: int = 1,
+    rotate_rendered: bool = False,
+    device: str = "cpu",
+    width: float = 1.0,
+    blank_repeat: int = 1,
+    overexposed: float = 0.0,
+) -> PipReader:
     """Fit the pip reader to the rendered crops, plus real crops repeated `real_repeat` times
     in every epoch if given (from `init` weights if given); log held-out rendered accuracy.
 
@@ -290,7 +328,7 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
         net.train()
         order = np.random.permutation(train)
         for b0 in range(0, len(order) - batch + 1, batch):
-            idx = order[b0:b0 + batch]
+            idx = order[b0 : b0 + batch]
             at = torch.from_numpy(idx).to(device)
             x = all_crops[at].float()
             if np.random.rand() < 0.5:
@@ -308,8 +346,12 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
             sched.step()
         net.eval()
         with torch.no_grad():
-            pred = torch.cat([net(all_crops[torch.from_numpy(part).to(device)].float()).argmax(1)
-                              for part in np.array_split(hold, max(len(hold) // 8192, 1))])
+            pred = torch.cat(
+                [
+                    net(all_crops[torch.from_numpy(part).to(device)].float()).argmax(1)
+                    for part in np.array_split(hold, max(len(hold) // 8192, 1))
+                ]
+            )
         acc = float((pred.cpu().numpy() == labels[hold]).mean())
         log(f"pips ep {ep} loss {loss.item():.3f} held-out acc {acc:.4f} {time.time() - t0:.0f}s")
     return net.cpu().eval()
@@ -317,47 +359,92 @@ def train_pips(data: dict[str, np.ndarray], epochs: int, batch: int, log,
 
 def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dyn: dict) -> None:
     """Write a network to ONNX with dynamic batch (and image size) axes."""
-    torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["image"],
-                      output_names=["out"], dynamic_axes=dyn, opset_version=17, dynamo=False)
+    torch.onnx.export(
+        net,
+        torch.zeros(shape),
+        str(path),
+        input_names=["image"],
+        output_names=["out"],
+        dynamic_axes=dyn,
+        opset_version=17,
+        dynamo=False,
+    )
 
 
 def main() -> None:
     """Command line: train one or both networks and export them."""
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--data", type=Path, nargs="+",
-                    default=[Path(tempfile.gettempdir()) / "lv_dice.npz"],
-                    help="rendered sets (make_data.py), read one after another")
+    ap.add_argument(
+        "--data",
+        type=Path,
+        nargs="+",
+        default=[Path(tempfile.gettempdir()) / "lv_dice.npz"],
+        help="rendered sets (make_data.py), read one after another",
+    )
     ap.add_argument("--what", choices=["both", "locator", "pips"], default="both")
     ap.add_argument("--locator-epochs", type=int, default=8)
     ap.add_argument("--pips-epochs", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=MODELS_DIR)
-    ap.add_argument("--init-pips", type=Path, default=None, help="pips.pt or pips.onnx to fine-tune from")
-    ap.add_argument("--init-locator", type=Path, default=None, help="locator.pt or locator.onnx to fine-tune")
+    ap.add_argument(
+        "--init-pips", type=Path, default=None, help="pips.pt or pips.onnx to fine-tune from"
+    )
+    ap.add_argument(
+        "--init-locator", type=Path, default=None, help="locator.pt or locator.onnx to fine-tune"
+    )
     ap.add_argument("--max-zoom", type=float, default=1.0, help="largest frame zoom in training")
     ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--real", type=Path, nargs="+", default=None,
-                    help="crops from labelled real photos (models/real_crops.py) to mix in")
+    ap.add_argument(
+        "--real",
+        type=Path,
+        nargs="+",
+        default=None,
+        help="crops from labelled real photos (models/real_crops.py) to mix in",
+    )
     ap.add_argument("--real-repeat", type=int, default=4, help="times each real crop is seen")
-    ap.add_argument("--real-frames", type=Path, nargs="+", default=None,
-                    help="real locator frames (models/real_crops.py --frames) to mix in")
-    ap.add_argument("--real-frames-repeat", type=int, default=3,
-                    help="times each real frame is seen")
+    ap.add_argument(
+        "--real-frames",
+        type=Path,
+        nargs="+",
+        default=None,
+        help="real locator frames (models/real_crops.py --frames) to mix in",
+    )
+    ap.add_argument(
+        "--real-frames-repeat", type=int, default=3, help="times each real frame is seen"
+    )
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--rotate-rendered", action="store_true",
-                    help="turn rendered crops by quarter turns (real crops stay upright)")
-    ap.add_argument("--turn-frames", choices=FRAME_TURNS, default="none",
-                    help="locator: which frames to mirror top to bottom and transpose too, not "
-                         "only mirror left to right")
+    ap.add_argument(
+        "--rotate-rendered",
+        action="store_true",
+        help="turn rendered crops by quarter turns (real crops stay upright)",
+    )
+    ap.add_argument(
+        "--turn-frames",
+        choices=FRAME_TURNS,
+        default="none",
+        help="locator: which frames to mirror top to bottom and transpose too, not "
+        "only mirror left to right",
+    )
     ap.add_argument("--device", default="cpu", help="where to train (cpu, cuda)")
     ap.add_argument("--batch", type=int, default=256, help="pips: crops per step")
-    ap.add_argument("--pips-width", type=float, default=1.0,
-                    help="pips: the reader's channels, times those of the shipped readers")
-    ap.add_argument("--blank-repeat", type=int, default=1,
-                    help="pips: times each rendered blank face is seen an epoch")
-    ap.add_argument("--overexposed", type=float, default=0.0,
-                    help="share of frames (locator) or crops (pips) brightened until light "
-                         "dice clip white")
+    ap.add_argument(
+        "--pips-width",
+        type=float,
+        default=1.0,
+        help="pips: the reader's channels, times those of the shipped readers",
+    )
+    ap.add_argument(
+        "--blank-repeat",
+        type=int,
+        default=1,
+        help="pips: times each rendered blank face is seen an epoch",
+    )
+    ap.add_argument(
+        "--overexposed",
+        type=float,
+        default=0.0,
+        help="share of frames (locator) or crops (pips) brightened until light dice clip white",
+    )
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
@@ -366,20 +453,47 @@ def main() -> None:
     if a.what in ("both", "pips"):
         data = joined(a.data)
         real = joined(a.real) if a.real else None
-        net = train_pips(data, a.pips_epochs, a.batch, print, a.init_pips, a.lr, real,
-                         a.real_repeat, a.rotate_rendered, a.device, a.pips_width,
-                         a.blank_repeat, a.overexposed)
+        net = train_pips(
+            data,
+            a.pips_epochs,
+            a.batch,
+            print,
+            a.init_pips,
+            a.lr,
+            real,
+            a.real_repeat,
+            a.rotate_rendered,
+            a.device,
+            a.pips_width,
+            a.blank_repeat,
+            a.overexposed,
+        )
         torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
         export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     if a.what in ("both", "locator"):
         data = joined(a.data, frames=True)
         real_frames = joined(a.real_frames, frames=True) if a.real_frames else None
-        net = train_locator(data, a.locator_epochs, 16, print, a.init_locator, a.lr, a.max_zoom,
-                            real_frames, a.real_frames_repeat, a.turn_frames, a.overexposed,
-                            a.device)
+        net = train_locator(
+            data,
+            a.locator_epochs,
+            16,
+            print,
+            a.init_locator,
+            a.lr,
+            a.max_zoom,
+            real_frames,
+            a.real_frames_repeat,
+            a.turn_frames,
+            a.overexposed,
+            a.device,
+        )
         torch.save(net.state_dict(), a.out / "locator.pt")
-        export(net, a.out / "locator.onnx", (1, 3, 240, 320),
-               {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}})
+        export(
+            net,
+            a.out / "locator.onnx",
+            (1, 3, 240, 320),
+            {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}},
+        )
 
 
 if __name__ == "__main__":

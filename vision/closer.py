@@ -83,14 +83,21 @@ def look_closer(
             # The nearest box that is on no other die: the one this box was meant to be.
             new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
             new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
-            p, pr, u, d = pips.read_pips(readers, frame_bgr, new_box[None], min_pip_prob, mirror,
-                                         camera_place)
+            p, pr, u, d = pips.read_pips(
+                readers, frame_bgr, new_box[None], min_pip_prob, mirror, camera_place
+            )
             score = max(float(new_score), float(scores[i]))
             if d[0] and not u[0] and score * pr[0] >= min_confidence:
                 boxes[i], scores[i] = new_box, score
                 pip[i], prob[i], unsure[i], is_die[i] = p[0], pr[0], u[0], d[0]
-            elif (not own and in_box and d[0] and p[0] != pips.CLASS_BLANK
-                  and score * pr[0] >= min_confidence and _no_larger(new_box, boxes[i])):
+            elif (
+                not own
+                and in_box
+                and d[0]
+                and p[0] != pips.CLASS_BLANK
+                and score * pr[0] >= min_confidence
+                and _no_larger(new_box, boxes[i])
+            ):
                 seen_unsure = new_box, score, (p[0], pr[0], True, True)
             break
         if own or kept()[i]:
@@ -99,9 +106,17 @@ def look_closer(
             inside = None
         else:
             searches_left -= 1
-            inside = _die_inside(readers, frame_bgr, boxes[i], boxes[others],
-                                 float(scores[i]), min_confidence, min_pip_prob, mirror,
-                                 camera_place)
+            inside = _die_inside(
+                readers,
+                frame_bgr,
+                boxes[i],
+                boxes[others],
+                float(scores[i]),
+                min_confidence,
+                min_pip_prob,
+                mirror,
+                camera_place,
+            )
         if inside is not None:
             boxes[i], (pip[i], prob[i], unsure[i], is_die[i]) = inside
         elif seen_unsure is not None:

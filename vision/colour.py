@@ -80,7 +80,7 @@ def background_colour(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     mask = np.ones((60, 80), np.uint8)
     sx, sy = 80 / frame_bgr.shape[1], 60 / frame_bgr.shape[0]
     for x0, y0, x1, y1 in np.asarray(boxes, np.float32):
-        mask[int(y0 * sy):int(np.ceil(y1 * sy)) + 1, int(x0 * sx):int(np.ceil(x1 * sx)) + 1] = 0
+        mask[int(y0 * sy) : int(np.ceil(y1 * sy)) + 1, int(x0 * sx) : int(np.ceil(x1 * sx)) + 1] = 0
     if mask.sum() <= 50:
         mask[:] = 1
     # The median of each channel from its histogram: one pass in C instead of a sort.
@@ -124,8 +124,12 @@ class Palette:
         if self.light is not None and np.shape(self.light) != (3,):
             raise ValueError(f"light must have shape (3,), got {np.shape(self.light)}")
 
-    def classify(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None,
-                 shows_pips: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def classify(
+        self,
+        bgr: np.ndarray,
+        table_bgr: np.ndarray | None = None,
+        shows_pips: np.ndarray | None = None,
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Colour name (n,) and a 0-1 certainty (n,) for body colours (n, 3); with
         `shows_pips` (n,), a die showing pips is named none of the `blank_only` colours."""
         dist = self.distances(bgr, table_bgr)
@@ -162,8 +166,9 @@ class Palette:
         none of the colours in `blank_only`, whose dice in play are all blank."""
         return replace(self, in_play=tuple(names), blank_only=tuple(blank_only))
 
-    def lightness_between(self, bgr: np.ndarray, dark: str, light: str,
-                          table_bgr: np.ndarray | None = None) -> np.ndarray:
+    def lightness_between(
+        self, bgr: np.ndarray, dark: str, light: str, table_bgr: np.ndarray | None = None
+    ) -> np.ndarray:
         """Where the lightness of body colours (n, 3) lies between the palette's `dark` and
         `light` colours, (n,): 0 at dark's, 1 at light's, corrected for the light as in
         classify."""
@@ -212,8 +217,7 @@ def calibrate(samples: Mapping[str, np.ndarray], table_bgr: np.ndarray | None = 
     return Palette(names, np.array(means, np.float32), np.array(inv, np.float32), ref)
 
 
-def calibrate_from_frame(frame_bgr: np.ndarray, boxes: np.ndarray, names: Sequence[str]
-                         ) -> Palette:
+def calibrate_from_frame(frame_bgr: np.ndarray, boxes: np.ndarray, names: Sequence[str]) -> Palette:
     """Calibrate from one frame where the die in boxes[i] has colour names[i]."""
     if len(boxes) != len(names):
         raise ValueError(f"need one colour name per box, got {len(names)} for {len(boxes)}")
@@ -221,21 +225,27 @@ def calibrate_from_frame(frame_bgr: np.ndarray, boxes: np.ndarray, names: Sequen
     samples: dict[str, list[np.ndarray]] = {}
     for name, c in zip(names, bgr, strict=True):
         samples.setdefault(name, []).append(c)
-    return calibrate({k: np.array(v) for k, v in samples.items()},
-                     background_colour(frame_bgr, boxes))
+    return calibrate(
+        {k: np.array(v) for k, v in samples.items()}, background_colour(frame_bgr, boxes)
+    )
 
 
 def palette_to_json(palette: Palette) -> dict:
     """A JSON-ready dict of a palette."""
-    return {"names": list(palette.names), "means": palette.means.tolist(),
-            "inv_cov": palette.inv_cov.tolist(),
-            "reference_bgr": None if palette.reference_bgr is None
-            else palette.reference_bgr.tolist()}
+    return {
+        "names": list(palette.names),
+        "means": palette.means.tolist(),
+        "inv_cov": palette.inv_cov.tolist(),
+        "reference_bgr": None if palette.reference_bgr is None else palette.reference_bgr.tolist(),
+    }
 
 
 def palette_from_json(data: Mapping) -> Palette:
     """The palette saved by palette_to_json."""
     ref = data.get("reference_bgr")
-    return Palette(tuple(data["names"]), np.array(data["means"], np.float32),
-                   np.array(data["inv_cov"], np.float32),
-                   None if ref is None else np.array(ref, np.float32))
+    return Palette(
+        tuple(data["names"]),
+        np.array(data["means"], np.float32),
+        np.array(data["inv_cov"], np.float32),
+        None if ref is None else np.array(ref, np.float32),
+    )

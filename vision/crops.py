@@ -14,8 +14,13 @@ CROP_MARGIN = 1.15
 SHRINK_FIRST_BELOW = 0.25
 
 
-def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
-              margin: float = CROP_MARGIN, down: np.ndarray | None = None) -> np.ndarray:
+def crop_dice(
+    frame_bgr: np.ndarray,
+    boxes: np.ndarray,
+    size: int = CROP_SIZE,
+    margin: float = CROP_MARGIN,
+    down: np.ndarray | None = None,
+) -> np.ndarray:
     """Crops of shape (n, 3, size, size), float32 BGR in [0, 255], one square per box.
 
     `down` (n, 2) holds, per box, the unit vector of the frame that becomes the crop's down
@@ -31,8 +36,16 @@ def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
         dx, dy = (0.0, 1.0) if down is None else (float(down[i][0]), float(down[i][1]))
         # Rows map frame offsets to crop x and y: (dx, dy) to (0, 1), a turn without a mirror.
         turn = np.array([[dy, -dx], [dx, dy]], np.float32) * scale
-        mat = np.concatenate([turn, (np.array([size / 2, size / 2], np.float32)
-                                     - turn @ np.array([cx, cy], np.float32))[:, None]], 1)
+        mat = np.concatenate(
+            [
+                turn,
+                (
+                    np.array([size / 2, size / 2], np.float32)
+                    - turn @ np.array([cx, cy], np.float32)
+                )[:, None],
+            ],
+            1,
+        )
         # Shrinking a lot with plain bilinear sampling aliases pips away, so pre-blur.
         src = frame_bgr
         if scale < 0.5:
@@ -40,9 +53,13 @@ def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
             if factor > 1:
                 if factor not in shrunk:
                     shrunk[factor] = cv2.resize(
-                        frame_bgr, (max(frame_bgr.shape[1] // factor, 1),
-                                    max(frame_bgr.shape[0] // factor, 1)),
-                        interpolation=cv2.INTER_AREA)
+                        frame_bgr,
+                        (
+                            max(frame_bgr.shape[1] // factor, 1),
+                            max(frame_bgr.shape[0] // factor, 1),
+                        ),
+                        interpolation=cv2.INTER_AREA,
+                    )
                 src = shrunk[factor]
                 # Pixel j of the shrunk frame is the mean of frame pixels j*f .. j*f+f-1.
                 mat[:, 2] += mat[:, :2] @ np.full(2, (factor - 1) / 2, np.float32)
@@ -55,7 +72,11 @@ def crop_dice(frame_bgr: np.ndarray, boxes: np.ndarray, size: int = CROP_SIZE,
             mat[:, 2] += mat[:, :2] @ np.array([xa, ya], np.float32)
             k = int(1 / (scale * factor)) | 1
             src = cv2.GaussianBlur(src, (k, k), 0)
-        out[i] = cv2.warpAffine(src, mat, (size, size), flags=cv2.INTER_AREA if scale < 1
-                                else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        out[i] = cv2.warpAffine(
+            src,
+            mat,
+            (size, size),
+            flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
     return np.ascontiguousarray(out.transpose(0, 3, 1, 2))
-

@@ -83,13 +83,21 @@ class Detections:
 
     def joined(self, other: Detections) -> Detections:
         """These dice followed by `other`'s."""
-        return Detections(*(np.concatenate([getattr(self, name), getattr(other, name)])
-                            for name in FIELDS))
+        return Detections(
+            *(np.concatenate([getattr(self, name), getattr(other, name)]) for name in FIELDS)
+        )
 
     def with_zones(self, zone: np.ndarray | list[str | None]) -> Detections:
         """A copy with the zone of each die filled in."""
-        return Detections(self.boxes, self.pips, self.colour, self.size, self.confidence,
-                          self.unsure, np.asarray(zone, object))
+        return Detections(
+            self.boxes,
+            self.pips,
+            self.colour,
+            self.size,
+            self.confidence,
+            self.unsure,
+            np.asarray(zone, object),
+        )
 
     @property
     def centres(self) -> np.ndarray:

@@ -50,13 +50,20 @@ def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
     items = []
     for img in sorted((root / split).glob("*.jpg")):
         txt = img.with_suffix(".txt")
-        rows = np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros(
-            (0, 5))
+        rows = (
+            np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros((0, 5))
+        )
         h, w = _image_size(img) if rows.size else (1, 1)
         rows = rows.reshape(-1, 5)
         spans = np.maximum(rows[:, 3] * w, rows[:, 4] * h)
-        items.append(Labelled(img, (rows[:, 1:3] * np.array([w, h])).reshape(-1, 2),
-                              rows[:, 0].astype(int) + 1, spans))
+        items.append(
+            Labelled(
+                img,
+                (rows[:, 1:3] * np.array([w, h])).reshape(-1, 2),
+                rows[:, 0].astype(int) + 1,
+                spans,
+            )
+        )
     return items
 
 
@@ -75,9 +82,14 @@ def turned(item: Labelled, frame: np.ndarray, turns: int) -> tuple[Labelled, np.
 DIE_SIDE_PX = 90
 
 
-def close_up(item: Labelled, frame: np.ndarray, die: int, dice_high: float,
-             size: tuple[int, int] = (640, 480), die_side: float = DIE_SIDE_PX
-             ) -> tuple[Labelled, np.ndarray]:
+def close_up(
+    item: Labelled,
+    frame: np.ndarray,
+    die: int,
+    dice_high: float,
+    size: tuple[int, int] = (640, 480),
+    die_side: float = DIE_SIDE_PX,
+) -> tuple[Labelled, np.ndarray]:
     """A close-up of one labelled die (`die_side` px across): the photo cut around it,
     `dice_high` dice high and 4:3 wide (less where the photo ends), and resized to `size`, as a
     camera close to a few dice sees them; labelled with that die alone (its neighbours may be
@@ -91,7 +103,7 @@ def close_up(item: Labelled, frame: np.ndarray, die: int, dice_high: float,
     x1, y1 = np.minimum(centre + half, [w, h]).astype(int)
     scale = np.array(size) / [x1 - x0, y1 - y0]
     cut = cv2.resize(frame[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
-    return Labelled(item.image, ((centre - [x0, y0]) * scale)[None], item.pips[die:die + 1]), cut
+    return Labelled(item.image, ((centre - [x0, y0]) * scale)[None], item.pips[die : die + 1]), cut
 
 
 def load_yolo_folder(root: Path, stems: set[str] | None = None) -> list[Labelled]:
@@ -103,20 +115,28 @@ def load_yolo_folder(root: Path, stems: set[str] | None = None) -> list[Labelled
         if stems is not None and img.stem not in stems:
             continue
         txt = root / "labels" / f"{img.stem}.txt"
-        rows = np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros(
-            (0, 5))
+        rows = (
+            np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros((0, 5))
+        )
         rows = rows.reshape(-1, 5)
         h, w = _image_size(img)
         centres = rows[:, 1:3] * [w, h]
         half = rows[:, 3:5] * [w, h] / 2
-        items.append(Labelled(img, centres.reshape(-1, 2), rows[:, 0].astype(int) + 1,
-                              np.maximum(half[:, 0], half[:, 1]) * 2,
-                              die_boxes=np.hstack([centres - half, centres + half]).reshape(-1, 4)))
+        items.append(
+            Labelled(
+                img,
+                centres.reshape(-1, 2),
+                rows[:, 0].astype(int) + 1,
+                np.maximum(half[:, 0], half[:, 1]) * 2,
+                die_boxes=np.hstack([centres - half, centres + half]).reshape(-1, 4),
+            )
+        )
     return items
 
 
-def matched_boxes(boxes: np.ndarray, centres: np.ndarray,
-                  die_boxes: np.ndarray | None = None) -> list[int | None]:
+def matched_boxes(
+    boxes: np.ndarray, centres: np.ndarray, die_boxes: np.ndarray | None = None
+) -> list[int | None]:
     """For each label centre, the index of the nearest box that contains it (None if none);
     with the labels' `die_boxes`, only a box whose own centre lies in the label's box."""
     out: list[int | None] = []
@@ -124,11 +144,13 @@ def matched_boxes(boxes: np.ndarray, centres: np.ndarray,
     for k, c in enumerate(centres):
         inside = np.all((boxes[:, :2] <= c) & (c <= boxes[:, 2:]), axis=1)
         if die_boxes is not None:
-            inside &= np.all((die_boxes[k, :2] <= box_centres)
-                             & (box_centres <= die_boxes[k, 2:]), axis=1)
+            inside &= np.all(
+                (die_boxes[k, :2] <= box_centres) & (box_centres <= die_boxes[k, 2:]), axis=1
+            )
         idx = np.nonzero(inside)[0]
-        out.append(int(idx[np.argmin(np.linalg.norm(box_centres[idx] - c, axis=1))])
-                   if len(idx) else None)
+        out.append(
+            int(idx[np.argmin(np.linalg.norm(box_centres[idx] - c, axis=1))]) if len(idx) else None
+        )
     return out
 
 
@@ -154,8 +176,12 @@ class Score:
         self.predicted += len(det)
         used = np.zeros(len(det), bool)
         colours = truth.colours or (None,) * len(truth.pips)
-        for j, p, colour in zip(matched_boxes(det.boxes, truth.centres, truth.die_boxes), truth.pips, colours,
-                                strict=True):
+        for j, p, colour in zip(
+            matched_boxes(det.boxes, truth.centres, truth.die_boxes),
+            truth.pips,
+            colours,
+            strict=True,
+        ):
             right = j is not None and det.pips[j] == p
             if colour is not None:
                 named = j is not None and det.colour[j] == colour
@@ -190,10 +216,15 @@ class Score:
     def by_colour_table(self) -> dict[str, dict[str, float]]:
         """For each true colour (where the labels give colours): its dice, the share found,
         and of those the shares with the right pips and the right colour name, in %."""
-        return {colour: {"dice": n, "found_pct": round(100.0 * found / n, 2),
-                         "pips_pct": round(100.0 * pips / max(found, 1), 2),
-                         "colour_pct": round(100.0 * named / max(found, 1), 2)}
-                for colour, (n, found, pips, named) in sorted(self.by_colour.items())}
+        return {
+            colour: {
+                "dice": n,
+                "found_pct": round(100.0 * found / n, 2),
+                "pips_pct": round(100.0 * pips / max(found, 1), 2),
+                "colour_pct": round(100.0 * named / max(found, 1), 2),
+            }
+            for colour, (n, found, pips, named) in sorted(self.by_colour.items())
+        }
 
     def summary(self) -> dict[str, float]:
         """Found rate, pips accuracy among found dice, and the raw counts (with the share of

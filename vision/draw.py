@@ -7,10 +7,19 @@ import numpy as np
 
 from vision.detections import Detections
 
-_INK = {"red": (0, 0, 255), "blue": (255, 80, 0), "darkblue": (140, 40, 0), "green": (0, 200, 0),
-        "yellow": (0, 230, 255), "white": (255, 255, 255), "black": (40, 40, 40),
-        "purple": (200, 0, 160), "grey": (150, 150, 150), "orange": (0, 140, 255),
-        "pink": (200, 120, 255)}
+_INK = {
+    "red": (0, 0, 255),
+    "blue": (255, 80, 0),
+    "darkblue": (140, 40, 0),
+    "green": (0, 200, 0),
+    "yellow": (0, 230, 255),
+    "white": (255, 255, 255),
+    "black": (40, 40, 40),
+    "purple": (200, 0, 160),
+    "grey": (150, 150, 150),
+    "orange": (0, 140, 255),
+    "pink": (200, 120, 255),
+}
 
 
 _FONT, _SCALE = cv2.FONT_HERSHEY_SIMPLEX, 0.45
@@ -35,8 +44,9 @@ def draw_detections(frame_bgr: np.ndarray, det: Detections) -> np.ndarray:
     return out
 
 
-def label_origin(text: str, corner: tuple[int, int], frame_shape: tuple[int, ...]
-                 ) -> tuple[int, int]:
+def label_origin(
+    text: str, corner: tuple[int, int], frame_shape: tuple[int, ...]
+) -> tuple[int, int]:
     """Where a die's label starts: above its box's top-left corner, moved in so that all of it
     shows on the frame (a die at the right edge, or at the top)."""
     (width, height), _ = cv2.getTextSize(text, _FONT, _SCALE, 3)

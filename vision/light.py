@@ -35,8 +35,9 @@ def _candidates() -> tuple[np.ndarray, np.ndarray]:
     """The candidate BGR gains, a grid (warmth, tint, exposure, 3), and the cost of each
     (warmth, tint, exposure)."""
     warmth, tint, exposure = np.meshgrid(WARMTH, TINT, EXPOSURE, indexing="ij")
-    gains = np.exp(np.stack([warmth + tint, np.zeros_like(warmth), tint - warmth], -1)
-                   + exposure[..., None])
+    gains = np.exp(
+        np.stack([warmth + tint, np.zeros_like(warmth), tint - warmth], -1) + exposure[..., None]
+    )
     prior = (warmth / SPREAD[0]) ** 2 + (tint / SPREAD[1]) ** 2 + (exposure / SPREAD[2]) ** 2
     return gains.astype(np.float32), prior
 
@@ -44,8 +45,14 @@ def _candidates() -> tuple[np.ndarray, np.ndarray]:
 GAINS, PRIOR = _candidates()
 
 
-def judged_light(palette: Palette, bgr: np.ndarray, weights: np.ndarray | None = None, *,
-                 thorough: bool = False, exposure: bool = False) -> Palette:
+def judged_light(
+    palette: Palette,
+    bgr: np.ndarray,
+    weights: np.ndarray | None = None,
+    *,
+    thorough: bool = False,
+    exposure: bool = False,
+) -> Palette:
     """The palette with its light judged from body colours (n, 3) of dice in play: the gain,
     near its present light (none: white light), under which they lie nearest to colours in
     play, each die counting by its weight (n,) (the reader's confidence: a letter of a printed
@@ -87,8 +94,13 @@ def _hue_share(palette: Palette, names: np.ndarray, weights: np.ndarray) -> floa
     return float(weights[np.isin(names, hued)].sum() / weights.sum())
 
 
-def _best_light(palette: Palette, bgr: np.ndarray, weights: np.ndarray, start: np.ndarray,
-                region: tuple[slice, ...]) -> tuple[int, ...]:
+def _best_light(
+    palette: Palette,
+    bgr: np.ndarray,
+    weights: np.ndarray,
+    start: np.ndarray,
+    region: tuple[slice, ...],
+) -> tuple[int, ...]:
     """The index into the candidate lights of the one in `region` (slices of the grid) that
     costs least for body colours (n, 3) weighing `weights` (n,) (summing to 1), as gains on
     `start`."""
@@ -103,8 +115,9 @@ def _best_light(palette: Palette, bgr: np.ndarray, weights: np.ndarray, start: n
     dice_cost = np.minimum(nearest, FAR).reshape(*gains.shape[:-1], len(bgr)) @ weights
     cost = dice_cost + PRIOR_WEIGHT * PRIOR[region]
     local = np.unravel_index(int(cost.argmin()), cost.shape)
-    return tuple(int(np.arange(n)[part][i])
-                 for n, part, i in zip(PRIOR.shape, region, local, strict=True))
+    return tuple(
+        int(np.arange(n)[part][i]) for n, part, i in zip(PRIOR.shape, region, local, strict=True)
+    )
 
 
 # A judged light is worth telling a player about when it undoes this much (log gain): about a

@@ -15,8 +15,9 @@ MAX_DICE = 256
 LOCATOR_LONG_SIDE = 384  # trained at 320 (640x480 at half size); a little larger helps small dice
 
 
-def preprocess(frame_bgr: np.ndarray, long_side: int = LOCATOR_LONG_SIDE
-               ) -> tuple[np.ndarray, float]:
+def preprocess(
+    frame_bgr: np.ndarray, long_side: int = LOCATOR_LONG_SIDE
+) -> tuple[np.ndarray, float]:
     """Scaled, padded (1, 3, H, W) float32 tensor with H, W multiples of 16, and the scale."""
     h, w = frame_bgr.shape[:2]
     scale = long_side / max(h, w)
@@ -35,8 +36,9 @@ def infer(session: ort.InferenceSession, tensor: np.ndarray) -> np.ndarray:
     return session.run(None, {name: tensor})[0][0]
 
 
-def postprocess(maps: np.ndarray, scale: float, threshold: float = 0.3,
-                max_dice: int = MAX_DICE) -> tuple[np.ndarray, np.ndarray]:
+def postprocess(
+    maps: np.ndarray, scale: float, threshold: float = 0.3, max_dice: int = MAX_DICE
+) -> tuple[np.ndarray, np.ndarray]:
     """Boxes (n, 4) in frame pixels and scores (n,) from the locator's maps."""
     heat = 1.0 / (1.0 + np.exp(-maps[0]))
     peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= threshold)
@@ -52,8 +54,9 @@ def postprocess(maps: np.ndarray, scale: float, threshold: float = 0.3,
     return _suppress(boxes.astype(np.float32), scores.astype(np.float32))
 
 
-def _suppress(boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
-              ) -> tuple[np.ndarray, np.ndarray]:
+def _suppress(
+    boxes: np.ndarray, scores: np.ndarray, overlap: float = 0.5
+) -> tuple[np.ndarray, np.ndarray]:
     """Drop a box whose centre lies deep inside a better box (two peaks on one die).
 
     Boxes come best first, so each box is checked against the kept boxes before it.
@@ -82,8 +85,9 @@ EMPTY_FRAME_LONG_SIDE = 256  # the second look at a frame where the first found 
 LARGEST_LOOK = 1280  # long side (px) of the largest look: tiny dice in a big photo
 
 
-def locate_at(session: ort.InferenceSession, frame_bgr: np.ndarray, long_side: int,
-              threshold: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
+def locate_at(
+    session: ort.InferenceSession, frame_bgr: np.ndarray, long_side: int, threshold: float = 0.3
+) -> tuple[np.ndarray, np.ndarray]:
     """Boxes and scores from one look at the frame shrunk to `long_side`, not clipped."""
     tensor, scale = preprocess(frame_bgr, long_side)
     return postprocess(infer_in_strips(session, tensor), scale, threshold)
@@ -110,7 +114,7 @@ def infer_in_strips(session: ort.InferenceSession, tensor: np.ndarray) -> np.nda
         bottom = min(top + rows, h)
         lo, hi = max(top - STRIP_MARGIN, 0), min(bottom + STRIP_MARGIN, h)
         strip = infer(session, np.ascontiguousarray(tensor[:, :, lo:hi]))
-        maps.append(strip[:, (top - lo) // STRIDE:(bottom - lo) // STRIDE])
+        maps.append(strip[:, (top - lo) // STRIDE : (bottom - lo) // STRIDE])
     return np.concatenate(maps, axis=1)
 
 
@@ -124,8 +128,9 @@ def clear_of_edge(boxes: np.ndarray, frame_shape: tuple[int, ...]) -> np.ndarray
 def centred_in(boxes: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """Which centres (m, 2) lie in which boxes (n, 4), edges included: a bool array (n, m)."""
     boxes, centres = np.reshape(boxes, (-1, 4)), np.reshape(centres, (-1, 2))
-    return np.all((boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]),
-                  axis=2)
+    return np.all(
+        (boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]), axis=2
+    )
 
 
 def on_one_die(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
@@ -154,8 +159,9 @@ def box_sides(boxes: np.ndarray) -> np.ndarray:
     return np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1))
 
 
-def typical_side(boxes: np.ndarray, scores: np.ndarray,
-                 frame_shape: tuple[int, ...] | None = None) -> float | None:
+def typical_side(
+    boxes: np.ndarray, scores: np.ndarray, frame_shape: tuple[int, ...] | None = None
+) -> float | None:
     """Median side (frame px) of the boxes that show a whole die, or None where none does.
 
     Thin boxes (a table's rim) say nothing of the dice's size, and a faint box (a pip of a
@@ -175,9 +181,12 @@ def typical_side(boxes: np.ndarray, scores: np.ndarray,
     return float(np.median(box_sides(boxes[pick])))
 
 
-def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3,
-           not_dice: Callable[[np.ndarray], np.ndarray] | None = None
-           ) -> tuple[np.ndarray, np.ndarray]:
+def locate(
+    session: ort.InferenceSession,
+    frame_bgr: np.ndarray,
+    threshold: float = 0.3,
+    not_dice: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     """Die boxes (n, 4) and locator scores (n,) in one frame. `not_dice` marks boxes known to
     be something else (printed markers): they are left out, and do not set the typical die's
     size."""
@@ -185,9 +194,13 @@ def locate(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: floa
     return boxes, scores
 
 
-def locate_sized(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float = 0.3,
-                 not_dice: Callable[[np.ndarray], np.ndarray] | None = None,
-                 long_side: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+def locate_sized(
+    session: ort.InferenceSession,
+    frame_bgr: np.ndarray,
+    threshold: float = 0.3,
+    not_dice: Callable[[np.ndarray], np.ndarray] | None = None,
+    long_side: int | None = None,
+) -> tuple[np.ndarray, np.ndarray, int]:
     """Die boxes (n, 4), locator scores (n,) and the long side (px) the frame was shrunk to
     for the look they came from: `long_side` where given (one look, the dice's size is not
     judged), else the size that suits the frame's dice."""
@@ -234,8 +247,9 @@ def too_large(boxes: np.ndarray, long_frame_side: int) -> np.ndarray:
     return box_sides(boxes) * LOCATOR_LONG_SIDE / long_frame_side > ONE_LOOK_SIDE[1]
 
 
-def large_dice_look(session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float,
-                    found: np.ndarray) -> int | None:
+def large_dice_look(
+    session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float, found: np.ndarray
+) -> int | None:
     """The long side (px) of a look that suits dice too large for the usual look, where a
     quick look at the frame shrunk to QUICK_LOOK_SIDE is sure of such a die and the usual look
     found none there (`found`: its boxes, (n, 4)); else None."""
@@ -243,8 +257,11 @@ def large_dice_look(session: ort.InferenceSession, frame_bgr: np.ndarray, thresh
     long_frame_side = max(frame_bgr.shape[:2])
     wh = boxes[:, 2:] - boxes[:, :2]
     sides = box_sides(boxes)
-    large = ((scores >= SURE_BOX) & (wh.max(1) <= SQUARE_ENOUGH * wh.min(1))
-             & too_large(boxes, long_frame_side))
+    large = (
+        (scores >= SURE_BOX)
+        & (wh.max(1) <= SQUARE_ENOUGH * wh.min(1))
+        & too_large(boxes, long_frame_side)
+    )
     # A die of the usual look on a large box counts as that die only if at least half as large.
     found_sides = box_sides(found)
     for i in np.flatnonzero(large):
@@ -256,8 +273,9 @@ def large_dice_look(session: ort.InferenceSession, frame_bgr: np.ndarray, thresh
     return int(np.clip(long_frame_side * BEST_SIDE / side, 96, LOCATOR_LONG_SIDE))
 
 
-def _clipped(boxes: np.ndarray, scores: np.ndarray, w: int, h: int
-             ) -> tuple[np.ndarray, np.ndarray]:
+def _clipped(
+    boxes: np.ndarray, scores: np.ndarray, w: int, h: int
+) -> tuple[np.ndarray, np.ndarray]:
     """The boxes clipped to a frame of w x h pixels, and their scores."""
     boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w - 1)
     boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h - 1)

@@ -9,7 +9,11 @@ import onnxruntime as ort
 
 LOCATOR_FILE = "locator_int8.onnx"  # what the reader runs: made by models/quantize.py
 LOCATOR_FLOAT_FILE = "locator.onnx"  # the trained float network it is made from
-PIPS_FILES = ("pips.onnx", "pips_alt.onnx", "pips_small.onnx")  # three pip readers, per-class median
+PIPS_FILES = (
+    "pips.onnx",
+    "pips_alt.onnx",
+    "pips_small.onnx",
+)  # three pip readers, per-class median
 
 
 def model_path(name: str) -> Path:

@@ -28,14 +28,17 @@ def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
         return np.zeros((0, 9), np.float32)
     name = session.get_inputs()[0].name
     crops = np.ascontiguousarray(crops, np.float32)
-    logits = np.concatenate([session.run(None, {name: crops[at:at + INFER_CHUNK]})[0]
-                             for at in range(0, len(crops), INFER_CHUNK)])
+    logits = np.concatenate(
+        [
+            session.run(None, {name: crops[at : at + INFER_CHUNK]})[0]
+            for at in range(0, len(crops), INFER_CHUNK)
+        ]
+    )
     e = np.exp(logits - logits.max(1, keepdims=True))
     return e / e.sum(1, keepdims=True)
 
 
-def postprocess(probs: np.ndarray, min_prob: float = 0.6
-                ) -> Reading:
+def postprocess(probs: np.ndarray, min_prob: float = 0.6) -> Reading:
     """Pips (0-6), probability, unsure flag and is-a-die flag for each crop."""
     face = probs[:, :7]
     pips = face.argmax(1).astype(np.int8)
@@ -48,9 +51,14 @@ def postprocess(probs: np.ndarray, min_prob: float = 0.6
     return pips, np.where(unsure, np.minimum(conf, prob * 0.5), conf), unsure, is_die
 
 
-def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes: np.ndarray,
-              min_prob: float = 0.6, mirror: bool = True, camera_place: str = "bottom"
-              ) -> Reading:
+def read_pips(
+    sessions: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    boxes: np.ndarray,
+    min_prob: float = 0.6,
+    mirror: bool = True,
+    camera_place: str = "bottom",
+) -> Reading:
     """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models combined).
 
     The first model reads every crop; the others read only the crops it does not read as a
@@ -64,8 +72,9 @@ def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes
     # Only a sure face skips the vote: one reader alone may not call a box "not a die".
     unclear = (probs.max(1) < FIRST_READER_SURE) | (probs.argmax(1) >= CLASS_UNSURE)
     if len(sessions) > 1 and unclear.any():
-        probs[unclear] = _combine([probs[unclear]]
-                                  + [infer(s, crops[unclear]) for s in sessions[1:]])
+        probs[unclear] = _combine(
+            [probs[unclear]] + [infer(s, crops[unclear]) for s in sessions[1:]]
+        )
     doubt = probs.max(1) < MIRROR_BELOW
     if mirror and doubt.any():
         flipped = np.ascontiguousarray(crops[doubt][..., ::-1])
@@ -74,8 +83,9 @@ def read_pips(sessions: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes
     return postprocess(probs, min_prob)
 
 
-def surest_camera_place(session: ort.InferenceSession, frame_bgr: np.ndarray, boxes: np.ndarray,
-                        scores: np.ndarray) -> str:
+def surest_camera_place(
+    session: ort.InferenceSession, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray
+) -> str:
     """The camera place (`viewpoint.CAMERA_PLACES`) under which one reader reads the dice in
     `boxes` most surely as faces, judged from the boxes the locator is surest of ("bottom"
     where there are none)."""
@@ -83,9 +93,12 @@ def surest_camera_place(session: ort.InferenceSession, frame_bgr: np.ndarray, bo
     if not len(boxes):
         return places[0]
     sample = boxes[np.argsort(-scores, kind="stable")[:SAMPLE_DICE]]
-    crops = np.concatenate([crop_dice(frame_bgr, sample,
-                                      down=viewpoint.downs(p, frame_bgr.shape, sample))
-                            for p in places])
+    crops = np.concatenate(
+        [
+            crop_dice(frame_bgr, sample, down=viewpoint.downs(p, frame_bgr.shape, sample))
+            for p in places
+        ]
+    )
     face = infer(session, crops)[:, :7].max(1).reshape(len(places), len(sample))
     return places[int(np.argmax(face.sum(1)))]
 

@@ -101,8 +101,10 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         shape = getattr(frame_bgr, "shape", None)
         raise ValueError(f"frame must have shape (h, w, 3), got {shape}")
     loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
-    readers = [open_session(p, cfg.threads)
-               for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]]
+    readers = [
+        open_session(p, cfg.threads)
+        for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
+    ]
     found, long_side = _read_look(loc, readers, frame_bgr, cfg)
     if len(found) < cfg.look_again_from:
         # Zones mean a camera fixed over the arena, which takes no close-ups; the printed
@@ -114,11 +116,19 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
             return found
         # Only that look's large boxes are read.
         long_frame_side = max(frame_bgr.shape[:2])
-        close = _read_look(loc, readers, frame_bgr, cfg, close_side,
-                           only=lambda boxes: locate.too_large(boxes, long_frame_side))[0]
+        close = _read_look(
+            loc,
+            readers,
+            frame_bgr,
+            cfg,
+            close_side,
+            only=lambda boxes: locate.too_large(boxes, long_frame_side),
+        )[0]
         return _with_large_dice(found, close, long_frame_side)
-    larger = [_read_look(loc, readers, frame_bgr, cfg, side)[0]
-              for side in _larger_looks(found, long_side, frame_bgr.shape)]
+    larger = [
+        _read_look(loc, readers, frame_bgr, cfg, side)[0]
+        for side in _larger_looks(found, long_side, frame_bgr.shape)
+    ]
     return _merged([found, *larger])
 
 
@@ -145,8 +155,12 @@ def _with_large_dice(found: Detections, close: Detections, long_frame_side: int)
     showing 1 or blank, read weakly, or as small faces of several pips (0.13-0.17 of its side).
     """
     sides = locate.box_sides(close.boxes)
-    sure = (locate.too_large(close.boxes, long_frame_side) & ~close.unsure & (close.pips > 0)
-            & (close.confidence >= SURE_LARGE_DIE))
+    sure = (
+        locate.too_large(close.boxes, long_frame_side)
+        & ~close.unsure
+        & (close.pips > 0)
+        & (close.confidence >= SURE_LARGE_DIE)
+    )
     found_sides = locate.box_sides(found.boxes)
     faces = ~found.unsure & (found.pips > 0)
     holds = locate.centred_in(close.boxes, found.centres) & faces[None]
@@ -167,15 +181,22 @@ def _larger_looks(found: Detections, long_side: int, frame_shape: tuple[int, ...
     if side is None:
         return []
     at_look = side * long_side / max(frame_shape[:2])
-    sides = {min(round(long_side * enlarge), locate.LARGEST_LOOK) for enlarge in LARGER_LOOKS
-             if at_look * enlarge <= LARGEST_DIE}
+    sides = {
+        min(round(long_side * enlarge), locate.LARGEST_LOOK)
+        for enlarge in LARGER_LOOKS
+        if at_look * enlarge <= LARGEST_DIE
+    }
     return sorted(sides - {long_side})
 
 
-def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
-               frame_bgr: np.ndarray, cfg: ReaderConfig, long_side: int | None = None,
-               only: Callable[[np.ndarray], np.ndarray] | None = None
-               ) -> tuple[Detections, int]:
+def _read_look(
+    loc: ort.InferenceSession,
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    cfg: ReaderConfig,
+    long_side: int | None = None,
+    only: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> tuple[Detections, int]:
     """The dice read from one look of the locator at the frame shrunk to `long_side` px (None:
     the size that suits its dice), and that long side; with `only`, of the boxes (n, 4) it
     marks (a bool array (n,)) alone."""
@@ -183,8 +204,8 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     # The locator takes a printed marker for a small die: it must neither set the size the dice
     # are looked at nor sway the readers' view.
     boxes, scores, long_side = locate.locate_sized(
-        loc, frame_bgr, cfg.locator_threshold, None if sheet is None else sheet.on_marker,
-        long_side)
+        loc, frame_bgr, cfg.locator_threshold, None if sheet is None else sheet.on_marker, long_side
+    )
     if only is not None:
         chosen = only(boxes)
         boxes, scores = boxes[chosen], scores[chosen]
@@ -201,8 +222,18 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
         reading = pip[keep], prob[keep], unsure[keep], is_die[keep]
     if cfg.look_closer:
         boxes, scores, reading = closer.look_closer(
-            loc, readers, frame_bgr, boxes, scores, reading, cfg.min_confidence,
-            cfg.locator_threshold, cfg.min_pip_prob, cfg.mirror_pips, place)
+            loc,
+            readers,
+            frame_bgr,
+            boxes,
+            scores,
+            reading,
+            cfg.min_confidence,
+            cfg.locator_threshold,
+            cfg.min_pip_prob,
+            cfg.mirror_pips,
+            place,
+        )
     pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
     keep = is_die & (confidence >= cfg.min_confidence)
@@ -210,8 +241,9 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     keep |= seen
     keep &= _once_per_die(boxes, pip, confidence, keep)
     unsure = unsure | seen
-    keep &= ~side_faces(readers, frame_bgr, boxes, pip, unsure, keep, place, cfg.min_pip_prob,
-                        cfg.mirror_pips)
+    keep &= ~side_faces(
+        readers, frame_bgr, boxes, pip, unsure, keep, place, cfg.min_pip_prob, cfg.mirror_pips
+    )
     if sheet is not None:
         keep &= ~sheet.on_marker(boxes) & ~(sheet.on_label(boxes) & unsure)
     boxes, pip = boxes[keep], pip[keep]
@@ -230,8 +262,14 @@ def _read_look(loc: ort.InferenceSession, readers: list[ort.InferenceSession],
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
 
 
-def _seen_unread(frame_shape: tuple[int, ...], boxes: np.ndarray, scores: np.ndarray,
-                 pip: np.ndarray, is_die: np.ndarray, keep: np.ndarray) -> np.ndarray:
+def _seen_unread(
+    frame_shape: tuple[int, ...],
+    boxes: np.ndarray,
+    scores: np.ndarray,
+    pip: np.ndarray,
+    is_die: np.ndarray,
+    keep: np.ndarray,
+) -> np.ndarray:
     """Which dropped boxes hold a die seen but not read (the frame's edge cuts it, or it is
     cocked): sure boxes of the locator (CUT_DIE_SCORE at the frame's edge, UNREAD_DIE_SCORE
     inside), a die to the readers (not blank: only grey dice are), on no die kept and on no
@@ -246,8 +284,9 @@ def _seen_unread(frame_shape: tuple[int, ...], boxes: np.ndarray, scores: np.nda
     return seen
 
 
-def _once_per_die(boxes: np.ndarray, pip: np.ndarray, confidence: np.ndarray,
-                  keep: np.ndarray) -> np.ndarray:
+def _once_per_die(
+    boxes: np.ndarray, pip: np.ndarray, confidence: np.ndarray, keep: np.ndarray
+) -> np.ndarray:
     """Which kept boxes are not a second reading of a die: a box centred in the middle
     SAME_DIE_CORE of a surer kept box, or with that box centred so in it, that reads the same
     pips is that die again (the locator can box a large die near a close camera twice: its top
@@ -267,9 +306,14 @@ def _once_per_die(boxes: np.ndarray, pip: np.ndarray, confidence: np.ndarray,
     return once
 
 
-def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,
-                     palette: colour_mod.Palette, bgr: np.ndarray, table: np.ndarray | None
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _blank_dice_grey(
+    pip: np.ndarray,
+    names: np.ndarray,
+    confidence: np.ndarray,
+    palette: colour_mod.Palette,
+    bgr: np.ndarray,
+    table: np.ndarray | None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Which dice are real, their colour names (a grey die in a shadow, under a lamp or in a
     coloured light named grey), and which of them are in doubt (a blank face on a die that
     looks white, or tinted).
@@ -296,8 +340,14 @@ def _blank_dice_grey(pip: np.ndarray, names: np.ndarray, confidence: np.ndarray,
     return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names), doubtful
 
 
-def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
-                cfg: ReaderConfig, printed: np.ndarray) -> tuple[str, pips.Reading]:
+def _read_faces(
+    readers: list,
+    frame_bgr: np.ndarray,
+    boxes: np.ndarray,
+    scores: np.ndarray,
+    cfg: ReaderConfig,
+    printed: np.ndarray,
+) -> tuple[str, pips.Reading]:
     """The camera's place (the configured one, else judged from the boxes not on `printed`
     zone names) and the readers' verdict on the boxes as seen from there."""
     place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
@@ -308,8 +358,9 @@ def _read_faces(readers: list, frame_bgr: np.ndarray, boxes: np.ndarray, scores:
         # the camera stands elsewhere, or straight above.
         place = pips.surest_camera_place(readers[0], frame_bgr, boxes[judged], scores[judged])
         if place != viewpoint.CAMERA_PLACES[0]:
-            reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob,
-                                     cfg.mirror_pips, place)
+            reading = pips.read_pips(
+                readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place
+            )
     return place, reading
 
 

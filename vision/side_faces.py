@@ -32,33 +32,56 @@ HUE_SLACK = 8.0
 SURE = 0.9
 
 
-def side_faces(readers: list[ort.InferenceSession], frame_bgr: np.ndarray, boxes: np.ndarray,
-               pip: np.ndarray, unsure: np.ndarray, keep: np.ndarray, camera_place: str,
-               min_pip_prob: float = 0.6, mirror: bool = True) -> np.ndarray:
+def side_faces(
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    boxes: np.ndarray,
+    pip: np.ndarray,
+    unsure: np.ndarray,
+    keep: np.ndarray,
+    camera_place: str,
+    min_pip_prob: float = 0.6,
+    mirror: bool = True,
+) -> np.ndarray:
     """Which of the kept boxes (n, 4) are the side face of another kept die, seen from
     `camera_place`: a bool array (n,). `pip` and `unsure` are the boxes' readings; both boxes
     must show pips, and the die must be read for sure."""
     face = np.zeros(len(boxes), bool)
     # Every face of a die with pips has pips: a blank box is a blank die, not a side face.
     with_pips = keep & (pip > 0)
-    pairs = _placed_as_side_faces(frame_bgr.shape, boxes, with_pips & ~unsure, with_pips,
-                                  camera_place)
-    pairs = [pair for pair, alike in zip(pairs, _alike_in_colour(frame_bgr, boxes, pairs),
-                                         strict=True) if alike]
+    pairs = _placed_as_side_faces(
+        frame_bgr.shape, boxes, with_pips & ~unsure, with_pips, camera_place
+    )
+    pairs = [
+        pair
+        for pair, alike in zip(pairs, _alike_in_colour(frame_bgr, boxes, pairs), strict=True)
+        if alike
+    ]
     if not pairs:
         return face
     dice, faces = (np.array(column) for column in zip(*pairs, strict=True))
-    unions = np.concatenate([np.minimum(boxes[dice, :2], boxes[faces, :2]),
-                             np.maximum(boxes[dice, 2:], boxes[faces, 2:])], 1)
-    read, prob, doubt, is_die = pips.read_pips(readers, frame_bgr, unions, min_pip_prob, mirror,
-                                               camera_place)
+    unions = np.concatenate(
+        [
+            np.minimum(boxes[dice, :2], boxes[faces, :2]),
+            np.maximum(boxes[dice, 2:], boxes[faces, 2:]),
+        ],
+        1,
+    )
+    read, prob, doubt, is_die = pips.read_pips(
+        readers, frame_bgr, unions, min_pip_prob, mirror, camera_place
+    )
     one_die = is_die & ~doubt & (prob >= SURE) & (read == pip[dice])
     face[faces[one_die]] = True
     return face
 
 
-def _placed_as_side_faces(frame_shape: tuple[int, ...], boxes: np.ndarray, dice: np.ndarray,
-                          kept: np.ndarray, camera_place: str) -> list[tuple[int, int]]:
+def _placed_as_side_faces(
+    frame_shape: tuple[int, ...],
+    boxes: np.ndarray,
+    dice: np.ndarray,
+    kept: np.ndarray,
+    camera_place: str,
+) -> list[tuple[int, int]]:
     """Pairs (die, side face) of box indices: a box in `dice` and a box in `kept` that lies
     where that die's side face shows, seen from `camera_place`."""
     if kept.sum() < 2:
@@ -78,8 +101,9 @@ def _placed_as_side_faces(frame_shape: tuple[int, ...], boxes: np.ndarray, dice:
     return [(int(a), int(b)) for a, b in zip(*np.nonzero(placed), strict=True)]
 
 
-def _alike_in_colour(frame_bgr: np.ndarray, boxes: np.ndarray, pairs: list[tuple[int, int]]
-                     ) -> list[bool]:
+def _alike_in_colour(
+    frame_bgr: np.ndarray, boxes: np.ndarray, pairs: list[tuple[int, int]]
+) -> list[bool]:
     """For each (die, side face) pair of box indices, whether the two show one colour: their
     bodies' Lab a-b distance is at most HUE_SHARE of the stronger chroma plus HUE_SLACK."""
     if not pairs:

@@ -53,8 +53,12 @@ def die_sides(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return out
 
 
-def sizes(frame_bgr: np.ndarray, boxes: np.ndarray, regular_side: float | None = None,
-          trusted: np.ndarray | None = None) -> np.ndarray:
+def sizes(
+    frame_bgr: np.ndarray,
+    boxes: np.ndarray,
+    regular_side: float | None = None,
+    trusted: np.ndarray | None = None,
+) -> np.ndarray:
     """'big' for dice clearly larger than a regular die, else 'regular', shape (n,).
 
     Only `trusted` dice (default all) may stand for a regular die: a doubtful box, often not a
@@ -74,8 +78,11 @@ def sizes(frame_bgr: np.ndarray, boxes: np.ndarray, regular_side: float | None =
     limit = 0.95 * BIG_RATIO * regular_side if regular_side else 1.1 * med
     candidates = np.nonzero(box_side > limit)[0]
     idx = np.nonzero(ref)[0]
-    typical = (idx[np.argsort(np.abs(box_side[idx] - med))[:5]] if len(idx) >= 3
-               else idx[[box_side[idx].argmin()]])
+    typical = (
+        idx[np.argsort(np.abs(box_side[idx] - med))[:5]]
+        if len(idx) >= 3
+        else idx[[box_side[idx].argmin()]]
+    )
     todo = np.union1d(candidates, typical if regular_side is None else [])
     side = np.zeros(n, np.float32)
     side[todo.astype(int)] = die_sides(frame_bgr, boxes[todo.astype(int)])

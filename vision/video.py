@@ -99,8 +99,15 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
     if not keep:
         return Detections.empty()
     k = np.array(keep)
-    return Detections(np.array(boxes), np.array(pips), np.array(colour, object), ref.size[k],
-                      np.array(conf), np.array(unsure), ref.zone[k])
+    return Detections(
+        np.array(boxes),
+        np.array(pips),
+        np.array(colour, object),
+        ref.size[k],
+        np.array(conf),
+        np.array(unsure),
+        ref.zone[k],
+    )
 
 
 def _matches(a: Detections, b: Detections) -> np.ndarray:

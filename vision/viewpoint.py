@@ -14,8 +14,7 @@ import numpy as np
 # "bottom": the camera stands beyond the frame's bottom edge (the usual oblique webcam); "left",
 # "top", "right" likewise; "above": straight above the frame's centre.
 CAMERA_PLACES = ("bottom", "left", "top", "right", "above")
-_TOWARD_FOOT = {"bottom": (0.0, 1.0), "left": (-1.0, 0.0), "top": (0.0, -1.0),
-                "right": (1.0, 0.0)}
+_TOWARD_FOOT = {"bottom": (0.0, 1.0), "left": (-1.0, 0.0), "top": (0.0, -1.0), "right": (1.0, 0.0)}
 
 
 def place_setting(value: str, name: str = "camera place") -> str | None:
@@ -24,8 +23,7 @@ def place_setting(value: str, name: str = "camera place") -> str | None:
     if value == "auto":
         return None
     if value not in CAMERA_PLACES:
-        raise ValueError(f"{name} must be auto or one of {', '.join(CAMERA_PLACES)}, "
-                         f"got {value!r}")
+        raise ValueError(f"{name} must be auto or one of {', '.join(CAMERA_PLACES)}, got {value!r}")
     return value
 
 

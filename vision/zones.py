@@ -41,17 +41,24 @@ class Zones:
 
     def __post_init__(self) -> None:
         if len(self.names) != len(self.polygons):
-            raise ValueError(f"need one polygon per name, got {len(self.polygons)} for "
-                             f"{len(self.names)} names")
+            raise ValueError(
+                f"need one polygon per name, got {len(self.polygons)} for {len(self.names)} names"
+            )
         for name, poly in zip(self.names, self.polygons, strict=True):
             if np.ndim(poly) != 2 or np.shape(poly)[1] != 2 or len(poly) < 3:
-                raise ValueError(f"zone {name} must have shape (k, 2) with k >= 3, "
-                                 f"got {np.shape(poly)}")
+                raise ValueError(
+                    f"zone {name} must have shape (k, 2) with k >= 3, got {np.shape(poly)}"
+                )
         for what, quads in (("marker", self.markers), ("label", self.labels)):
             for quad in quads:
-                if np.shape(quad) != (4, 2) or abs(cv2.contourArea(np.asarray(quad, np.float32))) < 1e-3:
-                    raise ValueError(f"a {what} must be a quad of shape (4, 2) with an area, "
-                                     f"got {np.shape(quad)}")
+                if (
+                    np.shape(quad) != (4, 2)
+                    or abs(cv2.contourArea(np.asarray(quad, np.float32))) < 1e-3
+                ):
+                    raise ValueError(
+                        f"a {what} must be a quad of shape (4, 2) with an area, "
+                        f"got {np.shape(quad)}"
+                    )
 
     def on_marker(self, boxes: np.ndarray) -> np.ndarray:
         """True for each box whose centre lies on a printed marker (or just around it)."""
@@ -66,8 +73,10 @@ class Zones:
         """Zone name (or None) of each box centre; the smallest zone that holds it wins."""
         boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-        order = sorted(range(len(self.names)),
-                       key=lambda i: abs(cv2.contourArea(self.polygons[i].astype(np.float32))))
+        order = sorted(
+            range(len(self.names)),
+            key=lambda i: abs(cv2.contourArea(self.polygons[i].astype(np.float32))),
+        )
         out = np.full(len(boxes), None, object)
         for k, (x, y) in enumerate(centres):
             for i in order:
@@ -104,8 +113,9 @@ def zones_from_corners(corners: Mapping[str, Sequence[Sequence[float]]]) -> Zone
 
 def _detector() -> cv2.aruco.ArucoDetector:
     """An ArUco detector for the marker sheet's dictionary."""
-    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT),
-                                   cv2.aruco.DetectorParameters())
+    return cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(ARUCO_DICT), cv2.aruco.DetectorParameters()
+    )
 
 
 def detect_zones(frame_bgr: np.ndarray) -> Zones:
@@ -165,9 +175,13 @@ def label_quad(zone: str, marker_quad: np.ndarray) -> np.ndarray:
     top, bottom = y0 - height / 120 - LABEL_PAD, y0 + below / 120 + LABEL_PAD
     q = np.asarray(marker_quad, np.float32)
     along, down = q[1] - q[0], q[3] - q[0]
-    return np.array([q[0] + u * along + v * down
-                     for u, v in ((left, top), (right, top), (right, bottom), (left, bottom))],
-                    np.float32)
+    return np.array(
+        [
+            q[0] + u * along + v * down
+            for u, v in ((left, top), (right, top), (right, bottom), (left, bottom))
+        ],
+        np.float32,
+    )
 
 
 def zone_layout(width: int, height: int) -> dict[str, np.ndarray]:
@@ -175,15 +189,27 @@ def zone_layout(width: int, height: int) -> dict[str, np.ndarray]:
     m = 0.04 * width
     cw = (width - 7 * m) / 6
     ch = 0.3 * height
-    layout = {f"casino{i + 1}": np.array(
-        [[m + i * (cw + m), m], [m + i * (cw + m) + cw, m], [m + i * (cw + m) + cw, m + ch],
-         [m + i * (cw + m), m + ch]], np.float32) for i in range(6)}
+    layout = {
+        f"casino{i + 1}": np.array(
+            [
+                [m + i * (cw + m), m],
+                [m + i * (cw + m) + cw, m],
+                [m + i * (cw + m) + cw, m + ch],
+                [m + i * (cw + m), m + ch],
+            ],
+            np.float32,
+        )
+        for i in range(6)
+    }
     top = 2 * m + ch
     aw = 0.72 * width
-    layout["arena"] = np.array([[m, top], [m + aw, top], [m + aw, height - m], [m, height - m]],
-                               np.float32)
-    layout["slot"] = np.array([[2 * m + aw, top], [width - m, top], [width - m, height - m],
-                               [2 * m + aw, height - m]], np.float32)
+    layout["arena"] = np.array(
+        [[m, top], [m + aw, top], [m + aw, height - m], [m, height - m]], np.float32
+    )
+    layout["slot"] = np.array(
+        [[2 * m + aw, top], [width - m, top], [width - m, height - m], [2 * m + aw, height - m]],
+        np.float32,
+    )
     return layout
 
 
@@ -195,8 +221,10 @@ def marker_sheet(width: int = 3508, height: int = 2480, marker_px: int = 120) ->
         z = ZONE_NAMES.index(name)
         cv2.polylines(sheet, [poly.astype(np.int32)], True, 160, 4)
         # The marker's top-left corner is 0.1 side inside the zone's (see below).
-        label_at = (int(poly[0, 0] + marker_px * (0.1 + LABEL_ORIGIN[0])),
-                    int(poly[0, 1] + marker_px * (0.1 + LABEL_ORIGIN[1])))
+        label_at = (
+            int(poly[0, 0] + marker_px * (0.1 + LABEL_ORIGIN[0])),
+            int(poly[0, 1] + marker_px * (0.1 + LABEL_ORIGIN[1])),
+        )
         scale, thick = _label_font(marker_px)
         cv2.putText(sheet, sheet_label(name), label_at, LABEL_FONT, scale, 120, thick, cv2.LINE_AA)
         for corner in range(4):
@@ -206,5 +234,5 @@ def marker_sheet(width: int = 3508, height: int = 2480, marker_px: int = 120) ->
             inward = poly.mean(0) - poly[corner]
             cx, cy = np.array([cx, cy]) + np.sign(inward) * marker_px * 0.6
             x0, y0 = int(cx - marker_px / 2), int(cy - marker_px / 2)
-            sheet[y0:y0 + marker_px, x0:x0 + marker_px] = img
+            sheet[y0 : y0 + marker_px, x0 : x0 + marker_px] = img
     return sheet

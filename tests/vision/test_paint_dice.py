@@ -29,8 +29,9 @@ def white_die_on_wood(seed: int = 0) -> np.ndarray:
 
 def one_die_labels() -> Labelled:
     """The three's label: its pips' box centred on the middle pip, 50 px long."""
-    return Labelled(Path("three.jpg"), np.array([[130.0, 110.0]]), np.array([3]),
-                    spans=np.array([50.0]))
+    return Labelled(
+        Path("three.jpg"), np.array([[130.0, 110.0]]), np.array([3]), spans=np.array([50.0])
+    )
 
 
 def test_the_cut_out_covers_the_die_and_little_of_the_table() -> None:
@@ -92,15 +93,26 @@ def test_painted_labels_name_each_die_s_colour_and_blank_grey_faces() -> None:
     again, again_frame = paint_dice.painted(one_die_labels(), frame, np.random.default_rng(4))
     assert again.colours == labels[4].colours  # a seed paints alike every time
     np.testing.assert_array_equal(
-        again_frame, paint_dice.painted(one_die_labels(), frame, np.random.default_rng(4))[1])
+        again_frame, paint_dice.painted(one_die_labels(), frame, np.random.default_rng(4))[1]
+    )
 
 
 def test_score_counts_found_pips_and_colour_names_per_colour() -> None:
-    truth = Labelled(Path("p.jpg"), np.array([[20.0, 20.0], [80.0, 20.0], [140.0, 20.0]]),
-                     np.array([3, 0, 5]), colours=("red", "grey", "red"))
+    truth = Labelled(
+        Path("p.jpg"),
+        np.array([[20.0, 20.0], [80.0, 20.0], [140.0, 20.0]]),
+        np.array([3, 0, 5]),
+        colours=("red", "grey", "red"),
+    )
     # The first red die found (named pink), the grey one found, the second red one missed.
-    det = Detections(np.array([[0, 0, 40, 40], [60, 0, 100, 40]]), [3, 0], ["pink", "grey"],
-                     ["regular"] * 2, [0.9, 0.9], [False, False])
+    det = Detections(
+        np.array([[0, 0, 40, 40], [60, 0, 100, 40]]),
+        [3, 0],
+        ["pink", "grey"],
+        ["regular"] * 2,
+        [0.9, 0.9],
+        [False, False],
+    )
     score = Score()
     score.add(truth, det)
     assert score.by_colour_table() == {

@@ -18,16 +18,25 @@ from vision.devdata import Labelled, Score
 
 def _detections(boxes: list[list[float]], pips: list[int], unsure: list[bool]) -> Detections:
     n = len(boxes)
-    return Detections(np.array(boxes, np.float32).reshape(-1, 4), np.array(pips),
-                      np.full(n, "white", object), np.full(n, "regular", object),
-                      np.full(n, 0.9, np.float32), np.array(unsure, bool))
+    return Detections(
+        np.array(boxes, np.float32).reshape(-1, 4),
+        np.array(pips),
+        np.full(n, "white", object),
+        np.full(n, "regular", object),
+        np.full(n, 0.9, np.float32),
+        np.array(unsure, bool),
+    )
 
 
 def test_a_whole_die_label_matches_only_a_box_centred_in_it() -> None:
     # One die labelled 10..50; the reader gives a box far larger that holds the label's centre
     # (its own centre lies outside the label's box) and a box on no labelled die.
-    truth = Labelled(Path("p.jpg"), np.array([[30.0, 30.0]]), np.array([4]),
-                     die_boxes=np.array([[10.0, 10.0, 50.0, 50.0]]))
+    truth = Labelled(
+        Path("p.jpg"),
+        np.array([[30.0, 30.0]]),
+        np.array([4]),
+        die_boxes=np.array([[10.0, 10.0, 50.0, 50.0]]),
+    )
     score = Score()
     score.add(truth, _detections([[0, 0, 200, 200], [300, 300, 340, 340]], [4, 2], [False] * 2))
     assert (score.found, score.unmatched_predictions) == (0, 2)
@@ -39,8 +48,12 @@ def test_a_whole_die_label_matches_only_a_box_centred_in_it() -> None:
 
 
 def test_a_wrong_reading_flagged_unsure_is_not_counted_sure_and_wrong() -> None:
-    truth = Labelled(Path("p.jpg"), np.array([[30.0, 30.0]]), np.array([4]),
-                     die_boxes=np.array([[10.0, 10.0, 50.0, 50.0]]))
+    truth = Labelled(
+        Path("p.jpg"),
+        np.array([[30.0, 30.0]]),
+        np.array([4]),
+        die_boxes=np.array([[10.0, 10.0, 50.0, 50.0]]),
+    )
     score = Score()
     score.add(truth, _detections([[12, 12, 52, 52]], [5], [True]))
     assert (score.found, score.unsure, score.sure_wrong) == (1, 1, 0)
@@ -90,8 +103,11 @@ def test_a_frame_boxed_all_over_gets_a_bounded_number_of_closer_looks(monkeypatc
     from vision.reader import read_dice
 
     calls = {"window": 0, "inside": 0, "looks": 0}
-    for name, key in (("_boxes_nearby", "window"), ("_die_inside", "inside"),
-                      ("look_closer", "looks")):
+    for name, key in (
+        ("_boxes_nearby", "window"),
+        ("_die_inside", "inside"),
+        ("look_closer", "looks"),
+    ):
         original = getattr(closer, name)
 
         def counted(*args, _original=original, _key=key, **kwargs):

@@ -41,8 +41,9 @@ def test_a_camera_above_sees_the_side_faces_of_dice_away_from_the_centre() -> No
     # right of the centre shows the side face toward it, so its box is wider than from
     # infinitely far above; a die near the centre looks the same.
     ortho, flat = render_scene(np.random.default_rng(8), n_dice=14, elevation_deg=90.0)
-    photo, above = render_scene(np.random.default_rng(8), n_dice=14, elevation_deg=90.0,
-                                camera_height=0.5)
+    photo, above = render_scene(
+        np.random.default_rng(8), n_dice=14, elevation_deg=90.0, camera_height=0.5
+    )
     assert not np.array_equal(ortho, photo)
     wider = []
     for a in flat:
@@ -128,9 +129,22 @@ def test_marbling_veins_the_face_only() -> None:
 def _die_from_above(top: int, style: PipStyle | None, clear: float = 0.0) -> np.ndarray:
     """A white die with black pips, `top` up, seen straight from above, lit evenly: 200x200."""
     img = np.full((200, 200, 3), 90, np.uint8)
-    _draw_die(img, np.random.default_rng(0), np.array([100.0, 100.0]), 120.0, np.eye(3),
-              np.pi / 2, np.full(3, 235.0), np.full(3, 20.0), {0: top, 1: 2, 2: 3},
-              np.array([0.0, 0.0, 1.0]), 0.09, flat=1.0, style=style, clear=clear)
+    _draw_die(
+        img,
+        np.random.default_rng(0),
+        np.array([100.0, 100.0]),
+        120.0,
+        np.eye(3),
+        np.pi / 2,
+        np.full(3, 235.0),
+        np.full(3, 20.0),
+        {0: top, 1: 2, 2: 3},
+        np.array([0.0, 0.0, 1.0]),
+        0.09,
+        flat=1.0,
+        style=style,
+        clear=clear,
+    )
     return img
 
 
@@ -139,8 +153,7 @@ def test_a_pip_style_sizes_the_lone_pip_of_a_one_and_colours_its_accented_faces(
         return int((img.max(2) < 80).sum())
 
     red = np.array([40.0, 40.0, 190.0])
-    style = PipStyle(spread=1.0, radius=0.09, one_radius=0.2, accent=red, accented=(4,),
-                     hollow=0.0)
+    style = PipStyle(spread=1.0, radius=0.09, one_radius=0.2, accent=red, accented=(4,), hollow=0.0)
     assert dark(_die_from_above(1, style)) > 3 * dark(_die_from_above(1, None))
     # The 4 is accented: its pips are red, not black; the 2 keeps black pips.
     four, two = _die_from_above(4, style), _die_from_above(2, style)
@@ -169,6 +182,7 @@ def test_a_translucent_die_shows_the_table_and_its_hidden_pips_through_its_body(
     assert (opaque[:35] == clear[:35]).all()  # the table around the die is untouched
     # The grey table shows through the white body ...
     assert clear[body].mean() < opaque[body].mean() - 40
+
     # ... and the bottom face's six pips faintly, where the opaque 1 shows one pip only.
     def faint(img: np.ndarray) -> int:  # darker than the body, lighter than a painted pip
         grey = img[body].max(2).astype(np.float64)

@@ -61,14 +61,25 @@ def test_a_box_placed_as_a_side_face_is_one_only_where_both_boxes_read_as_the_di
     def read_pips(readers, frame, boxes, *args):
         asked.append(boxes)
         n = len(boxes)
-        return (np.full(n, union_pips), np.full(n, union_prob), np.full(n, union_unsure),
-                np.ones(n, bool))
+        return (
+            np.full(n, union_pips),
+            np.full(n, union_prob),
+            np.full(n, union_unsure),
+            np.ones(n, bool),
+        )
 
     monkeypatch.setattr(side_faces_mod.pips, "read_pips", read_pips)
     boxes = np.array([[100, 100, 160, 160], [105, 125, 155, 185]], np.float32)
     frame = np.zeros(FRAME, np.uint8)
-    found = side_faces([], frame, boxes, np.array([5, 3]), np.array([False, False]),
-                       np.array([True, True]), "bottom")
+    found = side_faces(
+        [],
+        frame,
+        boxes,
+        np.array([5, 3]),
+        np.array([False, False]),
+        np.array([True, True]),
+        "bottom",
+    )
     assert found.tolist() == [False, dropped]
     assert np.allclose(asked[0], [[100, 100, 160, 185]])  # the box around both
 
@@ -101,8 +112,9 @@ def test_a_blank_box_is_neither_a_die_with_side_faces_nor_a_side_face(monkeypatc
     monkeypatch.setattr(side_faces_mod.pips, "read_pips", read_pips)
     boxes = np.array([[100, 100, 160, 160], [105, 125, 155, 185]], np.float32)
     frame = np.zeros(FRAME, np.uint8)
-    found = side_faces([], frame, boxes, np.array(pip), np.array([False, False]),
-                       np.array([True, True]), "bottom")
+    found = side_faces(
+        [], frame, boxes, np.array(pip), np.array([False, False]), np.array([True, True]), "bottom"
+    )
     assert found.tolist() == [False, False]
 
 

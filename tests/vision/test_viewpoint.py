@@ -14,18 +14,23 @@ from vision.viewpoint import CAMERA_PLACES, downs
 FRAME = (480, 640, 3)
 
 
-@pytest.mark.parametrize(("place", "down"), [("bottom", (0, 1)), ("top", (0, -1)),
-                                             ("left", (-1, 0)), ("right", (1, 0))])
+@pytest.mark.parametrize(
+    ("place", "down"), [("bottom", (0, 1)), ("top", (0, -1)), ("left", (-1, 0)), ("right", (1, 0))]
+)
 def test_a_camera_at_an_edge_gives_every_die_the_same_down(place, down) -> None:
     boxes = np.array([[10, 10, 50, 50], [500, 400, 540, 440]], np.float32)
     assert np.allclose(downs(place, FRAME, boxes), [down, down])
 
 
 def test_a_camera_above_points_each_die_down_toward_the_frame_centre() -> None:
-    boxes = np.array([[600, 220, 640, 260],   # right edge: the centre is to its left
-                      [300, 0, 340, 40],      # top edge: the centre is below it
-                      [300, 220, 340, 260]],  # under the camera: the frame's own down
-                     np.float32)
+    boxes = np.array(
+        [
+            [600, 220, 640, 260],  # right edge: the centre is to its left
+            [300, 0, 340, 40],  # top edge: the centre is below it
+            [300, 220, 340, 260],
+        ],  # under the camera: the frame's own down
+        np.float32,
+    )
     assert np.allclose(downs("above", FRAME, boxes), [(-1, 0), (0, 1), (0, 1)], atol=1e-6)
     corner = downs("above", FRAME, np.array([[0, 0, 40, 40]], np.float32))[0]
     assert np.isclose(np.linalg.norm(corner), 1) and corner[0] > 0 and corner[1] > 0
@@ -97,7 +102,6 @@ def test_every_camera_place_can_be_set(dev_photos) -> None:
         assert len(det.pips) == len(det.boxes)
 
 
-
 def _surest_places(frames) -> list[str]:
     from vision import locate, pips
     from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
@@ -111,16 +115,17 @@ def _surest_places(frames) -> list[str]:
     return places
 
 
-@pytest.mark.parametrize(("turns", "place"), [(0, "bottom"), (1, "right"), (2, "top"),
-                                              (3, "left")])
+@pytest.mark.parametrize(("turns", "place"), [(0, "bottom"), (1, "right"), (2, "top"), (3, "left")])
 def test_an_oblique_camera_is_placed_at_the_edge_it_looks_from(turns, place) -> None:
     # Rendered at 40 degrees from the bottom edge, then turned counter-clockwise: a half
     # turn puts the camera's foot at the top, a quarter turn at the right.
     from models.render import render_scene
 
     rng = np.random.default_rng(21)
-    frames = [np.ascontiguousarray(np.rot90(render_scene(rng, n_dice=8, elevation_deg=40.0)[0],
-                                            turns)) for _ in range(3)]
+    frames = [
+        np.ascontiguousarray(np.rot90(render_scene(rng, n_dice=8, elevation_deg=40.0)[0], turns))
+        for _ in range(3)
+    ]
     assert _surest_places(frames) == [place] * 3
 
 
@@ -128,6 +133,7 @@ def test_a_camera_straight_above_is_placed_above() -> None:
     from models.render import render_scene
 
     rng = np.random.default_rng(21)
-    frames = [render_scene(rng, n_dice=10, elevation_deg=90.0, camera_height=0.5)[0]
-              for _ in range(6)]
+    frames = [
+        render_scene(rng, n_dice=10, elevation_deg=90.0, camera_height=0.5)[0] for _ in range(6)
+    ]
     assert _surest_places(frames).count("above") >= 4

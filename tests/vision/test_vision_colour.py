@@ -21,10 +21,17 @@ from vision.light import judged_light
 # The actual dice of one table: near pairs on purpose (red/purple/pink, black/grey/dark blue,
 # white/yellow) and a little off from the default palette's idea of each colour.
 TABLE_DICE = {
-    "red": (50, 45, 180), "purple": (110, 45, 120), "pink": (160, 120, 230),
-    "black": (40, 38, 36), "grey": (105, 105, 100), "darkblue": (90, 45, 35),
-    "white": (225, 228, 228), "yellow": (60, 200, 225), "blue": (170, 100, 45),
-    "green": (75, 140, 50), "orange": (40, 115, 225),
+    "red": (50, 45, 180),
+    "purple": (110, 45, 120),
+    "pink": (160, 120, 230),
+    "black": (40, 38, 36),
+    "grey": (105, 105, 100),
+    "darkblue": (90, 45, 35),
+    "white": (225, 228, 228),
+    "yellow": (60, 200, 225),
+    "blue": (170, 100, 45),
+    "green": (75, 140, 50),
+    "orange": (40, 115, 225),
 }
 
 
@@ -125,8 +132,9 @@ def test_a_stronger_cast_is_judged_from_the_rolls_of_a_round() -> None:
     bodies = [body_colours(frame, boxes) for frame, boxes in rolls]
     palette = default_palette().in_play_only(GAME)
     # Without a light judged, none of the rolls is named right.
-    assert all(palette.classify(bgr)[0].tolist() != roll
-               for roll, bgr in zip(ROLLS, bodies, strict=True))
+    assert all(
+        palette.classify(bgr)[0].tolist() != roll for roll, bgr in zip(ROLLS, bodies, strict=True)
+    )
     # One roll alone can mislead: purple and white dice under this lamp look red and yellow.
     assert judged_light(palette, bodies[1]).classify(bodies[1])[0].tolist() != ROLLS[1]
     # The rolls of a round together show every colour: judged from them, each roll is right.
@@ -254,19 +262,30 @@ def test_lightness_between_two_colours_of_the_palette() -> None:
     ],
 )
 def test_a_blank_face_is_a_grey_die_even_in_a_shadow_under_a_lamp_or_in_a_tint(
-        pip, name, confidence, body, kept, doubtful) -> None:
+    pip, name, confidence, body, kept, doubtful
+) -> None:
     from vision.reader import _blank_dice_grey
 
-    real, names, in_doubt = _blank_dice_grey(np.array([pip]), np.array([name], object),
-                                             np.array([confidence]), default_palette(),
-                                             np.array([body]), None)
+    real, names, in_doubt = _blank_dice_grey(
+        np.array([pip]),
+        np.array([name], object),
+        np.array([confidence]),
+        default_palette(),
+        np.array([body]),
+        None,
+    )
     assert bool(real[0]) == (kept is not None)
     assert bool(in_doubt[0]) == doubtful
     if kept is not None:
         assert names[0] == kept
     # A table without grey dice has no blank ones: a blank face on a black body is no die.
     without_grey = default_palette(["black", "red", "white"])
-    real, _, in_doubt = _blank_dice_grey(np.array([pip]), np.array([name], object),
-                                         np.array([confidence]), without_grey, np.array([body]),
-                                         None)
+    real, _, in_doubt = _blank_dice_grey(
+        np.array([pip]),
+        np.array([name], object),
+        np.array([confidence]),
+        without_grey,
+        np.array([body]),
+        None,
+    )
     assert bool(real[0]) == (pip != 0 or name == "grey") and not in_doubt.any()

@@ -72,8 +72,9 @@ def test_container_is_frozen() -> None:
 
 def test_joined_keeps_every_field_in_order() -> None:
     first = Detections(**_ok(1)).with_zones(["casino3"])
-    second = Detections(np.ones((2, 4)), [5, 6], ["blue", "grey"], ["big", "regular"],
-                        [0.5, 0.6], [True, False])
+    second = Detections(
+        np.ones((2, 4)), [5, 6], ["blue", "grey"], ["big", "regular"], [0.5, 0.6], [True, False]
+    )
     both = first.joined(second)
     assert both.pips.tolist() == [1, 5, 6]
     assert both.colour.tolist() == ["red", "blue", "grey"]

@@ -30,10 +30,11 @@ def test_a_die_label_shows_whole_on_the_frame(corner) -> None:
 
 def test_an_unsure_die_at_the_edge_is_drawn_in_red_with_its_label_inside() -> None:
     frame = np.full((480, 640, 3), 200, np.uint8)
-    det = Detections(np.array([[600.0, 150.0, 639.0, 230.0]]), [2], ["white"], ["regular"],
-                     [0.01], [True])
+    det = Detections(
+        np.array([[600.0, 150.0, 639.0, 230.0]]), [2], ["white"], ["regular"], [0.01], [True]
+    )
     out = draw_detections(frame, det)
     red = (out[..., 2] > 200) & (out[..., 1] < 60) & (out[..., 0] < 60)
     assert red[150:231, 600:640].any()  # the box
     (width, _), _ = cv2.getTextSize("2 white ?", _FONT, _SCALE, 3)
-    assert red[:150, 640 - width - 2:600].any()  # the label, moved left of the box's corner
+    assert red[:150, 640 - width - 2 : 600].any()  # the label, moved left of the box's corner

@@ -34,8 +34,10 @@ def test_rendered_rows_count_the_grey_blank_dice_on_their_own() -> None:
 
 def test_a_seed_draws_its_own_scenes_and_draws_them_again_alike() -> None:
     def dice_labelled(seed: int) -> list[int]:
-        summaries = [vision_eval.evaluate_rendered(ReaderConfig(), 1, 90.0, seed=seed + scene)
-                     for scene in range(3)]
+        summaries = [
+            vision_eval.evaluate_rendered(ReaderConfig(), 1, 90.0, seed=seed + scene)
+            for scene in range(3)
+        ]
         return [summary["labelled"] for summary in summaries]
 
     assert dice_labelled(5) == dice_labelled(5)

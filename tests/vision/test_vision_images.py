@@ -52,8 +52,10 @@ def test_bytes_after_a_jpegs_end_do_not_make_it_cut_short() -> None:
         (lambda p: p.mkdir(), "a folder, not an image"),
         (lambda p: p.write_bytes(b""), "an empty file"),
         (lambda p: p.write_text("shopping list: dice, felt"), "not a readable image"),
-        (lambda p: p.write_bytes(cv2.imencode(".png", _picture())[1].tobytes()[:2000]),
-         "not a readable image"),  # a PNG cut short: OpenCV refuses it itself
+        (
+            lambda p: p.write_bytes(cv2.imencode(".png", _picture())[1].tobytes()[:2000]),
+            "not a readable image",
+        ),  # a PNG cut short: OpenCV refuses it itself
     ],
 )
 def test_a_file_that_is_no_image_is_named_with_the_reason(tmp_path, make, why) -> None:

@@ -107,11 +107,11 @@ def test_a_face_the_first_reader_is_sure_of_is_not_read_by_the_others() -> None:
 def test_the_first_reader_alone_cannot_call_a_box_not_a_die() -> None:
     sure_not_a_die = [0, 0, 0, 0, 0, 0, 0, 0, 9]
     sure_four = [0, 0, 0, 0, 9, 0, 0, 0, 0]
-    readers = [CountingReader(sure_not_a_die), CountingReader(sure_four),
-               CountingReader(sure_four)]
+    readers = [CountingReader(sure_not_a_die), CountingReader(sure_four), CountingReader(sure_four)]
     frame = np.full((100, 100, 3), 60, np.uint8)
-    got, _conf, _unsure, is_die = pips.read_pips(readers, frame,
-                                                 np.array([[20, 20, 80, 80]], np.float32))
+    got, _conf, _unsure, is_die = pips.read_pips(
+        readers, frame, np.array([[20, 20, 80, 80]], np.float32)
+    )
     assert [r.crops for r in readers] == [1, 1, 1]
     assert got[0] == 4 and is_die[0]
 

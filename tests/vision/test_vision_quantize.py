@@ -59,8 +59,11 @@ def test_quantizing_the_float_locator(tmp_path) -> None:
     pytest.importorskip("onnx")
     from models.quantize import calibration_frames, quantize_locator
 
-    out = quantize_locator(model_path(LOCATOR_FLOAT_FILE), tmp_path / "q.onnx",
-                           calibration_frames(rendered=3, real_every=0))
+    out = quantize_locator(
+        model_path(LOCATOR_FLOAT_FILE),
+        tmp_path / "q.onnx",
+        calibration_frames(rendered=3, real_every=0),
+    )
     assert out.stat().st_size < model_path(LOCATOR_FLOAT_FILE).stat().st_size / 2
     frame = _frames(12, 1)[0]
     as_float = _boxes(open_session(str(model_path(LOCATOR_FLOAT_FILE)), 1), frame)
@@ -68,13 +71,13 @@ def test_quantizing_the_float_locator(tmp_path) -> None:
     assert _same_dice(as_float, _boxes(open_session(str(out), 1), frame), 3.0)
 
 
-def test_quantizing_refuses_a_locator_without_the_layers_kept_in_float(tmp_path,
-                                                                       monkeypatch) -> None:
+def test_quantizing_refuses_a_locator_without_the_layers_kept_in_float(
+    tmp_path, monkeypatch
+) -> None:
     pytest.importorskip("onnx")
     from models import quantize
 
     monkeypatch.setattr(quantize, "KEEP_FLOAT", ("/s4/s4.0/s4.0.0/Conv", "/renamed/Conv"))
     with pytest.raises(ValueError, match="/renamed/Conv"):
-        quantize.quantize_locator(model_path(LOCATOR_FLOAT_FILE), tmp_path / "q.onnx",
-                                  iter([]))
+        quantize.quantize_locator(model_path(LOCATOR_FLOAT_FILE), tmp_path / "q.onnx", iter([]))
     assert not (tmp_path / "q.onnx").exists()

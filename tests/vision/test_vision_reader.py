@@ -96,21 +96,28 @@ def test_detect_json_reads_good_files_and_names_bad_ones(rendered_scenes, tmp_pa
     [
         ([], "roll.png: no dice"),
         ([("white", 1, "regular", False)], "roll.png: 1 die: white 1"),
-        ([("red", 4, "big", False), ("grey", 0, "regular", True)],
-         "roll.png: 2 dice: red 4 big, grey blank ?"),
+        (
+            [("red", 4, "big", False), ("grey", 0, "regular", True)],
+            "roll.png: 2 dice: red 4 big, grey blank ?",
+        ),
     ],
 )
 def test_detect_sums_up_each_image_in_one_line(dice, line) -> None:
     from vision.cli_run import summary_line
 
-    result = {"image": "roll.png", "dice": [
-        {"colour": colour, "pips": pips, "size": size, "unsure": unsure}
-        for colour, pips, size, unsure in dice]}
+    result = {
+        "image": "roll.png",
+        "dice": [
+            {"colour": colour, "pips": pips, "size": size, "unsure": unsure}
+            for colour, pips, size, unsure in dice
+        ],
+    }
     assert summary_line(result) == line
 
 
-def test_detect_takes_the_camera_place_and_refuses_an_unknown_one(rendered_scenes, tmp_path,
-                                                                  capsys):
+def test_detect_takes_the_camera_place_and_refuses_an_unknown_one(
+    rendered_scenes, tmp_path, capsys
+):
     img = tmp_path / "roll.png"
     cv2.imwrite(str(img), rendered_scenes[0][0])
     assert _cli(["detect", str(img), "--json", "--camera-place", "above"]) == 0
@@ -125,8 +132,10 @@ def test_detect_names_dice_by_the_colours_in_play_under_a_warm_lamp(tmp_path, ca
 
     rng = np.random.default_rng(3)
     names = ["pink", "pink", "pink", "purple", "purple", "white", "white"]
-    dice = [(70 + 80 * k, 240 + 30 * (k % 2), 50, DEFAULT_COLOURS_BGR[name], 1 + k % 6)
-            for k, name in enumerate(names)]
+    dice = [
+        (70 + 80 * k, 240 + 30 * (k % 2), 50, DEFAULT_COLOURS_BGR[name], 1 + k % 6)
+        for k, name in enumerate(names)
+    ]
     frame, _ = dice_frame(dice, rng, gain=(0.72, 1.0, 1.25))  # a warm lamp
     img = tmp_path / "warm.png"
     cv2.imwrite(str(img), frame)
@@ -173,8 +182,9 @@ def test_calibrate_then_detect_with_palette_and_zones(rendered_scenes, tmp_path,
     zones = tmp_path / "zones.json"
     zones.write_text(json.dumps({"arena": [[0, 0], [640, 0], [640, 480], [0, 480]]}))
     capsys.readouterr()
-    assert _cli(["detect", str(img), "--json", "--palette", str(palette),
-                 "--zones", str(zones)]) == 0
+    assert (
+        _cli(["detect", str(img), "--json", "--palette", str(palette), "--zones", str(zones)]) == 0
+    )
     dice = json.loads(capsys.readouterr().out)[0]["dice"]
     assert {d["colour"] for d in dice} <= {"red", "blue"}
     assert {d["zone"] for d in dice} == {"arena"}
@@ -209,14 +219,14 @@ def _die_patch(seed: int, elevation_deg: float, max_side: float = 100.0):
             inside = x0 >= pad and y0 >= pad and x1 + pad <= 640 and y1 + pad <= 480
             if inside and max(x1 - x0, y1 - y0) <= max_side:
                 break
-    return die_frame[y0 - pad:y1 + pad, x0 - pad:x1 + pad], truths[0]
+    return die_frame[y0 - pad : y1 + pad, x0 - pad : x1 + pad], truths[0]
 
 
 def _paste(frame: np.ndarray, patch: np.ndarray, centre: tuple[int, int]) -> None:
     """Lay the patch on the frame, centred on a point."""
     h, w = patch.shape[:2]
     x0, y0 = centre[0] - w // 2, centre[1] - h // 2
-    frame[y0:y0 + h, x0:x0 + w] = patch
+    frame[y0 : y0 + h, x0 : x0 + w] = patch
 
 
 def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> None:
@@ -226,7 +236,7 @@ def test_printed_markers_are_not_dice_and_a_die_on_the_sheet_gets_its_zone() -> 
     zones = detect_zones(frame)
     assert len(read_dice(frame, ReaderConfig(zones=zones))) == 0
     patch, truth = _die_patch(5, 90.0)  # one clean top-down die in the arena
-    frame[300:300 + patch.shape[0], 200:200 + patch.shape[1]] = patch
+    frame[300 : 300 + patch.shape[0], 200 : 200 + patch.shape[1]] = patch
     det = read_dice(frame, ReaderConfig(zones=zones))
     assert len(det) == 1 and det.zone[0] == "arena" and det.pips[0] == truth.label
 
@@ -394,8 +404,7 @@ FRAME = (480, 640, 3)
 def test_typical_die_side(boxes, scores, side, frame_shape) -> None:
     from vision.locate import typical_side
 
-    found = typical_side(np.array(boxes, np.float32).reshape(-1, 4), np.array(scores),
-                         frame_shape)
+    found = typical_side(np.array(boxes, np.float32).reshape(-1, 4), np.array(scores), frame_shape)
     assert found == (None if side is None else pytest.approx(side))
 
 
@@ -417,16 +426,18 @@ def test_boxes_on_one_die_are_those_with_one_centred_in_the_other() -> None:
     from vision.locate import on_one_die
 
     others = np.array([[0, 0, 40, 40], [100, 100, 110, 110]], np.float32)
-    boxes = np.array([
-        [10, 10, 30, 30],  # inside a box of the others: on its die
-        [90, 90, 140, 140],  # holds the centre of a small other box
-        [30, 30, 90, 90],  # overlaps both, centred in neither, holding neither's centre
-        [200, 200, 240, 240],  # far away
-    ], np.float32)
+    boxes = np.array(
+        [
+            [10, 10, 30, 30],  # inside a box of the others: on its die
+            [90, 90, 140, 140],  # holds the centre of a small other box
+            [30, 30, 90, 90],  # overlaps both, centred in neither, holding neither's centre
+            [200, 200, 240, 240],  # far away
+        ],
+        np.float32,
+    )
     assert on_one_die(boxes, others).tolist() == [True, True, False, False]
     assert on_one_die(boxes, np.zeros((0, 4))).tolist() == [False] * 4
     assert on_one_die(boxes[0], others).tolist() == [True]
-
 
 
 def test_a_box_shrunk_keeps_its_centre() -> None:
@@ -440,8 +451,9 @@ def test_a_tray_of_eighty_dice_is_read_whole() -> None:
     # More dice than a game ever rolls at once (a bulk photo of a dice tray): the locator's
     # peaks must not be cut off at some count.
     colours = [(40, 40, 200), (200, 200, 200), (40, 160, 220), (160, 60, 40), (60, 150, 60)]
-    dice = [(32 + 64 * (i % 10), 30 + 60 * (i // 10), 40, colours[i % 5], 1 + i % 6)
-            for i in range(80)]
+    dice = [
+        (32 + 64 * (i % 10), 30 + 60 * (i // 10), 40, colours[i % 5], 1 + i % 6) for i in range(80)
+    ]
     frame, boxes = dice_frame(dice, np.random.default_rng(1))
     det = read_dice(frame)
     matched = matched_boxes(det.boxes, (boxes[:, :2] + boxes[:, 2:]) / 2)
@@ -468,7 +480,9 @@ def test_larger_looks_keep_the_dice_within_the_sizes_the_locator_knows(
     if side_px is None:
         found = Detections.empty()
     else:
-        boxes = np.array([[10 + 120 * i, 10, 10 + 120 * i + side_px, 10 + side_px] for i in range(3)])
+        boxes = np.array(
+            [[10 + 120 * i, 10, 10 + 120 * i + side_px, 10 + side_px] for i in range(3)]
+        )
         found = Detections(boxes, [1, 2, 3], ["red"] * 3, ["regular"] * 3, [0.9] * 3, [False] * 3)
     assert _larger_looks(found, long_side, (480, 640, 3)) == larger
 
@@ -487,8 +501,9 @@ def _found(det, truths) -> int:
     """How many of the readable dice of `truths` have a box of `det` centred on them."""
     boxes = np.array([t.box for t in truths if t.label != 7], np.float32)
     centres = det.centres
-    inside = np.all((boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]),
-                    axis=2)
+    inside = np.all(
+        (boxes[:, None, :2] <= centres[None]) & (centres[None] <= boxes[:, None, 2:]), axis=2
+    )
     return int(inside.any(axis=1).sum())
 
 
@@ -543,8 +558,9 @@ def test_a_game_roll_gets_one_look(monkeypatch) -> None:
 
     monkeypatch.setattr(reader, "_read_look", counted)
     colours = [(40, 40, 200), (200, 200, 200), (40, 160, 220), (160, 60, 40)]
-    dice = [(60 + 100 * (i % 6), 120 + 200 * (i // 6), 40, colours[i % 4], 1 + i % 6)
-            for i in range(12)]
+    dice = [
+        (60 + 100 * (i % 6), 120 + 200 * (i // 6), 40, colours[i % 4], 1 + i % 6) for i in range(12)
+    ]
     frame, _ = dice_frame(dice, np.random.default_rng(3))
     assert len(read_dice(frame)) == 12
     assert looks == [None]
@@ -556,8 +572,14 @@ def test_a_game_roll_gets_one_look(monkeypatch) -> None:
 def _dice(boxes, confidence, unsure=None) -> Detections:
     """Regular red 3s in `boxes` with these confidences (sure unless told)."""
     n = len(boxes)
-    return Detections(np.array(boxes, np.float32).reshape(-1, 4), [3] * n, ["red"] * n,
-                      ["regular"] * n, confidence, [False] * n if unsure is None else unsure)
+    return Detections(
+        np.array(boxes, np.float32).reshape(-1, 4),
+        [3] * n,
+        ["red"] * n,
+        ["regular"] * n,
+        confidence,
+        [False] * n if unsure is None else unsure,
+    )
 
 
 def test_looks_are_merged_into_the_surest_with_the_dice_it_lacks() -> None:
@@ -576,7 +598,10 @@ def test_looks_are_merged_into_the_surest_with_the_dice_it_lacks() -> None:
     )
     merged = _merged([first, larger])
     assert merged.boxes.tolist() == [
-        [0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20], [90, 0, 110, 20]
+        [0, 0, 20, 20],
+        [30, 0, 50, 20],
+        [60, 0, 80, 20],
+        [90, 0, 110, 20],
     ]
     assert merged.unsure.tolist() == [False, False, False, True]
     # The surest look leads, whichever came first.
@@ -625,8 +650,14 @@ def test_a_large_box_counts_as_a_die_only_read_for_sure_with_pips_and_holding_no
     from vision.reader import _with_large_dice
 
     usual = _dice([usual_box], [0.8])
-    close = Detections(np.array([[100, 100, 340, 340]], np.float32), [close_pips], ["red"],
-                       ["regular"], [close_confidence], [False])
+    close = Detections(
+        np.array([[100, 100, 340, 340]], np.float32),
+        [close_pips],
+        ["red"],
+        ["regular"],
+        [close_confidence],
+        [False],
+    )
     joined = _with_large_dice(usual, close, 640)
     assert (joined.boxes.tolist() == [[100, 100, 340, 340]]) is kept
     assert len(joined) == 1  # the large die in place of the pip's box, or the usual look alone
@@ -686,9 +717,13 @@ def test_only_sure_boxes_on_no_kept_die_are_kept_as_dice_seen_but_not_read() -> 
         ([605, 2, 639, 44], at_edge + 0.1, 6, True, False, True),  # the surer is kept
         ([0, 200, 30, 250], at_edge, 1, False, False, False),  # called no die by the readers
     ]
-    boxes, scores, pip, is_die, keep, seen = (np.array(column) for column in zip(*cases, strict=True))
-    assert _seen_unread((480, 640, 3), boxes.astype(np.float32), scores, pip, is_die,
-                        keep).tolist() == seen.tolist()
+    boxes, scores, pip, is_die, keep, seen = (
+        np.array(column) for column in zip(*cases, strict=True)
+    )
+    assert (
+        _seen_unread((480, 640, 3), boxes.astype(np.float32), scores, pip, is_die, keep).tolist()
+        == seen.tolist()
+    )
 
 
 def test_a_die_boxed_twice_is_read_once_and_neighbours_alike_stay_two() -> None:

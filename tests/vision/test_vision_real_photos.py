@@ -80,7 +80,8 @@ def test_painted_locator_frames_keep_each_photo_s_boxes(dev_photos, tmp_path) ->
     for name in ("valid_1", "valid_28", "valid_63"):
         for suffix in (".jpg", ".txt"):
             (tmp_path / "Valid" / f"{name}{suffix}").symlink_to(
-                dev_photos / "Valid" / f"{name}{suffix}")
+                dev_photos / "Valid" / f"{name}{suffix}"
+            )
     data = real_frames(["Valid"], tmp_path, paintings=2, seed=3)
     frames, boxes = data["frames"], data["boxes"]
     assert frames.shape == (9, 240, 320, 3)
@@ -94,7 +95,7 @@ def test_painted_locator_frames_keep_each_photo_s_boxes(dev_photos, tmp_path) ->
             near = np.zeros(changed.shape, bool)
             for x0, y0, x1, y1 in white:
                 w, h = (x1 - x0) / 2, (y1 - y0) / 2
-                near[max(int(y0 - h), 0):int(y1 + h), max(int(x0 - w), 0):int(x1 + w)] = True
+                near[max(int(y0 - h), 0) : int(y1 + h), max(int(x0 - w), 0) : int(x1 + w)] = True
             assert changed.any() and not (changed & ~near).any()
 
 
@@ -107,7 +108,8 @@ def test_painted_crops_follow_their_photo_s_dice(dev_photos, tmp_path) -> None:
     (tmp_path / "Valid").mkdir()
     for suffix in (".jpg", ".txt"):
         (tmp_path / "Valid" / f"valid_63{suffix}").symlink_to(
-            dev_photos / "Valid" / f"valid_63{suffix}")
+            dev_photos / "Valid" / f"valid_63{suffix}"
+        )
     white = real_crops(["Valid"], 3, seed=5, root=tmp_path)
     both = real_crops(["Valid"], 3, seed=5, root=tmp_path, paintings=2)
     block = len(white["labels"])
@@ -117,20 +119,26 @@ def test_painted_crops_follow_their_photo_s_dice(dev_photos, tmp_path) -> None:
 
     def saturation(crops: np.ndarray) -> np.ndarray:
         """Mean HSV saturation of each crop's middle (the die's top face)."""
-        return np.array([cv2.cvtColor(c.transpose(1, 2, 0)[12:28, 12:28],
-                                      cv2.COLOR_BGR2HSV)[..., 1].mean() for c in crops])
+        return np.array(
+            [
+                cv2.cvtColor(c.transpose(1, 2, 0)[12:28, 12:28], cv2.COLOR_BGR2HSV)[..., 1].mean()
+                for c in crops
+            ]
+        )
 
     white_saturation = np.median(saturation(white["crops"]))
     for copy in (1, 2):
-        labels = both["labels"][copy * block:(copy + 1) * block]
+        labels = both["labels"][copy * block : (copy + 1) * block]
         # A painted die keeps its pips, or is a blank grey one.
         assert ((labels == white["labels"]) | (labels == 0)).all()
-        painted = saturation(both["crops"][copy * block:(copy + 1) * block])
+        painted = saturation(both["crops"][copy * block : (copy + 1) * block])
         # Coloured dice are saturated, white ones (and blank grey ones) are not.
         assert np.median(painted[labels != 0]) > white_saturation + 40
 
 
-def test_grey_blank_dice_in_a_blue_light_are_kept_grey_and_in_doubt(dev_photos, monkeypatch) -> None:
+def test_grey_blank_dice_in_a_blue_light_are_kept_grey_and_in_doubt(
+    dev_photos, monkeypatch
+) -> None:
     import numpy as np
 
     from models import paint_dice

@@ -19,8 +19,9 @@ def _turned(frame: np.ndarray, box: np.ndarray, angle: float) -> tuple[np.ndarra
     m = cv2.getRotationMatrix2D(c, angle, 1.0)
     pad = int((x1 - x0) * 0.35)
     region = (slice(y0 - pad, y1 + pad), slice(x0 - pad, x1 + pad))
-    turned = cv2.warpAffine(frame, m, (frame.shape[1], frame.shape[0]),
-                            borderMode=cv2.BORDER_REPLICATE)
+    turned = cv2.warpAffine(
+        frame, m, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE
+    )
     out = frame.copy()
     out[region] = turned[region]
     half = (x1 - x0) / 2 * (abs(np.cos(np.radians(angle))) + abs(np.sin(np.radians(angle))))

@@ -17,19 +17,24 @@ def test_render_train_export(tmp_path) -> None:
     data = _one_chunk((5, 3, SceneMix(crowded=0.5, from_above=0.5, finish={"camouflage": 0.2})))
     assert data["frames"].shape[1:] == (240, 320, 3) and len(data["crops"]) == len(data["labels"])
     real = {"crops": data["crops"][:4], "labels": data["labels"][:4]}  # stands in for photos
-    pips_net = train.train_pips(data, 1, 16, lambda msg: None, real=real, real_repeat=2,
-                                rotate_rendered=True)
+    pips_net = train.train_pips(
+        data, 1, 16, lambda msg: None, real=real, real_repeat=2, rotate_rendered=True
+    )
     first = data["boxes"][:, 4] == 0  # one frame stands in for a real photo
     real_frames = {"frames": data["frames"][:1], "boxes": data["boxes"][first]}
-    loc_net = train.train_locator(data, 1, 2, lambda msg: None, real=real_frames, real_repeat=2,
-                                  overexposed=0.5)
+    loc_net = train.train_locator(
+        data, 1, 2, lambda msg: None, real=real_frames, real_repeat=2, overexposed=0.5
+    )
     train.export(pips_net, tmp_path / "p.onnx", (1, 3, 40, 40), {"image": {0: "n"}})
-    train.export(loc_net, tmp_path / "l.onnx", (1, 3, 240, 320),
-                 {"image": {0: "n", 2: "h", 3: "w"}})
-    p = open_session(str(tmp_path / "p.onnx"), 1).run(None, {"image": np.zeros((5, 3, 40, 40),
-                                                                               np.float32)})[0]
-    m = open_session(str(tmp_path / "l.onnx"), 1).run(None, {"image": np.zeros((1, 3, 128, 160),
-                                                                               np.float32)})[0]
+    train.export(
+        loc_net, tmp_path / "l.onnx", (1, 3, 240, 320), {"image": {0: "n", 2: "h", 3: "w"}}
+    )
+    p = open_session(str(tmp_path / "p.onnx"), 1).run(
+        None, {"image": np.zeros((5, 3, 40, 40), np.float32)}
+    )[0]
+    m = open_session(str(tmp_path / "l.onnx"), 1).run(
+        None, {"image": np.zeros((1, 3, 128, 160), np.float32)}
+    )[0]
     assert p.shape == (5, 9) and m.shape == (1, 5, 32, 40)
 
 
@@ -111,10 +116,11 @@ def test_rendered_sets_join_into_one_pip_reader_set(tmp_path) -> None:
     joined = np.load(join(tmp_path / "both.npz", [tmp_path / "3.npz", tmp_path / "4.npz"]))
     assert np.array_equal(joined["labels"], np.concatenate([p["labels"] for p in parts]))
     assert len(joined["crops"]) == sum(len(p["crops"]) for p in parts)
-    frames = np.load(join(tmp_path / "frames.npz", [tmp_path / "3.npz", tmp_path / "4.npz"],
-                          frames=True))
+    frames = np.load(
+        join(tmp_path / "frames.npz", [tmp_path / "3.npz", tmp_path / "4.npz"], frames=True)
+    )
     assert np.array_equal(frames["frames"], np.concatenate([p["frames"] for p in parts]))
-    second = frames["boxes"][len(parts[0]["boxes"]):]
+    second = frames["boxes"][len(parts[0]["boxes"]) :]
     assert len(second) and np.array_equal(second[:, 4], parts[1]["boxes"][:, 4] + 1)
     assert np.array_equal(second[:, :4], parts[1]["boxes"][:, :4])
 
@@ -134,14 +140,17 @@ def test_training_reads_every_set_it_is_given(tmp_path, monkeypatch) -> None:
         def fake(data, *args, **kwargs):
             seen[kind] = data
             raise SystemExit  # stop before exporting
+
         return fake
 
     monkeypatch.setattr(train, "train_pips", fit("pips"))
     monkeypatch.setattr(train, "train_locator", fit("locator"))
     sets = [str(tmp_path / "3.npz"), str(tmp_path / "4.npz")]
     for what in ("pips", "locator"):
-        monkeypatch.setattr("sys.argv", ["train.py", "--what", what, "--data", *sets,
-                                         "--out", str(tmp_path / "out")])
+        monkeypatch.setattr(
+            "sys.argv",
+            ["train.py", "--what", what, "--data", *sets, "--out", str(tmp_path / "out")],
+        )
         with pytest.raises(SystemExit):
             train.main()
     assert len(seen["pips"]["crops"]) == sum(len(p["crops"]) for p in parts)

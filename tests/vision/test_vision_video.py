@@ -15,10 +15,17 @@ RED = (50, 45, 180)
 def _det(dice, unsure=None) -> Detections:
     """Detections for (cx, cy, side, bgr, pips) dice as a perfect reader would give them."""
     n = len(dice)
-    boxes = np.array([[x - s / 2, y - s / 2, x + s / 2, y + s / 2] for x, y, s, _, _ in dice],
-                     np.float32).reshape(-1, 4)
-    return Detections(boxes, [p for *_, p in dice], ["red"] * n, ["regular"] * n, [0.95] * n,
-                      unsure or [False] * n)
+    boxes = np.array(
+        [[x - s / 2, y - s / 2, x + s / 2, y + s / 2] for x, y, s, _, _ in dice], np.float32
+    ).reshape(-1, 4)
+    return Detections(
+        boxes,
+        [p for *_, p in dice],
+        ["red"] * n,
+        ["regular"] * n,
+        [0.95] * n,
+        unsure or [False] * n,
+    )
 
 
 class Script:
@@ -37,22 +44,27 @@ class Script:
             if misread is not None and k == 0 and len(dice):
                 pips = det.pips.copy()
                 pips[misread] = pips[misread] % 6 + 1  # one frame reads one die wrong
-                det = Detections(det.boxes, pips, det.colour, det.size, det.confidence,
-                                 det.unsure)
+                det = Detections(det.boxes, pips, det.colour, det.size, det.confidence, det.unsure)
             self.readings.append(det)
 
     def tumbling(self, count: int) -> None:
         for _ in range(count):
-            dice = [(self.rng.uniform(50, 590), self.rng.uniform(50, 430), 40, RED, 1)
-                    for _ in range(5)]
+            dice = [
+                (self.rng.uniform(50, 590), self.rng.uniform(50, 430), 40, RED, 1) for _ in range(5)
+            ]
             self.add(dice)
 
     def read(self, frame: np.ndarray) -> Detections:
         return self.readings[next(i for i, f in enumerate(self.frames) if f is frame)]
 
 
-ROLL = [(100, 100, 40, RED, 3), (200, 150, 40, RED, 5), (300, 300, 40, RED, 3),
-        (450, 200, 40, RED, 1), (500, 400, 40, RED, 6)]
+ROLL = [
+    (100, 100, 40, RED, 3),
+    (200, 150, 40, RED, 5),
+    (300, 300, 40, RED, 3),
+    (450, 200, 40, RED, 1),
+    (500, 400, 40, RED, 6),
+]
 
 
 def test_roll_then_dice_taken_then_empty() -> None:

@@ -45,7 +45,9 @@ def test_the_printed_zone_names_lie_in_their_label_quads(sheet_photo) -> None:
     zones = detect_zones(photo)
     assert len(zones.labels) == 8  # one per zone: right of its top-left marker
     sheet = marker_sheet()
-    ys, xs = np.nonzero((sheet >= 100) & (sheet <= 140))  # the names' ink (markers are 0, lines 160)
+    ys, xs = np.nonzero(
+        (sheet >= 100) & (sheet <= 140)
+    )  # the names' ink (markers are 0, lines 160)
     scale = 1280 / sheet.shape[1]
     ink = np.c_[xs * scale, ys * scale, np.ones(len(xs))] @ m.T
     points = np.c_[ink, ink]  # zero-size boxes at the ink's pixels
@@ -54,7 +56,11 @@ def test_the_printed_zone_names_lie_in_their_label_quads(sheet_photo) -> None:
     # ... and little besides: the quads hold no marker and cover little of any zone.
     assert not zones.on_label(np.array([[*q.mean(0), *q.mean(0)] for q in zones.markers])).any()
     for name, poly in zip(zones.names, zones.polygons, strict=True):
-        inside = [q for q in zones.labels if cv2.pointPolygonTest(poly, tuple(map(float, q.mean(0))), False) >= 0]
+        inside = [
+            q
+            for q in zones.labels
+            if cv2.pointPolygonTest(poly, tuple(map(float, q.mean(0))), False) >= 0
+        ]
         area = sum(cv2.contourArea(q) for q in inside)
         assert area < 0.5 * cv2.contourArea(poly), name
 
@@ -64,8 +70,9 @@ def test_the_zone_pages_print_no_name_by_their_top_left_marker(zone) -> None:
     from vision.markers import zone_page
 
     page = zone_page(zone).image
-    frame = cv2.resize(page, (1280, 1280 * page.shape[0] // page.shape[1]),
-                       interpolation=cv2.INTER_AREA)
+    frame = cv2.resize(
+        page, (1280, 1280 * page.shape[0] // page.shape[1]), interpolation=cv2.INTER_AREA
+    )
     zones = detect_zones(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
     assert zones.names == (zone,) and zones.labels == ()
 
@@ -81,8 +88,7 @@ def test_centres_on_markers_are_found_as_opencv_finds_them() -> None:
         quad = (square @ spin.T * rng.uniform(0.7, 1.3, 2) + centre).astype(np.float32)
         points = rng.uniform(0, 560, (200, 2)).astype(np.float32)
         zones = Zones((), (), (), (quad,))
-        expected = [cv2.pointPolygonTest(quad, (float(x), float(y)), False) >= 0
-                    for x, y in points]
+        expected = [cv2.pointPolygonTest(quad, (float(x), float(y)), False) >= 0 for x, y in points]
         assert list(zones.on_label(np.c_[points - 3, points + 3])) == expected
 
 

@@ -16,9 +16,14 @@ def pip_colour(body: np.ndarray) -> tuple[float, float, float]:
     return (20.0, 20.0, 20.0) if body @ np.array([0.11, 0.59, 0.3]) > 120 else (235.0,) * 3
 
 
-def dice_frame(dice: list[tuple[float, float, float, tuple[int, int, int], int]],
-               rng: np.random.Generator, table=(150, 180, 200), gain=(1.0, 1.0, 1.0),
-               h: int = 480, w: int = 640) -> tuple[np.ndarray, np.ndarray]:
+def dice_frame(
+    dice: list[tuple[float, float, float, tuple[int, int, int], int]],
+    rng: np.random.Generator,
+    table=(150, 180, 200),
+    gain=(1.0, 1.0, 1.0),
+    h: int = 480,
+    w: int = 640,
+) -> tuple[np.ndarray, np.ndarray]:
     """Frame and boxes (n, 4) for dice given as (cx, cy, side, body BGR, pips)."""
     img = np.empty((h, w, 3), np.float32)
     img[:] = table
@@ -31,8 +36,14 @@ def dice_frame(dice: list[tuple[float, float, float, tuple[int, int, int], int]]
         x1, y1 = int(cx + side / 2), int(cy + side / 2)
         cv2.rectangle(img, (x0, y0), (x1, y1), col, -1, cv2.LINE_AA)
         for u, v in PIP_LAYOUT.get(pips, []):
-            cv2.circle(img, (int(cx + u * side), int(cy + v * side)), max(int(side * 0.09), 2),
-                       pip_colour(np.array(body, float)), -1, cv2.LINE_AA)
+            cv2.circle(
+                img,
+                (int(cx + u * side), int(cy + v * side)),
+                max(int(side * 0.09), 2),
+                pip_colour(np.array(body, float)),
+                -1,
+                cv2.LINE_AA,
+            )
         boxes.append((x0, y0, x1, y1))
     img = img * np.asarray(gain, np.float32)[None, None, :]
     img += rng.normal(0, 3, img.shape).astype(np.float32)

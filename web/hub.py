@@ -335,7 +335,3 @@ class TableHub:
     def is_subscribed(self, q: queue.Queue[dict[str, Any]]) -> bool:
         """Whether pushes still go to this queue (a page too slow to read is dropped)."""
         return q in self._subscribers
-
-    def subscriber_count(self) -> int:
-        """How many pages are connected."""
-        return len(self._subscribers)

@@ -48,17 +48,6 @@ KNOCKOUT_BAR = 2
 BLOCK_IT_CLUSTERS = (1, 1, 2, 2, 3)
 
 
-MY_CHOICE_ACTIONS = {
-    1: "1 chip",
-    2: "2 chips",
-    3: "$30,000",
-    4: "activate a tile",
-    5: "rotate or return",
-    6: "gold space",
-}
-"""What each face of My Choice's extra dice does, in the order the rules list them."""
-
-
 GOLD_SPACE = 60_000
 
 

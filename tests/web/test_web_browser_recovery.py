@@ -2,40 +2,14 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+from fake_cameras import UnpluggableCamera
 
 from web import create_app
 from web.resources import start_camera
 
 skip_module_without_browser()
-
-
-class UnpluggableCamera:
-    """Small frames until unplugged; opens again once plugged back."""
-
-    live = True
-    name = "test camera"
-
-    def __init__(self) -> None:
-        self.plugged = True
-        self.count = 0
-
-    def open(self) -> None:
-        if not self.plugged:
-            from vision.camera import CameraError
-
-            raise CameraError("camera test camera not found")
-
-    def read(self):
-        if not self.plugged:
-            return None
-        self.count += 1
-        return np.full((120, 160, 3), 40 + self.count % 3, np.uint8)
-
-    def close(self) -> None:
-        pass
 
 
 @pytest.fixture

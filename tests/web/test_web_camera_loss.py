@@ -4,38 +4,10 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
+from fake_cameras import UnpluggableCamera
 
 from web import create_app
 from web.resources import start_camera
-
-
-class UnpluggedCamera:
-    """Delivers frames, stops as if unplugged, and works again after being reopened."""
-
-    live = True
-    name = "test camera"
-
-    def __init__(self) -> None:
-        self.opens = 0
-        self.count = 0
-        self.plugged = True
-
-    def open(self) -> None:
-        self.opens += 1
-        if not self.plugged:
-            from vision.camera import CameraError
-
-            raise CameraError("camera test camera not found")
-
-    def read(self):
-        if not self.plugged:
-            return None
-        self.count += 1
-        return np.full((120, 160, 3), 40 + self.count % 3, np.uint8)
-
-    def close(self) -> None:
-        pass
 
 
 def wait_state(client, state, timeout=10.0):
@@ -51,7 +23,7 @@ def wait_state(client, state, timeout=10.0):
 def test_unplugged_camera_is_reported_and_picked_up_again(tmp_path):
     app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 4})
     client = app.test_client()
-    camera = UnpluggedCamera()
+    camera = UnpluggableCamera()
     live = start_camera(
         app,
         app.extensions["hub"],

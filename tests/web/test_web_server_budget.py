@@ -14,6 +14,7 @@ import time
 
 import pytest
 from browser import LiveServer
+from fake_cameras import UnpluggableCamera
 
 from web import create_app
 from web.resources import start_camera
@@ -186,34 +187,6 @@ def test_previews_of_a_lost_camera_show_no_camera_and_end(make_server):
         assert body.startswith(b"HTTP/1.1 200")
         assert is_no_camera_picture(body)
     assert get(server.port, "/api/state")[0] == 200
-
-
-class UnpluggableCamera:
-    """Small grey frames until unplugged."""
-
-    live = True
-    name = "test camera"
-
-    def __init__(self) -> None:
-        self.plugged = True
-        self.count = 0
-
-    def open(self) -> None:
-        if not self.plugged:
-            from vision.camera import CameraError
-
-            raise CameraError("camera test camera not found")
-
-    def read(self):
-        import numpy as np
-
-        if not self.plugged:
-            return None
-        self.count += 1
-        return np.full((120, 160, 3), 40 + self.count % 3, np.uint8)
-
-    def close(self) -> None:
-        pass
 
 
 def test_a_preview_ends_with_no_camera_when_the_camera_is_lost(make_server):

@@ -28,15 +28,20 @@ def _detections(boxes: list[list[float]], pips: list[int], unsure: list[bool]) -
     )
 
 
-def test_a_whole_die_label_matches_only_a_box_centred_in_it() -> None:
-    # One die labelled 10..50; the reader gives a box far larger that holds the label's centre
-    # (its own centre lies outside the label's box) and a box on no labelled die.
-    truth = Labelled(
+def _one_die_labelled() -> Labelled:
+    """A photo with one die showing 4, labelled around its whole body (10..50 px)."""
+    return Labelled(
         Path("p.jpg"),
         np.array([[30.0, 30.0]]),
         np.array([4]),
         die_boxes=np.array([[10.0, 10.0, 50.0, 50.0]]),
     )
+
+
+def test_a_whole_die_label_matches_only_a_box_centred_in_it() -> None:
+    # One die labelled 10..50; the reader gives a box far larger that holds the label's centre
+    # (its own centre lies outside the label's box) and a box on no labelled die.
+    truth = _one_die_labelled()
     score = Score()
     score.add(truth, _detections([[0, 0, 200, 200], [300, 300, 340, 340]], [4, 2], [False] * 2))
     assert (score.found, score.unmatched_predictions) == (0, 2)
@@ -48,12 +53,7 @@ def test_a_whole_die_label_matches_only_a_box_centred_in_it() -> None:
 
 
 def test_a_wrong_reading_flagged_unsure_is_not_counted_sure_and_wrong() -> None:
-    truth = Labelled(
-        Path("p.jpg"),
-        np.array([[30.0, 30.0]]),
-        np.array([4]),
-        die_boxes=np.array([[10.0, 10.0, 50.0, 50.0]]),
-    )
+    truth = _one_die_labelled()
     score = Score()
     score.add(truth, _detections([[12, 12, 52, 52]], [5], [True]))
     assert (score.found, score.unsure, score.sure_wrong) == (1, 1, 0)

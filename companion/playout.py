@@ -1,20 +1,40 @@
-"""Fast random playouts for round-end hints: the same rules on plain counters.
+"""Fast playouts for hints and bots: the same rules on plain counters.
 
-The engine checks and records every event; a hint needs thousands of random
-continuations a second, so this module replays the rules of the base game (with
-neutral dice, Biggies, the money variants and the Custom edition) on mutable
-lists and no checks. `tests/test_playout.py` replays its games through the
-engine to show both agree exactly.
+The engine checks and records every event; a hint needs thousands of continuations a
+second, so this module replays the rules of the base game (with neutral dice, Biggies, the
+money variants and the Custom edition) on mutable lists and no checks. The players in a
+playout follow a simple policy: uniformly random, or greedy (the number that would win the
+most money if the round ended now, ties broken at random). `tests/test_playout.py` replays
+its games through the engine to show both agree exactly.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from companion.events import DealRound, Event, Place, ResolvePayout, Roll
 from companion.money import deal_value
 from companion.state import GameState, Phase
+
+POLICIES = ("random", "greedy")
+"""How the players in a playout choose: at random, or greedily."""
+
+
+@dataclass(slots=True)
+class Outcome:
+    """Where one playout ended: money and notes held, per seat, and what the first round paid."""
+
+    money: list[int]
+    notes: list[int]
+    round_money: list[int]
+    over: bool
+    """Whether the game ended (else the playout stopped at a round's end)."""
+    start: int = 0
+    """The start player of the next round, when the playout stopped before the end."""
+    rounds: list[tuple[int, list[int], list[int], int]] = field(default_factory=list)
+    """Each round played: (start player, money won, notes won, next start player)."""
 
 
 def playout_supported(state: GameState) -> bool:
@@ -27,6 +47,22 @@ def playout_supported(state: GameState) -> bool:
     )
 
 
+def casino_pay(row: list[int], offered: list[int], who: int) -> int:
+    """The note `who` takes at a casino with counted dice `row` (per owner) and notes
+    `offered` (highest first), if it paid out now: equal counts cancel."""
+    mine = row[who]
+    if not mine:
+        return 0
+    rank = 0
+    for owner, n in enumerate(row):
+        if owner != who and n == mine:
+            return 0  # tied: both take their dice back unpaid
+    for n in row:
+        if n > mine and row.count(n) == 1:
+            rank += 1
+    return offered[rank] if rank < len(offered) else 0
+
+
 def random_playout(
     state: GameState, rng: random.Random, emit: Callable[[Event], None] | None = None
 ) -> list[int]:
@@ -34,15 +70,33 @@ def random_playout(
 
     `emit`, when given, receives the equivalent engine events (for checking).
     """
+    return playout(state, rng, "random", emit).money
+
+
+def playout(
+    state: GameState,
+    rng: random.Random,
+    policy: str = "random",
+    emit: Callable[[Event], None] | None = None,
+    rounds: int = 0,
+) -> Outcome:
+    """Play on from a state before a deal, a roll or a payout, with every player following
+    `policy`; stop at the end, or after `rounds` round ends when that is not 0."""
     if not playout_supported(state):
         raise ValueError("this game uses variants the fast playout does not cover")
-    if state.phase not in (Phase.DEAL, Phase.ROLL):
-        raise ValueError(f"a playout starts before a deal or a roll, not at {state.phase.value}")
+    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.PAYOUT):
+        raise ValueError(
+            f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
+        )
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
+    greedy = policy == "greedy"
     rules = state.rules
     players = len(state.players)
     white = players  # index of the white owner in the count rows
     rnd = rng.random
     money = [sum(w) + t for w, t in zip(state.winnings, state.skip_tokens, strict=True)]
+    held = [len(w) for w in state.winnings]
     minimum = rules.minimum_money(players)
     per_casino = rules.notes_per_casino
     to_pile = rules.leftovers == "pile"
@@ -55,14 +109,17 @@ def random_playout(
     discards = list(state.discards)
     start = state.start_player
     first_round = state.round
+    last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
+    played: list[tuple[int, list[int], list[int], int]] = []
 
     regular_each = rules.dice_per_player - (1 if rules.biggies else 0)
     biggy_each = 1 if rules.biggies else 0
     white_each = rules.neutral_per_player(players)
     extra_white = rules.neutral_at_round_start(players)
 
-    for round_no in range(first_round, rules.rounds + 1):
-        if round_no == first_round and state.phase is Phase.ROLL:
+    for round_no in range(first_round, last_round + 1):
+        money_before, held_before = list(money), list(held)
+        if round_no == first_round and state.phase is not Phase.DEAL:
             notes = [list(c.notes) for c in state.casinos]
             counts = [[0] * (players + 1) for _ in range(6)]
             for c in state.casinos:
@@ -99,6 +156,7 @@ def random_playout(
             biggy = [biggy_each] * players
             neutral = [white_each] * players
             current = start
+        offered_by = [sorted(n, reverse=True) for n in notes]
 
         left = sum(regular) + sum(biggy) + sum(neutral)
         while left:
@@ -109,7 +167,24 @@ def random_playout(
             big = [int(rnd() * 6) + 1 for _ in range(biggy[current])]
             wht = [int(rnd() * 6) + 1 for _ in range(neutral[current])]
             shown = sorted(set(own + big + wht))
-            number = shown[int(rnd() * len(shown))]
+            if greedy and len(shown) > 1:
+                best = -(1 << 60)
+                ties: list[int] = []
+                for value in shown:
+                    row = counts[value - 1]
+                    offered = offered_by[value - 1]
+                    before = casino_pay(row, offered, current)
+                    after = list(row)
+                    after[current] += own.count(value) + 2 * big.count(value)
+                    after[white] += wht.count(value)
+                    gain = casino_pay(after, offered, current) - before
+                    if gain > best:
+                        best, ties = gain, [value]
+                    elif gain == best:
+                        ties.append(value)
+                number = ties[int(rnd() * len(ties))]
+            else:
+                number = shown[int(rnd() * len(shown))]
             if emit:
                 emit(Roll(tuple(own), tuple(wht), tuple(big)))
                 emit(Place(number))
@@ -132,7 +207,7 @@ def random_playout(
                 if n:
                     seen[n] = -1 if n in seen else owner
             ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
-            offered = sorted(notes[index], reverse=True)
+            offered = offered_by[index]
             under: list[int] = []
             for rank, owner in enumerate(ranked[: len(offered)]):
                 note = offered[rank]
@@ -140,6 +215,7 @@ def random_playout(
                     under.append(note)
                 else:
                     money[owner] += note
+                    held[owner] += 1
                     if index == 5 and rank == 0:
                         six_winner = owner
             rest = offered[len(ranked) :]
@@ -152,8 +228,24 @@ def random_playout(
                 stack[0:0] = under
         if emit:
             emit(ResolvePayout())
+        round_start = start if round_no > first_round or state.phase is Phase.DEAL else -1
         if rules.start_player_rule == "casino6_winner":
             start = six_winner if six_winner >= 0 else start
         else:
             start = (start + 1) % players
-    return money
+        played.append(
+            (
+                round_start,
+                [a - b for a, b in zip(money, money_before, strict=True)],
+                [a - b for a, b in zip(held, held_before, strict=True)],
+                start,
+            )
+        )
+    return Outcome(
+        money=money,
+        notes=held,
+        round_money=played[0][1] if played else [0] * players,
+        over=last_round == rules.rounds,
+        start=start,
+        rounds=played,
+    )

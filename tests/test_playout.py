@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.engine import apply
-from companion.playout import playout_supported, random_playout
+from companion.playout import playout, playout_supported, random_playout
 from companion.rules import make_rules
 from companion.simulate import chance_event, random_choice
 from companion.standings import standings
@@ -38,6 +38,44 @@ def test_playout_games_replay_through_the_engine(edition, options, players, seed
     assert state.phase is Phase.OVER
     by_player = {row.player: row.money for row in standings(state)}
     assert money == [by_player[name] for name in state.players]
+
+
+@pytest.mark.parametrize(
+    "edition, options, players",
+    [
+        ("classic", {}, 3),  # base game
+        ("classic", {"neutral_dice": True, "biggies": True}, 3),  # white dice and Biggies
+        ("custom", {}, 5),  # start player from casino 6
+    ],
+)
+@pytest.mark.parametrize("seed", range(6))
+def test_greedy_playouts_replay_and_take_greedy_choices(edition, options, players, seed):
+    """A greedy playout's events are legal, each placement is one the engine-side greedy
+    player would make, and the final money and notes match the engine's."""
+    from companion.bots import greedy_choices
+
+    state = new_game(make_rules(edition, options), [f"P{i}" for i in range(players)], seed % 3)
+    emitted = []
+    outcome = playout(state, random.Random(seed), "greedy", emitted.append)
+    for event in emitted:
+        if state.phase is Phase.CHOOSE:
+            assert event in greedy_choices(state)
+        state = apply(state, event)
+    assert state.phase is Phase.OVER and outcome.over
+    assert outcome.money == [sum(w) for w in state.winnings]
+    assert outcome.notes == [len(w) for w in state.winnings]
+
+
+def test_playout_stops_at_the_round_end_when_asked():
+    """`rounds=1` plays the round under way and says who starts the next."""
+    state = new_game(make_rules("classic"), ["A", "B", "C"], 1)
+    emitted = []
+    outcome = playout(state, random.Random(3), "greedy", emitted.append, rounds=1)
+    for event in emitted:
+        state = apply(state, event)
+    assert not outcome.over and state.phase is Phase.DEAL and state.round == 2
+    assert outcome.start == state.start_player == 2
+    assert outcome.round_money == [sum(w) for w in state.winnings]
 
 
 def test_playout_from_the_middle_of_a_round():

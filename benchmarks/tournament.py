@@ -22,7 +22,7 @@ Calibration
     score of all predictions.
 
 Usage: .venv/bin/python benchmarks/tournament.py [--games 200] [--players search greedy]
-       [--seats 3 4] [--edition classic] [--option neutral_dice] [--playouts 400]
+       [--seats 3 4] [--edition classic] [--option neutral_dice] [--playouts 400] [--target 0.01]
        [--calibration 0] [--jobs 1] [--seed 0] [--json]
 """
 
@@ -48,8 +48,8 @@ from companion.standings import winners
 from companion.state import Phase, new_game
 
 
-def make_player(name: str, playouts: int) -> Player:
-    return search_player(playouts) if name == "search" else PLAYERS[name]()
+def make_player(name: str, playouts: int, target: float) -> Player:
+    return search_player(playouts, target) if name == "search" else PLAYERS[name]()
 
 
 def play_game(task: dict[str, Any]) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     seat_a = task["game"] % seats
     names = [task["b"]] * seats
     names[seat_a] = task["a"]
-    players = [make_player(n, task["playouts"]) for n in names]
+    players = [make_player(n, task["playouts"], task["target"]) for n in names]
     chance = random.Random(f"chance {task['seed']} {task['game']}")
     decide = random.Random(f"decide {task['seed']} {task['game']}")
     state = new_game(rules, [f"P{i}" for i in range(seats)], task["game"] % seats)
@@ -76,15 +76,16 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     return {"share": share, "times": times}
 
 
-def calibration_game(task: dict[str, Any]) -> list[tuple[float, float]]:
-    """(hint's win chance for the choice taken, final share) at a few decisions of a game."""
+def calibration_game(task: dict[str, Any]) -> list[tuple[float, float, float, float]]:
+    """(hint's win chance for the choice taken, final share, the hint's seconds, the best
+    choice's standard error) at a few decisions of a game."""
     seats: int = task["seats"]
     rules = make_rules(task["edition"], task["options"])
     greedy = PLAYERS["greedy"]()
     chance = random.Random(f"calibration chance {task['seed']} {task['game']}")
     decide = random.Random(f"calibration decide {task['seed']} {task['game']}")
     state = new_game(rules, [f"P{i}" for i in range(seats)], task["game"] % seats)
-    probes: list[tuple[int, float]] = []
+    probes: list[tuple[int, float, float, float]] = []
     while state.phase is not Phase.OVER:
         event = chance_event(state, chance)
         if event is None:
@@ -92,7 +93,9 @@ def calibration_game(task: dict[str, Any]) -> list[tuple[float, float]]:
             if state.phase is Phase.CHOOSE and decide.random() < task["probe_rate"]:
                 result = hint(state, decide)
                 chosen = next(c for c in result.choices if c.choice == event)
-                probes.append((state.current, chosen.win))
+                probes.append(
+                    (state.current, chosen.win, result.seconds, result.choices[0].win_error)
+                )
         state = apply(state, event)
     won = winners(state)
     return [(win, 1 / len(won) if state.players[seat] in won else 0.0) for seat, win in probes]
@@ -127,6 +130,7 @@ def tournament(args: argparse.Namespace, options: dict[str, Any]) -> list[dict[s
                     "edition": args.edition,
                     "options": options,
                     "playouts": args.playouts,
+                    "target": args.target,
                     "seed": args.seed,
                     "game": game,
                 }
@@ -163,7 +167,7 @@ def tournament(args: argparse.Namespace, options: dict[str, Any]) -> list[dict[s
 
 
 def calibration(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
-    pairs: list[tuple[float, float]] = []
+    found_all: list[tuple[float, float, float, float]] = []
     for seats in args.seats:
         tasks = [
             {
@@ -177,7 +181,10 @@ def calibration(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, 
             for game in range(args.calibration)
         ]
         for found in run_tasks(calibration_game, tasks, args.jobs):
-            pairs.extend(found)
+            found_all.extend(found)
+    pairs = [(p, o) for p, o, _, _ in found_all]
+    seconds = [s for _, _, s, _ in found_all]
+    errors = [e for _, _, _, e in found_all]
     bins = []
     for low in range(10):
         inside = [
@@ -206,7 +213,22 @@ def calibration(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, 
                 f"{100 * b['actual']:6.1f} ± {100 * b['ci95']:4.1f}"
             )
         print(f"Brier score {brier:.4f}")
-    return {"hints": len(pairs), "bins": bins, "brier": brier}
+    timing = {}
+    if found_all:
+        timing = {
+            "median_seconds": statistics.median(seconds),
+            "p90_seconds": sorted(seconds)[int(0.9 * (len(seconds) - 1))],
+            "median_best_error": statistics.median(errors),
+            "share_within_3_points": sum(e <= 0.03 for e in errors) / len(errors),
+        }
+        if not args.json:
+            print(
+                f"Hint time: median {timing['median_seconds']:.3f} s, p90 "
+                f"{timing['p90_seconds']:.3f} s (0.2 s clock); best choice's standard error: "
+                f"median {100 * timing['median_best_error']:.1f} points, at most 3 points in "
+                f"{100 * timing['share_within_3_points']:.0f} % of hints"
+            )
+    return {"hints": len(pairs), "bins": bins, "brier": brier} | timing
 
 
 def main() -> None:
@@ -220,6 +242,9 @@ def main() -> None:
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--option", action="append", default=[], help="a variant, e.g. biggies")
     parser.add_argument("--playouts", type=int, default=400, help="search: playouts a decision")
+    parser.add_argument(
+        "--target", type=float, default=0.01, help="search: stop at this standard error"
+    )
     parser.add_argument("--calibration", type=int, default=0, help="greedy games per seating")
     parser.add_argument("--probe-rate", type=float, default=0.2, help="decisions asked a hint")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -230,7 +255,8 @@ def main() -> None:
     if not args.json:
         print(
             f"{args.edition} {' '.join(args.option) or '(base game)'}; search: at most "
-            f"{args.playouts} playouts a decision; seed {args.seed}",
+            f"{args.playouts} playouts a decision, stopping at a standard error of "
+            f"{args.target}; seed {args.seed}",
             flush=True,
         )
     result: dict[str, Any] = {"edition": args.edition, "options": options}

@@ -3,10 +3,11 @@
 A hint is a determinised Monte Carlo estimate. Each playout takes the choice through the
 checked engine, then plays on with the fast playout (`companion.playout`): the unseen notes
 are shuffled, future throws rolled, and every player takes the greedy choice. A playout
-stops at the end of the round under way; the rounds after it are drawn whole from a table
-of greedy rounds played from the start of a game (round by round, so a later round keeps
-its thinner pile), which is exact in distribution for a policy that ignores the score and
-costs a lookup instead of a round. A shared win counts 1/k for each of k winners.
+stops at the end of the round under way. For the rounds after it the hint takes the
+expected share of the win over every game of a table of whole greedy games, each added
+round by round from the next start player (a later round keeps its thinner pile): for a
+policy that ignores the score this is the right distribution, and it costs one NumPy sum
+instead of the rounds themselves. A shared win counts 1/k for each of k winners.
 
 Playouts go where they decide most: every choice gets a first batch, then the best choice
 until its error is small enough, and any choice whose upper bound still reaches the best.
@@ -21,6 +22,8 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from companion.choices import legal_choices
 from companion.engine import apply
@@ -38,6 +41,9 @@ TABLE_GAMES = 400
 
 FIRST_BATCH = 16
 """Playouts each choice gets before the hint picks where to look more."""
+
+BATCH = 8
+"""Playouts taken together, for one look at the table of later rounds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,47 +67,58 @@ class Hint:
     playouts: int
 
 
-RoundRecord = tuple[tuple[int, ...], tuple[int, ...], int]
-"""One round of a table game: money and notes won by offset from its start player, and the
-offset of the next start player."""
+@dataclass(frozen=True, slots=True)
+class LaterRounds:
+    """What the rounds after each round added in a table of whole greedy games.
+
+    `money[r]` and `notes[r]` have shape (games, players): money and notes won in rounds
+    r+1 to the last, by offset from the start player of round r+1. After the last round
+    they are one row of zeros.
+    """
+
+    money: tuple[np.ndarray, ...]
+    notes: tuple[np.ndarray, ...]
 
 
 @lru_cache(maxsize=16)
-def later_rounds(rules: Rules, players: int) -> tuple[tuple[RoundRecord, ...], ...]:
-    """Greedy games from the start, each as its rounds seen from each round's start player."""
+def later_rounds(rules: Rules, players: int) -> LaterRounds:
+    """The table of later rounds for a game's rules and seats (seeded: always the same)."""
     rng = random.Random(f"later rounds {players}")
     state = new_game(rules, [f"P{i}" for i in range(players)])
-    games = []
-    for _ in range(TABLE_GAMES):
-        rounds = []
-        for start, gained, notes, following in playout(state, rng, POLICY).rounds:
-            rounds.append(
-                (
-                    tuple(gained[(start + k) % players] for k in range(players)),
-                    tuple(notes[(start + k) % players] for k in range(players)),
-                    (following - start) % players,
-                )
-            )
-        games.append(tuple(rounds))
-    return tuple(games)
+    count = rules.rounds
+    money = np.zeros((count + 1, TABLE_GAMES, players), dtype=np.int64)
+    notes = np.zeros_like(money)
+    for game in range(TABLE_GAMES):
+        played = playout(state, rng, POLICY).rounds
+        for after in range(1, count):
+            start = played[after][0]
+            order = [(start + k) % players for k in range(players)]
+            for _, gained, held, _ in played[after:]:
+                money[after, game] += np.array(gained)[order]
+                notes[after, game] += np.array(held)[order]
+    zeros = np.zeros((1, players), dtype=np.int64)
+    return LaterRounds(
+        tuple(money[:count]) + (zeros,),
+        tuple(notes[:count]) + (zeros,),
+    )
 
 
-def finish(state: GameState, rng: random.Random) -> Outcome:
-    """One playout from `state` to the end of its round, with the later rounds drawn whole."""
-    outcome = playout(state, rng, POLICY, rounds=1)
-    if outcome.over:
-        return outcome
+def expected_shares(state: GameState, outcomes: list[Outcome], seat: int) -> np.ndarray:
+    """Each round-end outcome's expected share of the win for `seat`, over every game in
+    the table of later rounds (exact when the outcome ends the game)."""
+    table = later_rounds(state.rules, len(state.players))
     players = len(state.players)
-    game = later_rounds(state.rules, players)[int(rng.random() * TABLE_GAMES)]
-    start = outcome.start
-    for gained, notes, following in game[state.round :]:
-        for seat in range(players):
-            offset = (seat - start) % players
-            outcome.money[seat] += gained[offset]
-            outcome.notes[seat] += notes[offset]
-        start = (start + following) % players
-    outcome.over = True
-    return outcome
+    after = min(state.round, state.rules.rounds) if not outcomes[0].over else state.rules.rounds
+    starts = np.array([o.start for o in outcomes])
+    order = (starts[:, None] + np.arange(players)[None, :]) % players
+    money = np.take_along_axis(np.array([o.money for o in outcomes]), order, axis=1)
+    notes = np.take_along_axis(np.array([o.notes for o in outcomes]), order, axis=1)
+    # Money first, then notes: notes never reach 1024, so one number orders both.
+    totals = (money[:, None, :] + table.money[after][None]) * 1024
+    totals += notes[:, None, :] + table.notes[after][None]
+    won = totals == totals.max(axis=2, keepdims=True)
+    mine = won[np.arange(len(outcomes)), :, (seat - starts) % players]
+    return np.where(mine, 1.0 / won.sum(axis=2), 0.0).mean(axis=1)
 
 
 def win_share(outcome: Outcome, seat: int) -> float:
@@ -134,13 +151,12 @@ class _Tally:
         return self.wins / self.n if self.n else 0.0
 
     def error(self) -> float:
-        """The standard error of the mean win share (at least that of one win in n+2)."""
+        """The standard error of the mean win share; a tally whose shares all agree still
+        claims at least about half a share in n+2 (a prior of one win and one loss)."""
         if self.n < 2:
             return 0.5
         mean = self.mean()
-        variance = max(self.squares / self.n - mean * mean, 0.0)
-        floor = (mean * self.n + 1) / (self.n + 2)  # keeps a 0/n or n/n tally from claiming 0
-        variance = max(variance, floor * (1 - floor))
+        variance = max(self.squares / self.n - mean * mean, 0.25 / (self.n + 2))
         return math.sqrt(variance / (self.n - 1))
 
 
@@ -187,8 +203,14 @@ def hint(
     base = rng.getrandbits(48)
 
     def sample(index: int) -> None:
-        outcome = finish(starts[index], random.Random(base + tallies[index].n))
-        tallies[index].add(win_share(outcome, seat), outcome.round_money[seat])
+        tally = tallies[index]
+        outcomes = [
+            playout(starts[index], random.Random(base + tally.n + k), POLICY, rounds=1)
+            for k in range(BATCH)
+        ]
+        shares = expected_shares(starts[index], outcomes, seat)
+        for share, outcome in zip(shares, outcomes, strict=True):
+            tally.add(float(share), outcome.round_money[seat])
 
     while total < max_playouts:
         if seconds is not None and time.perf_counter() - began > seconds:
@@ -210,9 +232,8 @@ def hint(
                 pick = max(rivals, key=lambda i: tallies[i].error())
             else:
                 break
-        for _ in range(8):
-            sample(pick)
-        total += 8
+        sample(pick)
+        total += BATCH
     ranked = sorted(
         (
             ChoiceHint(option, t.mean(), t.error(), t.money / max(t.n, 1), t.n)

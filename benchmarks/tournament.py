@@ -98,7 +98,10 @@ def calibration_game(task: dict[str, Any]) -> list[tuple[float, float, float, fl
                 )
         state = apply(state, event)
     won = winners(state)
-    return [(win, 1 / len(won) if state.players[seat] in won else 0.0) for seat, win in probes]
+    return [
+        (win, 1 / len(won) if state.players[seat] in won else 0.0, seconds, error)
+        for seat, win, seconds, error in probes
+    ]
 
 
 def interval(values: list[float]) -> tuple[float, float]:

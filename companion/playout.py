@@ -2,7 +2,7 @@
 
 The engine checks and records every event; a hint needs thousands of continuations a
 second, so this module replays the rules of the base game (with neutral dice, Biggies, the
-money variants and the Custom edition) on mutable lists and no checks. The players in a
+money variants, Rainbow cards and the Custom edition) on mutable lists and no checks. The players in a
 playout follow a simple policy: uniformly random, or greedy (the number that would win the
 most money if the round ended now, ties broken at random). `tests/test_playout.py` replays
 its games through the engine to show both agree exactly.
@@ -14,8 +14,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion.events import DealRound, Event, Place, ResolvePayout, Roll
+from companion.events import DealRound, Event, Place, ReplaceRainbows, ResolvePayout, Roll
 from companion.money import deal_value
+from companion.rules import RAINBOW
 from companion.state import GameState, Phase
 
 POLICIES = ("random", "greedy")
@@ -42,7 +43,7 @@ def playout_supported(state: GameState) -> bool:
     rules = state.rules
     return (
         rules.edition in ("classic", "custom")
-        and not (rules.kickers or rules.slot_machine or rules.rainbow or rules.chip_cards)
+        and not (rules.kickers or rules.slot_machine or rules.chip_cards)
         and rules.skip_rule == "none"
     )
 
@@ -61,6 +62,42 @@ def casino_pay(row: list[int], offered: list[int], who: int) -> int:
         if n > mine and row.count(n) == 1:
             rank += 1
     return offered[rank] if rank < len(offered) else 0
+
+
+def _replace_rainbows(
+    notes: list[list[int]],
+    stack: list[int],
+    discards: list[int],
+    reshuffle: bool,
+    rng: random.Random,
+    emit: Callable[[Event], None] | None,
+) -> tuple[list[int], list[int]]:
+    """Replace each casino's Rainbow cards from the pile before payout, in casino order: a
+    Rainbow drawn goes out too. Changes `notes`; returns the pile and the notes out."""
+    draws: list[tuple[int, ...]] = []
+    for index, dealt in enumerate(notes):
+        needed = dealt.count(RAINBOW)
+        kept = [n for n in dealt if n != RAINBOW]
+        discards.extend([RAINBOW] * needed)
+        drawn: list[int] = []
+        while needed:
+            if not stack:
+                if not (reshuffle and discards):
+                    break
+                stack, discards = discards, []
+                rng.shuffle(stack)
+            note = stack.pop()
+            drawn.append(note)
+            if note == RAINBOW:
+                discards.append(RAINBOW)
+            else:
+                kept.append(note)
+                needed -= 1
+        notes[index] = kept
+        draws.append(tuple(drawn))
+    if emit:
+        emit(ReplaceRainbows(tuple(draws)))
+    return stack, discards
 
 
 def random_playout(
@@ -84,7 +121,7 @@ def playout(
     `policy`; stop at the end, or after `rounds` round ends when that is not 0."""
     if not playout_supported(state):
         raise ValueError("this game uses variants the fast playout does not cover")
-    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.PAYOUT):
+    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.RAINBOW, Phase.PAYOUT):
         raise ValueError(
             f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
         )
@@ -198,6 +235,9 @@ def playout(
             left -= n_own + n_big + n_wht
             current = (current + 1) % players
 
+        if rules.rainbow and any(RAINBOW in n for n in notes):
+            stack, discards = _replace_rainbows(notes, stack, discards, rules.reshuffle, rng, emit)
+            offered_by = [sorted(n, reverse=True) for n in notes]
         six_winner = -1
         for index in range(6):
             row = counts[index]

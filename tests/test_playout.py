@@ -22,6 +22,8 @@ from companion.state import Phase, new_game
         ("classic", {"neutral_dice": True, "biggies": True}, 2),  # 4 white dice each
         ("classic", {"min_money_by_players": True, "big_notes": True}, 6),  # money variants
         ("classic", {"leftovers": "out"}, 5),  # leftovers leave the game
+        ("classic", {"rainbow": True, "big_notes": True}, 3),  # Rainbow cards replaced
+        ("classic", {"rainbow": True, "leftovers": "out"}, 6),  # ... until the pile runs out
         ("custom", {}, 4),  # playing cards 3-10, start player from casino 6
     ],
 )
@@ -45,6 +47,7 @@ def test_playout_games_replay_through_the_engine(edition, options, players, seed
     [
         ("classic", {}, 3),  # base game
         ("classic", {"neutral_dice": True, "biggies": True}, 3),  # white dice and Biggies
+        ("classic", {"rainbow": True}, 4),  # Rainbow cards
         ("custom", {}, 5),  # start player from casino 6
     ],
 )

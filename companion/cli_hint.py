@@ -30,8 +30,8 @@ def run_hint(args: argparse.Namespace, load_json: Any) -> int:
     if not hint_supported(state):
         print(
             f"lasvegas hint: {args.record}: hints cover the base game with neutral dice, "
-            "Biggies, the money variants, Rainbow cards and the Custom edition, not this "
-            "game's variants",
+            "Biggies, the money variants, Rainbow and chip cards and the Custom edition, not "
+            "this game's variants",
             file=sys.stderr,
         )
         return 1

@@ -2,7 +2,7 @@
 
 The engine checks and records every event; a hint needs thousands of continuations a
 second, so this module replays the rules of the base game (with neutral dice, Biggies, the
-money variants, Rainbow cards and the Custom edition) on mutable lists and no checks. The players in a
+money variants, Rainbow cards, chip cards and the Custom edition) on mutable lists and no checks. The players in a
 playout follow a simple policy: uniformly random, or greedy (the number that would win the
 most money if the round ended now, ties broken at random). `tests/test_playout.py` replays
 its games through the engine to show both agree exactly.
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from companion.events import DealRound, Event, Place, ReplaceRainbows, ResolvePayout, Roll
 from companion.money import deal_value
 from companion.rules import RAINBOW
+from companion.standings import chip_bonus
 from companion.state import GameState, Phase
 
 POLICIES = ("random", "greedy")
@@ -43,7 +44,7 @@ def playout_supported(state: GameState) -> bool:
     rules = state.rules
     return (
         rules.edition in ("classic", "custom")
-        and not (rules.kickers or rules.slot_machine or rules.chip_cards)
+        and not (rules.kickers or rules.slot_machine)
         and rules.skip_rule == "none"
     )
 
@@ -62,6 +63,26 @@ def casino_pay(row: list[int], offered: list[int], who: int) -> int:
         if n > mine and row.count(n) == 1:
             rank += 1
     return offered[rank] if rank < len(offered) else 0
+
+
+def _take_chip(
+    offered: list[str], held: list[str], greedy: bool, rnd: Callable[[], float]
+) -> str | None:
+    """The chip card taken from a casino (moved from `offered` to `held`), or None: greedy
+    takes the colour that adds most to its set bonus, random any card or none."""
+    colours = sorted(set(offered))
+    choice: str | None
+    if greedy:
+        gains = [chip_bonus((*held, c)) for c in colours]
+        best = [c for c, g in zip(colours, gains, strict=True) if g == max(gains)]
+        choice = best[int(rnd() * len(best))]
+    else:
+        options: list[str | None] = [*colours, None]
+        choice = options[int(rnd() * len(options))]
+    if choice is not None:
+        offered.remove(choice)
+        held.append(choice)
+    return choice
 
 
 def _replace_rainbows(
@@ -144,6 +165,10 @@ def playout(
         rng.shuffle(part)
         stack.extend(part)
     discards = list(state.discards)
+    chips = rules.chip_cards
+    chips_at = [list(c.chip_cards) for c in state.casinos]
+    chip_pile = list(state.chip_pile)
+    chips_held = [list(c) for c in state.chip_cards]
     start = state.start_player
     first_round = state.round
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
@@ -184,11 +209,21 @@ def playout(
                     total += deal_value(note)
                 notes.append(dealt)
             counts = [[0] * (players + 1) for _ in range(6)]
+            dealt_chips: list[str] = []
+            if chips:
+                dealt_chips = rng.sample(chip_pile, min(6, len(chip_pile)))
+                for index, colour in enumerate(dealt_chips):
+                    chip_pile.remove(colour)
+                    chips_at[index].append(colour)
             start_white = [int(rnd() * 6) + 1 for _ in range(extra_white)]
             for value in start_white:
                 counts[value - 1][white] += 1
             if emit:
-                emit(DealRound(tuple(tuple(n) for n in notes), (), tuple(start_white)))
+                emit(
+                    DealRound(
+                        tuple(tuple(n) for n in notes), tuple(dealt_chips), tuple(start_white)
+                    )
+                )
             regular = [regular_each] * players
             biggy = [biggy_each] * players
             neutral = [white_each] * players
@@ -222,11 +257,14 @@ def playout(
                 number = ties[int(rnd() * len(ties))]
             else:
                 number = shown[int(rnd() * len(shown))]
-            if emit:
-                emit(Roll(tuple(own), tuple(wht), tuple(big)))
-                emit(Place(number))
             row = counts[number - 1]
             n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
+            chip = None
+            if chips and chips_at[number - 1] and n_own + 2 * n_big + n_wht >= 2:
+                chip = _take_chip(chips_at[number - 1], chips_held[current], greedy, rnd)
+            if emit:
+                emit(Roll(tuple(own), tuple(wht), tuple(big)))
+                emit(Place(number, chip=chip))
             row[current] += n_own + 2 * n_big
             row[white] += n_wht
             regular[current] -= n_own
@@ -281,6 +319,8 @@ def playout(
                 start,
             )
         )
+    if chips:
+        money = [m + chip_bonus(tuple(c)) for m, c in zip(money, chips_held, strict=True)]
     return Outcome(
         money=money,
         notes=held,

@@ -24,6 +24,8 @@ from companion.state import Phase, new_game
         ("classic", {"leftovers": "out"}, 5),  # leftovers leave the game
         ("classic", {"rainbow": True, "big_notes": True}, 3),  # Rainbow cards replaced
         ("classic", {"rainbow": True, "leftovers": "out"}, 6),  # ... until the pile runs out
+        ("classic", {"chip_cards": True, "biggies": True}, 4),  # chip cards for 2+ dice
+        ("classic", {"chip_cards": True, "neutral_dice": True}, 2),  # ... white dice count too
         ("custom", {}, 4),  # playing cards 3-10, start player from casino 6
     ],
 )
@@ -48,6 +50,7 @@ def test_playout_games_replay_through_the_engine(edition, options, players, seed
         ("classic", {}, 3),  # base game
         ("classic", {"neutral_dice": True, "biggies": True}, 3),  # white dice and Biggies
         ("classic", {"rainbow": True}, 4),  # Rainbow cards
+        ("classic", {"chip_cards": True}, 3),  # greedy takes the chip card adding most
         ("custom", {}, 5),  # start player from casino 6
     ],
 )
@@ -65,7 +68,8 @@ def test_greedy_playouts_replay_and_take_greedy_choices(edition, options, player
             assert event in greedy_choices(state)
         state = apply(state, event)
     assert state.phase is Phase.OVER and outcome.over
-    assert outcome.money == [sum(w) for w in state.winnings]
+    by_player = {row.player: row for row in standings(state)}
+    assert outcome.money == [by_player[name].money for name in state.players]
     assert outcome.notes == [len(w) for w in state.winnings]
 
 

@@ -2,7 +2,7 @@
 
 The engine checks and records every event; a hint needs thousands of continuations a
 second, so this module replays the rules of the base game (with neutral dice, Biggies, the
-money variants, Rainbow cards, chip cards and the Custom edition) on mutable lists and no checks. The players in a
+money variants, kickers, Rainbow cards, chip cards and the Custom edition) on mutable lists and no checks. The players in a
 playout follow a simple policy: uniformly random, or greedy (the number that would win the
 most money if the round ended now, ties broken at random). `tests/test_playout.py` replays
 its games through the engine to show both agree exactly.
@@ -10,15 +10,24 @@ its games through the engine to show both agree exactly.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion.events import DealRound, Event, Place, ReplaceRainbows, ResolvePayout, Roll
+from companion.events import (
+    DealRound,
+    Event,
+    Kick,
+    Place,
+    ReplaceRainbows,
+    ResolvePayout,
+    Roll,
+)
 from companion.money import deal_value
 from companion.rules import RAINBOW
 from companion.standings import chip_bonus
-from companion.state import GameState, Phase
+from companion.state import WHITE, GameState, Phase
 
 POLICIES = ("random", "greedy")
 """How the players in a playout choose: at random, or greedily."""
@@ -44,7 +53,7 @@ def playout_supported(state: GameState) -> bool:
     rules = state.rules
     return (
         rules.edition in ("classic", "custom")
-        and not (rules.kickers or rules.slot_machine)
+        and not rules.slot_machine
         and rules.skip_rule == "none"
     )
 
@@ -63,6 +72,57 @@ def casino_pay(row: list[int], offered: list[int], who: int) -> int:
         if n > mine and row.count(n) == 1:
             rank += 1
     return offered[rank] if rank < len(offered) else 0
+
+
+KickTarget = tuple[int, bool]
+"""A die to kick: its owner's index in the count rows (the white owner last) and size."""
+
+
+def _kick_targets(row: list[int], bigs: list[int], white: int) -> list[KickTarget]:
+    """Every die lying at a casino, as a sorted multiset of kick targets."""
+    targets: list[KickTarget] = []
+    for owner in range(white):
+        targets += [(owner, True)] * bigs[owner]
+        targets += [(owner, False)] * (row[owner] - 2 * bigs[owner])
+    targets += [(white, False)] * row[white]
+    return sorted(targets)
+
+
+def _kick_options(
+    row: list[int], bigs: list[int], white: int, kickers: int
+) -> list[tuple[KickTarget, ...]]:
+    """Every distinct set of dice `kickers` kickers can knock off (each must, while any lie)."""
+    if not kickers:
+        return [()]
+    targets = _kick_targets(row, bigs, white)
+    return sorted(set(itertools.combinations(targets, min(kickers, len(targets)))))
+
+
+def _kicked(row: list[int], kicks: tuple[KickTarget, ...], white: int) -> list[int]:
+    """The counted dice after the kicks."""
+    if not kicks:
+        return row
+    after = list(row)
+    for owner, is_big in kicks:
+        after[owner] -= 2 if is_big else 1
+    return after
+
+
+def _random_kicks(
+    row: list[int], bigs: list[int], white: int, kickers: int, rnd: Callable[[], float]
+) -> tuple[KickTarget, ...]:
+    """Random dice for the kickers to knock off, one die at a time."""
+    targets = _kick_targets(row, bigs, white)
+    chosen = []
+    for _ in range(min(kickers, len(targets))):
+        chosen.append(targets.pop(int(rnd() * len(targets))))
+    return tuple(sorted(chosen))
+
+
+def _kick_events(kicks: tuple[KickTarget, ...], white: int) -> tuple[Kick, ...]:
+    """The engine's kicks: the white owner is WHITE there."""
+    targets = sorted((WHITE if owner == white else owner, is_big) for owner, is_big in kicks)
+    return tuple(Kick(owner, is_big) for owner, is_big in targets)
 
 
 def _take_chip(
@@ -174,7 +234,8 @@ def playout(
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
     played: list[tuple[int, list[int], list[int], int]] = []
 
-    regular_each = rules.dice_per_player - (1 if rules.biggies else 0)
+    kicker_each = rules.kickers_per_player(players)
+    regular_each = rules.dice_per_player - (1 if rules.biggies else 0) - kicker_each
     biggy_each = 1 if rules.biggies else 0
     white_each = rules.neutral_per_player(players)
     extra_white = rules.neutral_at_round_start(players)
@@ -191,6 +252,12 @@ def playout(
             regular = [s.regular for s in state.supplies]
             biggy = [s.biggy for s in state.supplies]
             neutral = [s.neutral for s in state.supplies]
+            kicker = [s.kickers for s in state.supplies]
+            bigs = [[0] * players for _ in range(6)]
+            for c in state.casinos:
+                for die in c.dice:
+                    if die.big:
+                        bigs[c.number - 1][die.owner] += 1
             current = state.current
         else:
             notes = []
@@ -227,21 +294,25 @@ def playout(
             regular = [regular_each] * players
             biggy = [biggy_each] * players
             neutral = [white_each] * players
+            kicker = [kicker_each] * players
+            bigs = [[0] * players for _ in range(6)]
             current = start
         offered_by = [sorted(n, reverse=True) for n in notes]
 
-        left = sum(regular) + sum(biggy) + sum(neutral)
+        left = sum(regular) + sum(biggy) + sum(neutral) + sum(kicker)
         while left:
-            if not (regular[current] or biggy[current] or neutral[current]):
+            if not (regular[current] or biggy[current] or neutral[current] or kicker[current]):
                 current = (current + 1) % players
                 continue
             own = [int(rnd() * 6) + 1 for _ in range(regular[current])]
             big = [int(rnd() * 6) + 1 for _ in range(biggy[current])]
             wht = [int(rnd() * 6) + 1 for _ in range(neutral[current])]
-            shown = sorted(set(own + big + wht))
-            if greedy and len(shown) > 1:
+            kck = [int(rnd() * 6) + 1 for _ in range(kicker[current])]
+            shown = sorted(set(own + big + wht + kck))
+            kicks: tuple[tuple[int, bool], ...] = ()
+            if greedy and (len(shown) > 1 or kck):
                 best = -(1 << 60)
-                ties: list[int] = []
+                ties: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
                 for value in shown:
                     row = counts[value - 1]
                     offered = offered_by[value - 1]
@@ -249,28 +320,46 @@ def playout(
                     after = list(row)
                     after[current] += own.count(value) + 2 * big.count(value)
                     after[white] += wht.count(value)
-                    gain = casino_pay(after, offered, current) - before
-                    if gain > best:
-                        best, ties = gain, [value]
-                    elif gain == best:
-                        ties.append(value)
-                number = ties[int(rnd() * len(ties))]
+                    placed_bigs = list(bigs[value - 1])
+                    placed_bigs[current] += big.count(value)
+                    for option in _kick_options(after, placed_bigs, white, kck.count(value)):
+                        kicked = _kicked(after, option, white)
+                        gain = casino_pay(kicked, offered, current) - before
+                        if gain > best:
+                            best, ties = gain, [(value, option)]
+                        elif gain == best:
+                            ties.append((value, option))
+                number, kicks = ties[int(rnd() * len(ties))]
             else:
                 number = shown[int(rnd() * len(shown))]
             row = counts[number - 1]
             n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
+            n_kck = kck.count(number)
             chip = None
             if chips and chips_at[number - 1] and n_own + 2 * n_big + n_wht >= 2:
                 chip = _take_chip(chips_at[number - 1], chips_held[current], greedy, rnd)
-            if emit:
-                emit(Roll(tuple(own), tuple(wht), tuple(big)))
-                emit(Place(number, chip=chip))
             row[current] += n_own + 2 * n_big
             row[white] += n_wht
+            bigs[number - 1][current] += n_big
             regular[current] -= n_own
             biggy[current] -= n_big
             neutral[current] -= n_wht
-            left -= n_own + n_big + n_wht
+            kicker[current] -= n_kck
+            left -= n_own + n_big + n_wht + n_kck
+            if n_kck and not greedy:
+                kicks = _random_kicks(row, bigs[number - 1], white, n_kck, rnd)
+            for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
+                row[owner] -= 2 if is_big else 1
+                if owner != white:
+                    left += 1
+                    if is_big:
+                        bigs[number - 1][owner] -= 1
+                        biggy[owner] += 1
+                    else:
+                        regular[owner] += 1
+            if emit:
+                emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
+                emit(Place(number, kicks=_kick_events(kicks, white), chip=chip))
             current = (current + 1) % players
 
         if rules.rainbow and any(RAINBOW in n for n in notes):

@@ -25,6 +25,8 @@ from companion.state import Phase, new_game
         ("classic", {"rainbow": True, "big_notes": True}, 3),  # Rainbow cards replaced
         ("classic", {"rainbow": True, "leftovers": "out"}, 6),  # ... until the pile runs out
         ("classic", {"chip_cards": True, "biggies": True}, 4),  # chip cards for 2+ dice
+        ("classic", {"kickers": True, "biggies": True, "neutral_dice": True}, 3),  # kickers
+        ("classic", {"kickers": True, "two_kickers": False}, 6),  # one kicker each
         ("classic", {"chip_cards": True, "neutral_dice": True}, 2),  # ... white dice count too
         ("custom", {}, 4),  # playing cards 3-10, start player from casino 6
     ],
@@ -51,6 +53,7 @@ def test_playout_games_replay_through_the_engine(edition, options, players, seed
         ("classic", {"neutral_dice": True, "biggies": True}, 3),  # white dice and Biggies
         ("classic", {"rainbow": True}, 4),  # Rainbow cards
         ("classic", {"chip_cards": True}, 3),  # greedy takes the chip card adding most
+        ("classic", {"kickers": True, "biggies": True, "neutral_dice": True}, 4),  # kicks
         ("custom", {}, 5),  # start player from casino 6
     ],
 )
@@ -99,8 +102,8 @@ def test_playout_from_the_middle_of_a_round():
 
 
 def test_playout_refuses_variants_it_does_not_cover():
-    """Kickers and the slot machine need the full engine."""
-    state = new_game(make_rules("classic", {"kickers": True}), ["A", "B"])
+    """The slot machine needs the full engine."""
+    state = new_game(make_rules("classic", {"slot_machine": True}), ["A", "B"])
     assert not playout_supported(state)
     with pytest.raises(ValueError, match="does not cover"):
         random_playout(state, random.Random(0))

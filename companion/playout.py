@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.events import (
+    SLOT_MACHINE,
     DealRound,
     Event,
     Kick,
@@ -51,11 +52,7 @@ class Outcome:
 def playout_supported(state: GameState) -> bool:
     """Whether the fast playout knows every rule this game uses."""
     rules = state.rules
-    return (
-        rules.edition in ("classic", "custom")
-        and not rules.slot_machine
-        and rules.skip_rule == "none"
-    )
+    return rules.edition in ("classic", "custom") and rules.skip_rule == "none"
 
 
 def casino_pay(row: list[int], offered: list[int], who: int) -> int:
@@ -88,14 +85,65 @@ def _kick_targets(row: list[int], bigs: list[int], white: int) -> list[KickTarge
     return sorted(targets)
 
 
+def _turn_targets(seat: int, white: int, own: int, big: int, wht: int) -> list[KickTarget]:
+    """The dice placed this turn, the only ones a kicker may knock off the slot machine."""
+    return sorted([(seat, True)] * big + [(seat, False)] * own + [(white, False)] * wht)
+
+
+def _kick_combinations(targets: list[KickTarget], kickers: int) -> list[tuple[KickTarget, ...]]:
+    """Every distinct set of `kickers` dice among `targets` (all of them if fewer)."""
+    if not kickers:
+        return [()]
+    return sorted(set(itertools.combinations(targets, min(kickers, len(targets)))))
+
+
+def _slot_after(
+    values: list[list[int]], number: int, seat: int, own: int, big: int, wht: int
+) -> list[list[int]]:
+    """The pips on the slot machine by owner after placing (a Biggy's pips count twice)."""
+    after = [list(v) for v in values]
+    after[seat] += [number] * (own + 2 * big)
+    after[-1] += [number] * wht
+    return after
+
+
+def _unplace(values: list[list[int]], number: int, kicks: tuple[KickTarget, ...]) -> None:
+    """Take kicked dice's pips off the slot machine's tally."""
+    for owner, is_big in kicks:
+        for _ in range(2 if is_big else 1):
+            values[owner].remove(number)
+
+
+def slot_ranking(row: list[int], values: list[list[int]]) -> list[int]:
+    """Owners paid at the slot machine, best first: equal dice cancel, except that a tie for
+    the most dice is broken by the higher pip sum, then the higher dice."""
+    most = max(row)
+    groups: dict[tuple, list[int]] = {}
+    for owner, n in enumerate(row):
+        if n:
+            pips = sorted(values[owner], reverse=True)
+            key = (n, sum(pips), tuple(pips)) if n == most else (n,)
+            groups.setdefault(key, []).append(owner)
+    return [owners[0] for key, owners in sorted(groups.items(), reverse=True) if len(owners) == 1]
+
+
+def slot_pay(row: list[int], values: list[list[int]], offered: list[int], who: int) -> int:
+    """The note `who` takes at the slot machine if it paid out now (the best note left for
+    each rank, as the engine hands them out by default)."""
+    if not row[who]:
+        return 0
+    ranked = slot_ranking(row, values)
+    rank = ranked.index(who) if who in ranked else len(offered)
+    return offered[rank] if rank < len(offered) else 0
+
+
 def _kick_options(
     row: list[int], bigs: list[int], white: int, kickers: int
 ) -> list[tuple[KickTarget, ...]]:
     """Every distinct set of dice `kickers` kickers can knock off (each must, while any lie)."""
     if not kickers:
         return [()]
-    targets = _kick_targets(row, bigs, white)
-    return sorted(set(itertools.combinations(targets, min(kickers, len(targets)))))
+    return _kick_combinations(_kick_targets(row, bigs, white), kickers)
 
 
 def _kicked(row: list[int], kicks: tuple[KickTarget, ...], white: int) -> list[int]:
@@ -109,10 +157,10 @@ def _kicked(row: list[int], kicks: tuple[KickTarget, ...], white: int) -> list[i
 
 
 def _random_kicks(
-    row: list[int], bigs: list[int], white: int, kickers: int, rnd: Callable[[], float]
+    targets: list[KickTarget], kickers: int, rnd: Callable[[], float]
 ) -> tuple[KickTarget, ...]:
-    """Random dice for the kickers to knock off, one die at a time."""
-    targets = _kick_targets(row, bigs, white)
+    """Random dice among `targets` for the kickers to knock off, one die at a time."""
+    targets = list(targets)
     chosen = []
     for _ in range(min(kickers, len(targets))):
         chosen.append(targets.pop(int(rnd() * len(targets))))
@@ -234,6 +282,8 @@ def playout(
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
     played: list[tuple[int, list[int], list[int], int]] = []
 
+    casinos = rules.casino_count()
+    slot = rules.slot_machine
     kicker_each = rules.kickers_per_player(players)
     regular_each = rules.dice_per_player - (1 if rules.biggies else 0) - kicker_each
     biggy_each = 1 if rules.biggies else 0
@@ -244,16 +294,20 @@ def playout(
         money_before, held_before = list(money), list(held)
         if round_no == first_round and state.phase is not Phase.DEAL:
             notes = [list(c.notes) for c in state.casinos]
-            counts = [[0] * (players + 1) for _ in range(6)]
+            counts = [[0] * (players + 1) for _ in range(casinos)]
+            slot_values: list[list[int]] = [[] for _ in range(players + 1)]
             for c in state.casinos:
                 row = counts[c.number - 1]
                 for die in c.dice:
-                    row[white if die.owner < 0 else die.owner] += 2 if die.big else 1
+                    owner = white if die.owner < 0 else die.owner
+                    row[owner] += 2 if die.big else 1
+                    if c.number == SLOT_MACHINE:
+                        slot_values[owner] += [die.value] * (2 if die.big else 1)
             regular = [s.regular for s in state.supplies]
             biggy = [s.biggy for s in state.supplies]
             neutral = [s.neutral for s in state.supplies]
             kicker = [s.kickers for s in state.supplies]
-            bigs = [[0] * players for _ in range(6)]
+            bigs = [[0] * players for _ in range(casinos)]
             for c in state.casinos:
                 for die in c.dice:
                     if die.big:
@@ -261,7 +315,7 @@ def playout(
             current = state.current
         else:
             notes = []
-            for _ in range(6):
+            for _ in range(casinos):
                 dealt: list[int] = []
                 total = 0
                 while (len(dealt) < per_casino) if per_casino else (total < minimum):
@@ -275,7 +329,8 @@ def playout(
                     dealt.append(note)
                     total += deal_value(note)
                 notes.append(dealt)
-            counts = [[0] * (players + 1) for _ in range(6)]
+            counts = [[0] * (players + 1) for _ in range(casinos)]
+            slot_values = [[] for _ in range(players + 1)]
             dealt_chips: list[str] = []
             if chips:
                 dealt_chips = rng.sample(chip_pile, min(6, len(chip_pile)))
@@ -295,7 +350,7 @@ def playout(
             biggy = [biggy_each] * players
             neutral = [white_each] * players
             kicker = [kicker_each] * players
-            bigs = [[0] * players for _ in range(6)]
+            bigs = [[0] * players for _ in range(casinos)]
             current = start
         offered_by = [sorted(n, reverse=True) for n in notes]
 
@@ -309,71 +364,103 @@ def playout(
             wht = [int(rnd() * 6) + 1 for _ in range(neutral[current])]
             kck = [int(rnd() * 6) + 1 for _ in range(kicker[current])]
             shown = sorted(set(own + big + wht + kck))
-            kicks: tuple[tuple[int, bool], ...] = ()
-            if greedy and (len(shown) > 1 or kck):
+            kicks: tuple[KickTarget, ...] = ()
+            taken = {v for values in slot_values for v in values} if slot else set(shown)
+            targets = [(v, False) for v in shown] + [(v, True) for v in shown if v not in taken]
+            if greedy and (len(targets) > 1 or kck):
                 best = -(1 << 60)
-                ties: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
-                for value in shown:
-                    row = counts[value - 1]
-                    offered = offered_by[value - 1]
-                    before = casino_pay(row, offered, current)
+                ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = []
+                for value, on_slot in targets:
+                    index = SLOT_MACHINE - 1 if on_slot else value - 1
+                    row = counts[index]
+                    offered = offered_by[index]
+                    n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
                     after = list(row)
-                    after[current] += own.count(value) + 2 * big.count(value)
-                    after[white] += wht.count(value)
-                    placed_bigs = list(bigs[value - 1])
-                    placed_bigs[current] += big.count(value)
-                    for option in _kick_options(after, placed_bigs, white, kck.count(value)):
+                    after[current] += n_own + 2 * n_big
+                    after[white] += n_wht
+                    if on_slot:
+                        before = slot_pay(row, slot_values, offered, current)
+                        options = _kick_combinations(
+                            _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
+                        )
+                    else:
+                        before = casino_pay(row, offered, current)
+                        placed_bigs = list(bigs[index])
+                        placed_bigs[current] += n_big
+                        options = _kick_options(after, placed_bigs, white, kck.count(value))
+                    for option in options:
                         kicked = _kicked(after, option, white)
-                        gain = casino_pay(kicked, offered, current) - before
+                        if on_slot:
+                            values = _slot_after(slot_values, value, current, n_own, n_big, n_wht)
+                            _unplace(values, value, option)
+                            gain = slot_pay(kicked, values, offered, current) - before
+                        else:
+                            gain = casino_pay(kicked, offered, current) - before
                         if gain > best:
-                            best, ties = gain, [(value, option)]
+                            best, ties = gain, [(value, on_slot, option)]
                         elif gain == best:
-                            ties.append((value, option))
-                number, kicks = ties[int(rnd() * len(ties))]
+                            ties.append((value, on_slot, option))
+                number, on_slot, kicks = ties[int(rnd() * len(ties))]
             else:
-                number = shown[int(rnd() * len(shown))]
-            row = counts[number - 1]
+                number, on_slot = targets[int(rnd() * len(targets))]
+            index = SLOT_MACHINE - 1 if on_slot else number - 1
+            row = counts[index]
             n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
             n_kck = kck.count(number)
             chip = None
-            if chips and chips_at[number - 1] and n_own + 2 * n_big + n_wht >= 2:
-                chip = _take_chip(chips_at[number - 1], chips_held[current], greedy, rnd)
+            if chips and not on_slot and chips_at[index] and n_own + 2 * n_big + n_wht >= 2:
+                chip = _take_chip(chips_at[index], chips_held[current], greedy, rnd)
+            if n_kck and not greedy:
+                if on_slot:
+                    found = _turn_targets(current, white, n_own, n_big, n_wht)
+                else:
+                    placed_bigs = list(bigs[index])
+                    placed_bigs[current] += n_big
+                    after = list(row)
+                    after[current] += n_own + 2 * n_big
+                    after[white] += n_wht
+                    found = _kick_targets(after, placed_bigs, white)
+                kicks = _random_kicks(found, n_kck, rnd)
             row[current] += n_own + 2 * n_big
             row[white] += n_wht
-            bigs[number - 1][current] += n_big
+            bigs[index][current] += n_big
+            if on_slot:
+                slot_values = _slot_after(slot_values, number, current, n_own, n_big, n_wht)
+                _unplace(slot_values, number, kicks)
             regular[current] -= n_own
             biggy[current] -= n_big
             neutral[current] -= n_wht
             kicker[current] -= n_kck
             left -= n_own + n_big + n_wht + n_kck
-            if n_kck and not greedy:
-                kicks = _random_kicks(row, bigs[number - 1], white, n_kck, rnd)
             for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
                 row[owner] -= 2 if is_big else 1
                 if owner != white:
                     left += 1
                     if is_big:
-                        bigs[number - 1][owner] -= 1
+                        bigs[index][owner] -= 1
                         biggy[owner] += 1
                     else:
                         regular[owner] += 1
             if emit:
                 emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
-                emit(Place(number, kicks=_kick_events(kicks, white), chip=chip))
+                emit(Place(number, on_slot, _kick_events(kicks, white), chip))
             current = (current + 1) % players
 
         if rules.rainbow and any(RAINBOW in n for n in notes):
             stack, discards = _replace_rainbows(notes, stack, discards, rules.reshuffle, rng, emit)
             offered_by = [sorted(n, reverse=True) for n in notes]
         six_winner = -1
-        for index in range(6):
+        for index in range(casinos):
             row = counts[index]
-            seen: dict[int, int] = {}
-            for owner in range(players + 1):
-                n = row[owner]
-                if n:
-                    seen[n] = -1 if n in seen else owner
-            ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
+            if index == SLOT_MACHINE - 1:
+                ranked = slot_ranking(row, slot_values)
+            else:
+                seen: dict[int, int] = {}
+                for owner in range(players + 1):
+                    n = row[owner]
+                    if n:
+                        seen[n] = -1 if n in seen else owner
+                ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
             offered = offered_by[index]
             under: list[int] = []
             for rank, owner in enumerate(ranked[: len(offered)]):

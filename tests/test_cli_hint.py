@@ -15,9 +15,11 @@ from companion.simulate import chance_event, random_choice
 from companion.state import Phase, new_game
 
 
-def record_until(phase: Phase, options: dict | None = None, turns: int = 5):
+def record_until(
+    phase: Phase, options: dict | None = None, turns: int = 5, edition: str = "classic"
+):
     """A seeded random game's record, stopped at `phase` after a few turns of round 2."""
-    start = new_game(make_rules("classic", options or {}), ["Anna", "Ben", "Carla"])
+    start = new_game(make_rules(edition, options or {}), ["Anna", "Ben", "Carla"])
     rng = random.Random(8)
     state, events = start, []
     while not (state.phase is phase and state.round == 2 and state.turn >= turns):
@@ -69,9 +71,9 @@ def test_hint_refuses_a_finished_game_and_uncovered_variants(tmp_path):
     path = tmp_path / "over.json"
     path.write_text(json.dumps(record_from_events(start, events)))
     assert_clean_failure(lasvegas("hint", path, "--json"), 1, "no player decides now")
-    record, _ = record_until(Phase.CHOOSE, {"slot_machine": True})
+    record, _ = record_until(Phase.CHOOSE, {"skip_rule": "chips"}, edition="custom")
     path.write_text(json.dumps(record))
-    assert_clean_failure(lasvegas("hint", path), 1, "not this game's variants")
+    assert_clean_failure(lasvegas("hint", path), 1, "not this game's rules")
 
 
 def test_hint_at_the_play_prompt():

@@ -156,7 +156,8 @@ def test_choice_keys_follow_the_record_format():
     [
         ("classic", {}, 3),  # base game
         ("classic", {"neutral_dice": True, "biggies": True}, 4),  # covered by the playout
-        ("classic", {"kickers": True, "slot_machine": True}, 3),  # not yet: search plays greedy
+        ("classic", {"kickers": True, "slot_machine": True}, 3),  # kicks, the seventh casino
+        ("custom", {"skip_rule": "chips"}, 3),  # skips are not covered: search plays greedy
         ("custom", {}, 5),  # playing cards, start player from casino 6
     ],
 )

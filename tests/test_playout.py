@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import apply
 from companion.playout import playout, playout_supported, random_playout
-from companion.rules import make_rules
+from companion.rules import every_variant, make_rules
 from companion.simulate import chance_event, random_choice
 from companion.standings import standings
 from companion.state import Phase, new_game
@@ -27,6 +27,9 @@ from companion.state import Phase, new_game
         ("classic", {"chip_cards": True, "biggies": True}, 4),  # chip cards for 2+ dice
         ("classic", {"kickers": True, "biggies": True, "neutral_dice": True}, 3),  # kickers
         ("classic", {"kickers": True, "two_kickers": False}, 6),  # one kicker each
+        ("classic", {"slot_machine": True, "biggies": True}, 3),  # the seventh casino
+        ("classic", every_variant("classic"), 4),  # every 2012 variant at once
+        ("classic", every_variant("classic"), 2),  # ... with 2 players and 4 white dice each
         ("classic", {"chip_cards": True, "neutral_dice": True}, 2),  # ... white dice count too
         ("custom", {}, 4),  # playing cards 3-10, start player from casino 6
     ],
@@ -54,6 +57,8 @@ def test_playout_games_replay_through_the_engine(edition, options, players, seed
         ("classic", {"rainbow": True}, 4),  # Rainbow cards
         ("classic", {"chip_cards": True}, 3),  # greedy takes the chip card adding most
         ("classic", {"kickers": True, "biggies": True, "neutral_dice": True}, 4),  # kicks
+        ("classic", {"slot_machine": True, "neutral_dice": True}, 3),  # pips break ties
+        ("classic", every_variant("classic"), 3),  # every 2012 variant at once
         ("custom", {}, 5),  # start player from casino 6
     ],
 )
@@ -101,9 +106,13 @@ def test_playout_from_the_middle_of_a_round():
     assert money == [sum(w) for w in state.winnings]
 
 
-def test_playout_refuses_variants_it_does_not_cover():
-    """The slot machine needs the full engine."""
-    state = new_game(make_rules("classic", {"slot_machine": True}), ["A", "B"])
+@pytest.mark.parametrize(
+    "edition, options",
+    [("custom", {"skip_rule": "chips"}), ("royale", {}), ("cards", {})],
+)
+def test_playout_refuses_games_it_does_not_cover(edition, options):
+    """Skips, Royale and the card game need the full engine."""
+    state = new_game(make_rules(edition, options), ["A", "B"])
     assert not playout_supported(state)
     with pytest.raises(ValueError, match="does not cover"):
         random_playout(state, random.Random(0))

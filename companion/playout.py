@@ -365,8 +365,10 @@ def playout(
             kck = [int(rnd() * 6) + 1 for _ in range(kicker[current])]
             shown = sorted(set(own + big + wht + kck))
             kicks: tuple[KickTarget, ...] = ()
-            taken = {v for values in slot_values for v in values} if slot else set(shown)
-            targets = [(v, False) for v in shown] + [(v, True) for v in shown if v not in taken]
+            targets = [(v, False) for v in shown]
+            if slot:
+                taken = {v for values in slot_values for v in values}
+                targets += [(v, True) for v in shown if v not in taken]
             if greedy and (len(targets) > 1 or kck):
                 best = -(1 << 60)
                 ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = []
@@ -401,8 +403,10 @@ def playout(
                         elif gain == best:
                             ties.append((value, on_slot, option))
                 number, on_slot, kicks = ties[int(rnd() * len(ties))]
-            else:
+            elif slot:
                 number, on_slot = targets[int(rnd() * len(targets))]
+            else:
+                number, on_slot = shown[int(rnd() * len(shown))], False
             index = SLOT_MACHINE - 1 if on_slot else number - 1
             row = counts[index]
             n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)

@@ -11,6 +11,8 @@ What is compared
     * Ours, fast playout: `companion.playout.random_playout`, the simulator that round-end
       hints use: the same rules on plain counters with no event checks (its games replay
       exactly through the engine in tests/test_playout.py). The 2x target applies to it.
+      Also timed, for information: the same playout with greedy players
+      (`companion.playout.playout(..., "greedy")`), the one hints and the search bot use.
     * PyPI: `lasvegas==0.2.0` by Élie Goudout. It pins numpy~=1.22, so it cannot live in our
       `.venv` (numpy 2). The script makes its own `.bench-venv` in the repository root
       (`python -m venv`, then pip installs `lasvegas==0.2.0` and a numpy 1.x) and runs a small
@@ -54,7 +56,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUME
     os.environ[_var] = "1"
 
 from companion.events import Place  # noqa: E402
-from companion.playout import random_playout  # noqa: E402
+from companion.playout import playout  # noqa: E402
 from companion.rules import CLASSIC_DECK, every_variant, make_rules  # noqa: E402
 from companion.simulate import play_random_game  # noqa: E402
 from companion.state import Phase, new_game  # noqa: E402
@@ -218,20 +220,21 @@ def run_ours(options: dict | None, games: int, seed: str, warmup: int) -> dict:
     return {"times": times, "turns": turns}
 
 
-def run_playout(games: int, seed: str, warmup: int) -> dict:
-    """Time `games` fast playouts (the hint simulator) of the base game from a fresh setup."""
+def run_playout(games: int, seed: str, warmup: int, policy: str = "random") -> dict:
+    """Time `games` fast playouts (the hint simulator) of the base game from a fresh setup,
+    every player choosing as `policy` says."""
     rules = make_rules("classic")
     rng = random.Random(seed)
     turns = []
     for _ in range(warmup):
         emitted: list = []
-        random_playout(new_game(rules, PLAYERS), rng, emitted.append)
+        playout(new_game(rules, PLAYERS), rng, policy, emitted.append)
         turns.append(sum(isinstance(event, Place) for event in emitted))
     times = []
     clock = time.perf_counter
     for _ in range(games):
         start = clock()
-        random_playout(new_game(rules, PLAYERS), rng)
+        playout(new_game(rules, PLAYERS), rng, policy)
         times.append(clock() - start)
     return {"times": times, "turns": turns}
 
@@ -266,7 +269,7 @@ def main() -> None:
         log("      skipping the PyPI comparison; our figures follow.", False)
 
     raw: dict[str, dict] = {
-        name: {"times": [], "turns": []} for name in ("ours", "playout", "all", "pypi")
+        name: {"times": [], "turns": []} for name in ("ours", "playout", "greedy", "all", "pypi")
     }
     pypi_meta: dict = {}
     for block, size in enumerate(sizes):
@@ -287,6 +290,9 @@ def main() -> None:
         part = run_playout(size, f"{args.seed}-playout-{block}", args.warmup)
         raw["playout"]["times"] += part["times"]
         raw["playout"]["turns"] += part["turns"]
+        part = run_playout(size, f"{args.seed}-greedy-{block}", args.warmup, "greedy")
+        raw["greedy"]["times"] += part["times"]
+        raw["greedy"]["turns"] += part["turns"]
         part = run_ours(ALL_CLASSIC_OPTIONS, size, f"{args.seed}-all-{block}", args.warmup)
         raw["all"]["times"] += part["times"]
         raw["all"]["turns"] += part["turns"]
@@ -319,6 +325,7 @@ def main() -> None:
     labels = {
         "ours": "ours, checked engine, base game",
         "playout": "ours, fast playout, base game",
+        "greedy": "ours, fast playout, greedy players",
         "pypi": f"PyPI lasvegas {pypi_meta.get('version', '')}, base game",
         "all": "ours, all classic options",
     }
@@ -327,7 +334,7 @@ def main() -> None:
     header = f"{'engine':<34} {'median ms':>9} {'p90 ms':>8} {'games/s':>8} {'turns':>6}"
     print(header)
     print("-" * len(header))
-    for name in ("ours", "playout", "pypi", "all"):
+    for name in ("ours", "playout", "greedy", "pypi", "all"):
         if name in results:
             row = results[name]
             print(

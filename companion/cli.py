@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion import cli_play
+from companion import cli_hint, cli_play
 from companion.record import RecordError, replay_record, result_summary
 from companion.render import explain_round, plural, render_standings
 from companion.session import GameStore, SessionError
@@ -163,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", required=True)
 
     cli_play.register(subparsers, _option)
+    cli_hint.register(subparsers, _load_json)
 
     replay = subparsers.add_parser("replay", help="check a game record and print its result")
     replay.add_argument("record")

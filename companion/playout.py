@@ -1,30 +1,232 @@
-"""Fast random playouts for round-end hints: the same rules on plain counters.
+"""Fast playouts for hints and bots: the same rules on plain counters.
 
-The engine checks and records every event; a hint needs thousands of random
-continuations a second, so this module replays the rules of the base game (with
-neutral dice, Biggies, the money variants and the Custom edition) on mutable
-lists and no checks. `tests/test_playout.py` replays its games through the
-engine to show both agree exactly.
+The engine checks and records every event; a hint needs thousands of continuations a
+second, so this module replays the rules of the base game (with neutral dice, Biggies, the
+money variants, kickers, Rainbow cards, chip cards and the Custom edition) on mutable lists and no checks. The players in a
+playout follow a simple policy: uniformly random, or greedy (the number that would win the
+most money if the round ended now, ties broken at random). `tests/test_playout.py` replays
+its games through the engine to show both agree exactly.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from companion.events import DealRound, Event, Place, ResolvePayout, Roll
+from companion.events import (
+    SLOT_MACHINE,
+    DealRound,
+    Event,
+    Kick,
+    Place,
+    ReplaceRainbows,
+    ResolvePayout,
+    Roll,
+)
 from companion.money import deal_value
-from companion.state import GameState, Phase
+from companion.rules import RAINBOW
+from companion.standings import chip_bonus
+from companion.state import WHITE, GameState, Phase
+
+POLICIES = ("random", "greedy")
+"""How the players in a playout choose: at random, or greedily."""
+
+
+@dataclass(slots=True)
+class Outcome:
+    """Where one playout ended: money and notes held, per seat, and what the first round paid."""
+
+    money: list[int]
+    notes: list[int]
+    round_money: list[int]
+    over: bool
+    """Whether the game ended (else the playout stopped at a round's end)."""
+    start: int = 0
+    """The start player of the next round, when the playout stopped before the end."""
+    rounds: list[tuple[int, list[int], list[int], int]] = field(default_factory=list)
+    """Each round played: (start player, money won, notes won, next start player)."""
 
 
 def playout_supported(state: GameState) -> bool:
     """Whether the fast playout knows every rule this game uses."""
     rules = state.rules
-    return (
-        rules.edition in ("classic", "custom")
-        and not (rules.kickers or rules.slot_machine or rules.rainbow or rules.chip_cards)
-        and rules.skip_rule == "none"
-    )
+    return rules.edition in ("classic", "custom") and rules.skip_rule == "none"
+
+
+def casino_pay(row: list[int], offered: list[int], who: int) -> int:
+    """The note `who` takes at a casino with counted dice `row` (per owner) and notes
+    `offered` (highest first), if it paid out now: equal counts cancel."""
+    mine = row[who]
+    if not mine:
+        return 0
+    rank = 0
+    for owner, n in enumerate(row):
+        if owner != who and n == mine:
+            return 0  # tied: both take their dice back unpaid
+    for n in row:
+        if n > mine and row.count(n) == 1:
+            rank += 1
+    return offered[rank] if rank < len(offered) else 0
+
+
+KickTarget = tuple[int, bool]
+"""A die to kick: its owner's index in the count rows (the white owner last) and size."""
+
+
+def _kick_targets(row: list[int], bigs: list[int], white: int) -> list[KickTarget]:
+    """Every die lying at a casino, as a sorted multiset of kick targets."""
+    targets: list[KickTarget] = []
+    for owner in range(white):
+        targets += [(owner, True)] * bigs[owner]
+        targets += [(owner, False)] * (row[owner] - 2 * bigs[owner])
+    targets += [(white, False)] * row[white]
+    return sorted(targets)
+
+
+def _turn_targets(seat: int, white: int, own: int, big: int, wht: int) -> list[KickTarget]:
+    """The dice placed this turn, the only ones a kicker may knock off the slot machine."""
+    return sorted([(seat, True)] * big + [(seat, False)] * own + [(white, False)] * wht)
+
+
+def _kick_combinations(targets: list[KickTarget], kickers: int) -> list[tuple[KickTarget, ...]]:
+    """Every distinct set of `kickers` dice among `targets` (all of them if fewer)."""
+    if not kickers:
+        return [()]
+    return sorted(set(itertools.combinations(targets, min(kickers, len(targets)))))
+
+
+def _slot_after(
+    values: list[list[int]], number: int, seat: int, own: int, big: int, wht: int
+) -> list[list[int]]:
+    """The pips on the slot machine by owner after placing (a Biggy's pips count twice)."""
+    after = [list(v) for v in values]
+    after[seat] += [number] * (own + 2 * big)
+    after[-1] += [number] * wht
+    return after
+
+
+def _unplace(values: list[list[int]], number: int, kicks: tuple[KickTarget, ...]) -> None:
+    """Take kicked dice's pips off the slot machine's tally."""
+    for owner, is_big in kicks:
+        for _ in range(2 if is_big else 1):
+            values[owner].remove(number)
+
+
+def slot_ranking(row: list[int], values: list[list[int]]) -> list[int]:
+    """Owners paid at the slot machine, best first: equal dice cancel, except that a tie for
+    the most dice is broken by the higher pip sum, then the higher dice."""
+    most = max(row)
+    groups: dict[tuple, list[int]] = {}
+    for owner, n in enumerate(row):
+        if n:
+            pips = sorted(values[owner], reverse=True)
+            key = (n, sum(pips), tuple(pips)) if n == most else (n,)
+            groups.setdefault(key, []).append(owner)
+    return [owners[0] for key, owners in sorted(groups.items(), reverse=True) if len(owners) == 1]
+
+
+def slot_pay(row: list[int], values: list[list[int]], offered: list[int], who: int) -> int:
+    """The note `who` takes at the slot machine if it paid out now (the best note left for
+    each rank, as the engine hands them out by default)."""
+    if not row[who]:
+        return 0
+    ranked = slot_ranking(row, values)
+    rank = ranked.index(who) if who in ranked else len(offered)
+    return offered[rank] if rank < len(offered) else 0
+
+
+def _kick_options(
+    row: list[int], bigs: list[int], white: int, kickers: int
+) -> list[tuple[KickTarget, ...]]:
+    """Every distinct set of dice `kickers` kickers can knock off (each must, while any lie)."""
+    if not kickers:
+        return [()]
+    return _kick_combinations(_kick_targets(row, bigs, white), kickers)
+
+
+def _kicked(row: list[int], kicks: tuple[KickTarget, ...], white: int) -> list[int]:
+    """The counted dice after the kicks."""
+    if not kicks:
+        return row
+    after = list(row)
+    for owner, is_big in kicks:
+        after[owner] -= 2 if is_big else 1
+    return after
+
+
+def _random_kicks(
+    targets: list[KickTarget], kickers: int, rnd: Callable[[], float]
+) -> tuple[KickTarget, ...]:
+    """Random dice among `targets` for the kickers to knock off, one die at a time."""
+    targets = list(targets)
+    chosen = []
+    for _ in range(min(kickers, len(targets))):
+        chosen.append(targets.pop(int(rnd() * len(targets))))
+    return tuple(sorted(chosen))
+
+
+def _kick_events(kicks: tuple[KickTarget, ...], white: int) -> tuple[Kick, ...]:
+    """The engine's kicks: the white owner is WHITE there."""
+    targets = sorted((WHITE if owner == white else owner, is_big) for owner, is_big in kicks)
+    return tuple(Kick(owner, is_big) for owner, is_big in targets)
+
+
+def _take_chip(
+    offered: list[str], held: list[str], greedy: bool, rnd: Callable[[], float]
+) -> str | None:
+    """The chip card taken from a casino (moved from `offered` to `held`), or None: greedy
+    takes the colour that adds most to its set bonus, random any card or none."""
+    colours = sorted(set(offered))
+    choice: str | None
+    if greedy:
+        gains = [chip_bonus((*held, c)) for c in colours]
+        best = [c for c, g in zip(colours, gains, strict=True) if g == max(gains)]
+        choice = best[int(rnd() * len(best))]
+    else:
+        options: list[str | None] = [*colours, None]
+        choice = options[int(rnd() * len(options))]
+    if choice is not None:
+        offered.remove(choice)
+        held.append(choice)
+    return choice
+
+
+def _replace_rainbows(
+    notes: list[list[int]],
+    stack: list[int],
+    discards: list[int],
+    reshuffle: bool,
+    rng: random.Random,
+    emit: Callable[[Event], None] | None,
+) -> tuple[list[int], list[int]]:
+    """Replace each casino's Rainbow cards from the pile before payout, in casino order: a
+    Rainbow drawn goes out too. Changes `notes`; returns the pile and the notes out."""
+    draws: list[tuple[int, ...]] = []
+    for index, dealt in enumerate(notes):
+        needed = dealt.count(RAINBOW)
+        kept = [n for n in dealt if n != RAINBOW]
+        discards.extend([RAINBOW] * needed)
+        drawn: list[int] = []
+        while needed:
+            if not stack:
+                if not (reshuffle and discards):
+                    break
+                stack, discards = discards, []
+                rng.shuffle(stack)
+            note = stack.pop()
+            drawn.append(note)
+            if note == RAINBOW:
+                discards.append(RAINBOW)
+            else:
+                kept.append(note)
+                needed -= 1
+        notes[index] = kept
+        draws.append(tuple(drawn))
+    if emit:
+        emit(ReplaceRainbows(tuple(draws)))
+    return stack, discards
 
 
 def random_playout(
@@ -34,15 +236,33 @@ def random_playout(
 
     `emit`, when given, receives the equivalent engine events (for checking).
     """
+    return playout(state, rng, "random", emit).money
+
+
+def playout(
+    state: GameState,
+    rng: random.Random,
+    policy: str = "random",
+    emit: Callable[[Event], None] | None = None,
+    rounds: int = 0,
+) -> Outcome:
+    """Play on from a state before a deal, a roll or a payout, with every player following
+    `policy`; stop at the end, or after `rounds` round ends when that is not 0."""
     if not playout_supported(state):
         raise ValueError("this game uses variants the fast playout does not cover")
-    if state.phase not in (Phase.DEAL, Phase.ROLL):
-        raise ValueError(f"a playout starts before a deal or a roll, not at {state.phase.value}")
+    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.RAINBOW, Phase.PAYOUT):
+        raise ValueError(
+            f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
+        )
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
+    greedy = policy == "greedy"
     rules = state.rules
     players = len(state.players)
     white = players  # index of the white owner in the count rows
     rnd = rng.random
     money = [sum(w) + t for w, t in zip(state.winnings, state.skip_tokens, strict=True)]
+    held = [len(w) for w in state.winnings]
     minimum = rules.minimum_money(players)
     per_casino = rules.notes_per_casino
     to_pile = rules.leftovers == "pile"
@@ -53,29 +273,49 @@ def random_playout(
         rng.shuffle(part)
         stack.extend(part)
     discards = list(state.discards)
+    chips = rules.chip_cards
+    chips_at = [list(c.chip_cards) for c in state.casinos]
+    chip_pile = list(state.chip_pile)
+    chips_held = [list(c) for c in state.chip_cards]
     start = state.start_player
     first_round = state.round
+    last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
+    played: list[tuple[int, list[int], list[int], int]] = []
 
-    regular_each = rules.dice_per_player - (1 if rules.biggies else 0)
+    casinos = rules.casino_count()
+    slot = rules.slot_machine
+    kicker_each = rules.kickers_per_player(players)
+    regular_each = rules.dice_per_player - (1 if rules.biggies else 0) - kicker_each
     biggy_each = 1 if rules.biggies else 0
     white_each = rules.neutral_per_player(players)
     extra_white = rules.neutral_at_round_start(players)
 
-    for round_no in range(first_round, rules.rounds + 1):
-        if round_no == first_round and state.phase is Phase.ROLL:
+    for round_no in range(first_round, last_round + 1):
+        money_before, held_before = list(money), list(held)
+        if round_no == first_round and state.phase is not Phase.DEAL:
             notes = [list(c.notes) for c in state.casinos]
-            counts = [[0] * (players + 1) for _ in range(6)]
+            counts = [[0] * (players + 1) for _ in range(casinos)]
+            slot_values: list[list[int]] = [[] for _ in range(players + 1)]
             for c in state.casinos:
                 row = counts[c.number - 1]
                 for die in c.dice:
-                    row[white if die.owner < 0 else die.owner] += 2 if die.big else 1
+                    owner = white if die.owner < 0 else die.owner
+                    row[owner] += 2 if die.big else 1
+                    if c.number == SLOT_MACHINE:
+                        slot_values[owner] += [die.value] * (2 if die.big else 1)
             regular = [s.regular for s in state.supplies]
             biggy = [s.biggy for s in state.supplies]
             neutral = [s.neutral for s in state.supplies]
+            kicker = [s.kickers for s in state.supplies]
+            bigs = [[0] * players for _ in range(casinos)]
+            for c in state.casinos:
+                for die in c.dice:
+                    if die.big:
+                        bigs[c.number - 1][die.owner] += 1
             current = state.current
         else:
             notes = []
-            for _ in range(6):
+            for _ in range(casinos):
                 dealt: list[int] = []
                 total = 0
                 while (len(dealt) < per_casino) if per_casino else (total < minimum):
@@ -89,50 +329,143 @@ def random_playout(
                     dealt.append(note)
                     total += deal_value(note)
                 notes.append(dealt)
-            counts = [[0] * (players + 1) for _ in range(6)]
+            counts = [[0] * (players + 1) for _ in range(casinos)]
+            slot_values = [[] for _ in range(players + 1)]
+            dealt_chips: list[str] = []
+            if chips:
+                dealt_chips = rng.sample(chip_pile, min(6, len(chip_pile)))
+                for index, colour in enumerate(dealt_chips):
+                    chip_pile.remove(colour)
+                    chips_at[index].append(colour)
             start_white = [int(rnd() * 6) + 1 for _ in range(extra_white)]
             for value in start_white:
                 counts[value - 1][white] += 1
             if emit:
-                emit(DealRound(tuple(tuple(n) for n in notes), (), tuple(start_white)))
+                emit(
+                    DealRound(
+                        tuple(tuple(n) for n in notes), tuple(dealt_chips), tuple(start_white)
+                    )
+                )
             regular = [regular_each] * players
             biggy = [biggy_each] * players
             neutral = [white_each] * players
+            kicker = [kicker_each] * players
+            bigs = [[0] * players for _ in range(casinos)]
             current = start
+        offered_by = [sorted(n, reverse=True) for n in notes]
 
-        left = sum(regular) + sum(biggy) + sum(neutral)
+        left = sum(regular) + sum(biggy) + sum(neutral) + sum(kicker)
         while left:
-            if not (regular[current] or biggy[current] or neutral[current]):
+            if not (regular[current] or biggy[current] or neutral[current] or kicker[current]):
                 current = (current + 1) % players
                 continue
             own = [int(rnd() * 6) + 1 for _ in range(regular[current])]
             big = [int(rnd() * 6) + 1 for _ in range(biggy[current])]
             wht = [int(rnd() * 6) + 1 for _ in range(neutral[current])]
-            shown = sorted(set(own + big + wht))
-            number = shown[int(rnd() * len(shown))]
-            if emit:
-                emit(Roll(tuple(own), tuple(wht), tuple(big)))
-                emit(Place(number))
-            row = counts[number - 1]
+            kck = [int(rnd() * 6) + 1 for _ in range(kicker[current])]
+            shown = sorted(set(own + big + wht + kck))
+            kicks: tuple[KickTarget, ...] = ()
+            targets = [(v, False) for v in shown]
+            if slot:
+                taken = {v for values in slot_values for v in values}
+                targets += [(v, True) for v in shown if v not in taken]
+            if greedy and (len(targets) > 1 or kck):
+                best = -(1 << 60)
+                ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = []
+                for value, on_slot in targets:
+                    index = SLOT_MACHINE - 1 if on_slot else value - 1
+                    row = counts[index]
+                    offered = offered_by[index]
+                    n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
+                    after = list(row)
+                    after[current] += n_own + 2 * n_big
+                    after[white] += n_wht
+                    if on_slot:
+                        before = slot_pay(row, slot_values, offered, current)
+                        options = _kick_combinations(
+                            _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
+                        )
+                    else:
+                        before = casino_pay(row, offered, current)
+                        placed_bigs = list(bigs[index])
+                        placed_bigs[current] += n_big
+                        options = _kick_options(after, placed_bigs, white, kck.count(value))
+                    for option in options:
+                        kicked = _kicked(after, option, white)
+                        if on_slot:
+                            values = _slot_after(slot_values, value, current, n_own, n_big, n_wht)
+                            _unplace(values, value, option)
+                            gain = slot_pay(kicked, values, offered, current) - before
+                        else:
+                            gain = casino_pay(kicked, offered, current) - before
+                        if gain > best:
+                            best, ties = gain, [(value, on_slot, option)]
+                        elif gain == best:
+                            ties.append((value, on_slot, option))
+                number, on_slot, kicks = ties[int(rnd() * len(ties))]
+            elif slot:
+                number, on_slot = targets[int(rnd() * len(targets))]
+            else:
+                number, on_slot = shown[int(rnd() * len(shown))], False
+            index = SLOT_MACHINE - 1 if on_slot else number - 1
+            row = counts[index]
             n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
+            n_kck = kck.count(number)
+            chip = None
+            if chips and not on_slot and chips_at[index] and n_own + 2 * n_big + n_wht >= 2:
+                chip = _take_chip(chips_at[index], chips_held[current], greedy, rnd)
+            if n_kck and not greedy:
+                if on_slot:
+                    found = _turn_targets(current, white, n_own, n_big, n_wht)
+                else:
+                    placed_bigs = list(bigs[index])
+                    placed_bigs[current] += n_big
+                    after = list(row)
+                    after[current] += n_own + 2 * n_big
+                    after[white] += n_wht
+                    found = _kick_targets(after, placed_bigs, white)
+                kicks = _random_kicks(found, n_kck, rnd)
             row[current] += n_own + 2 * n_big
             row[white] += n_wht
+            bigs[index][current] += n_big
+            if on_slot:
+                slot_values = _slot_after(slot_values, number, current, n_own, n_big, n_wht)
+                _unplace(slot_values, number, kicks)
             regular[current] -= n_own
             biggy[current] -= n_big
             neutral[current] -= n_wht
-            left -= n_own + n_big + n_wht
+            kicker[current] -= n_kck
+            left -= n_own + n_big + n_wht + n_kck
+            for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
+                row[owner] -= 2 if is_big else 1
+                if owner != white:
+                    left += 1
+                    if is_big:
+                        bigs[index][owner] -= 1
+                        biggy[owner] += 1
+                    else:
+                        regular[owner] += 1
+            if emit:
+                emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
+                emit(Place(number, on_slot, _kick_events(kicks, white), chip))
             current = (current + 1) % players
 
+        if rules.rainbow and any(RAINBOW in n for n in notes):
+            stack, discards = _replace_rainbows(notes, stack, discards, rules.reshuffle, rng, emit)
+            offered_by = [sorted(n, reverse=True) for n in notes]
         six_winner = -1
-        for index in range(6):
+        for index in range(casinos):
             row = counts[index]
-            seen: dict[int, int] = {}
-            for owner in range(players + 1):
-                n = row[owner]
-                if n:
-                    seen[n] = -1 if n in seen else owner
-            ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
-            offered = sorted(notes[index], reverse=True)
+            if index == SLOT_MACHINE - 1:
+                ranked = slot_ranking(row, slot_values)
+            else:
+                seen: dict[int, int] = {}
+                for owner in range(players + 1):
+                    n = row[owner]
+                    if n:
+                        seen[n] = -1 if n in seen else owner
+                ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
+            offered = offered_by[index]
             under: list[int] = []
             for rank, owner in enumerate(ranked[: len(offered)]):
                 note = offered[rank]
@@ -140,6 +473,7 @@ def random_playout(
                     under.append(note)
                 else:
                     money[owner] += note
+                    held[owner] += 1
                     if index == 5 and rank == 0:
                         six_winner = owner
             rest = offered[len(ranked) :]
@@ -152,8 +486,26 @@ def random_playout(
                 stack[0:0] = under
         if emit:
             emit(ResolvePayout())
+        round_start = start if round_no > first_round or state.phase is Phase.DEAL else -1
         if rules.start_player_rule == "casino6_winner":
             start = six_winner if six_winner >= 0 else start
         else:
             start = (start + 1) % players
-    return money
+        played.append(
+            (
+                round_start,
+                [a - b for a, b in zip(money, money_before, strict=True)],
+                [a - b for a, b in zip(held, held_before, strict=True)],
+                start,
+            )
+        )
+    if chips:
+        money = [m + chip_bonus(tuple(c)) for m, c in zip(money, chips_held, strict=True)]
+    return Outcome(
+        money=money,
+        notes=held,
+        round_money=played[0][1] if played else [0] * players,
+        over=last_round == rules.rounds,
+        start=start,
+        rounds=played,
+    )

@@ -20,6 +20,7 @@ from companion.events import (
     Skip,
     TileDecision,
 )
+from companion.hints import hint, hint_lines, hint_supported
 from companion.render import explain_round, plural, render_standings, render_table, step_line
 from companion.rules import RAINBOW
 from companion.session import GameSession, WriteFailed
@@ -28,7 +29,7 @@ from companion.state import GameState, Phase
 from companion.tiles import decision_choices, tile_name
 
 HELP = (
-    "Commands: 'undo', 'redo', 'table', 'quit'. Rolls: values like '3 3 5 1 6 2 2 4', with "
+    "Commands: 'undo', 'redo', 'table', 'hint', 'quit'. Rolls: values like '3 3 5 1 6 2 2 4', with "
     "w3 for a white die, b5 for a Biggy, k2 for a kicker; 'r' rolls at random."
 )
 
@@ -137,6 +138,8 @@ class Terminal:
                 self.say(HELP)
             elif command == "table":
                 self.say(render_table(self.state))
+            elif command == "hint":
+                self.show_hint()
             else:
                 return False
         except IllegalMove as error:
@@ -144,6 +147,20 @@ class Terminal:
         except WriteFailed as error:
             self.say(f"Not saved - {error}")
         return True
+
+    def show_hint(self) -> None:
+        """Each choice's chance to win and money this round, for the player to move."""
+        state = self.state
+        if not hint_supported(state):
+            self.say("No hint: hints do not cover this game's variants yet.")
+            return
+        if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.CHOOSE):
+            self.say("No hint: nobody decides now.")
+            return
+        # A separate generator: asking for a hint leaves the seeded throws as they were.
+        result = hint(state, random.Random(len(self.session.events)))
+        for line in hint_lines(state, result):
+            self.say(line)
 
     def next_event(self) -> Event | None:
         state = self.state

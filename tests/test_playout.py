@@ -7,8 +7,8 @@ import random
 import pytest
 
 from companion.engine import apply
-from companion.playout import playout_supported, random_playout
-from companion.rules import make_rules
+from companion.playout import playout, playout_supported, random_playout
+from companion.rules import every_variant, make_rules
 from companion.simulate import chance_event, random_choice
 from companion.standings import standings
 from companion.state import Phase, new_game
@@ -22,6 +22,15 @@ from companion.state import Phase, new_game
         ("classic", {"neutral_dice": True, "biggies": True}, 2),  # 4 white dice each
         ("classic", {"min_money_by_players": True, "big_notes": True}, 6),  # money variants
         ("classic", {"leftovers": "out"}, 5),  # leftovers leave the game
+        ("classic", {"rainbow": True, "big_notes": True}, 3),  # Rainbow cards replaced
+        ("classic", {"rainbow": True, "leftovers": "out"}, 6),  # ... until the pile runs out
+        ("classic", {"chip_cards": True, "biggies": True}, 4),  # chip cards for 2+ dice
+        ("classic", {"kickers": True, "biggies": True, "neutral_dice": True}, 3),  # kickers
+        ("classic", {"kickers": True, "two_kickers": False}, 6),  # one kicker each
+        ("classic", {"slot_machine": True, "biggies": True}, 3),  # the seventh casino
+        ("classic", every_variant("classic"), 4),  # every 2012 variant at once
+        ("classic", every_variant("classic"), 2),  # ... with 2 players and 4 white dice each
+        ("classic", {"chip_cards": True, "neutral_dice": True}, 2),  # ... white dice count too
         ("custom", {}, 4),  # playing cards 3-10, start player from casino 6
     ],
 )
@@ -40,6 +49,50 @@ def test_playout_games_replay_through_the_engine(edition, options, players, seed
     assert money == [by_player[name] for name in state.players]
 
 
+@pytest.mark.parametrize(
+    "edition, options, players",
+    [
+        ("classic", {}, 3),  # base game
+        ("classic", {"neutral_dice": True, "biggies": True}, 3),  # white dice and Biggies
+        ("classic", {"rainbow": True}, 4),  # Rainbow cards
+        ("classic", {"chip_cards": True}, 3),  # greedy takes the chip card adding most
+        ("classic", {"kickers": True, "biggies": True, "neutral_dice": True}, 4),  # kicks
+        ("classic", {"slot_machine": True, "neutral_dice": True}, 3),  # pips break ties
+        ("classic", every_variant("classic"), 3),  # every 2012 variant at once
+        ("custom", {}, 5),  # start player from casino 6
+    ],
+)
+@pytest.mark.parametrize("seed", range(6))
+def test_greedy_playouts_replay_and_take_greedy_choices(edition, options, players, seed):
+    """A greedy playout's events are legal, each placement is one the engine-side greedy
+    player would make, and the final money and notes match the engine's."""
+    from companion.bots import greedy_choices
+
+    state = new_game(make_rules(edition, options), [f"P{i}" for i in range(players)], seed % 3)
+    emitted = []
+    outcome = playout(state, random.Random(seed), "greedy", emitted.append)
+    for event in emitted:
+        if state.phase is Phase.CHOOSE:
+            assert event in greedy_choices(state)
+        state = apply(state, event)
+    assert state.phase is Phase.OVER and outcome.over
+    by_player = {row.player: row for row in standings(state)}
+    assert outcome.money == [by_player[name].money for name in state.players]
+    assert outcome.notes == [len(w) for w in state.winnings]
+
+
+def test_playout_stops_at_the_round_end_when_asked():
+    """`rounds=1` plays the round under way and says who starts the next."""
+    state = new_game(make_rules("classic"), ["A", "B", "C"], 1)
+    emitted = []
+    outcome = playout(state, random.Random(3), "greedy", emitted.append, rounds=1)
+    for event in emitted:
+        state = apply(state, event)
+    assert not outcome.over and state.phase is Phase.DEAL and state.round == 2
+    assert outcome.start == state.start_player == 2
+    assert outcome.round_money == [sum(w) for w in state.winnings]
+
+
 def test_playout_from_the_middle_of_a_round():
     """A hint starts mid-round: the playout continues from the dice already placed."""
     rng = random.Random(9)
@@ -53,9 +106,13 @@ def test_playout_from_the_middle_of_a_round():
     assert money == [sum(w) for w in state.winnings]
 
 
-def test_playout_refuses_variants_it_does_not_cover():
-    """Kickers and the slot machine need the full engine."""
-    state = new_game(make_rules("classic", {"kickers": True}), ["A", "B"])
+@pytest.mark.parametrize(
+    "edition, options",
+    [("custom", {"skip_rule": "chips"}), ("royale", {}), ("cards", {})],
+)
+def test_playout_refuses_games_it_does_not_cover(edition, options):
+    """Skips, Royale and the card game need the full engine."""
+    state = new_game(make_rules(edition, options), ["A", "B"])
     assert not playout_supported(state)
     with pytest.raises(ValueError, match="does not cover"):
         random_playout(state, random.Random(0))

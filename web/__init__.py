@@ -29,13 +29,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from web import api, host_check, pages, resources, results, stream
+    from web import api, hints_api, host_check, pages, resources, results, stream
 
     host_check.init_app(app)
     resources.init_app(app)
     stream.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(hints_api.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(results.bp)
     return app

@@ -244,10 +244,21 @@ def zones_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     return set_zones(hub, payload)
 
 
-def _results() -> Any:
-    from web import results  # results reach the hub through the app; imported when first used
+def abandoned_key(game_id: int) -> str:
+    """The table setting that marks a game as abandoned (set aside for good, never finished)."""
+    return f"game:{game_id}:abandoned"
 
-    return results
+
+def abandon_action(table: TableHub, payload: dict[str, Any]) -> None:
+    """Set the game on the table aside for good: it stays in the game file, marked abandoned,
+    and the table waits for a new game."""
+    session = table.require_session()
+    if str(session.state.phase) == "over":
+        raise ActionError(409, "a finished game cannot be abandoned", why={"key": "abandon_over"})
+    table.store.set_setting(abandoned_key(session.game_id), True)
+    table.session = None
+    table.reading = None
+    table.notice = None
 
 
 HANDLERS: dict[str, Callable[[TableHub, dict[str, Any]], Any]] = {
@@ -264,7 +275,7 @@ HANDLERS: dict[str, Callable[[TableHub, dict[str, Any]], Any]] = {
     "redo": redo_action,
     "calibrate": calibrate_action,
     "zones": zones_action,
-    "abandon": lambda hub, payload: _results().abandon_action(hub, payload),
+    "abandon": abandon_action,
 }
 
 NEEDS_BASE = {"new_game", "open_game", "event", "roll", "simulate", "undo", "redo", "abandon"}

@@ -69,7 +69,7 @@ class TableHub:
         self._subscribers: set[queue.Queue[dict[str, Any]]] = set()
         self._last: dict[str, Any] = {}
         game_id = store.table_game()
-        if game_id is not None and not store.setting(f"game:{game_id}:abandoned", False):
+        if game_id is not None and not store.setting(actions.abandoned_key(game_id), False):
             # A game that fails its checks stops the start (SessionError): the person
             # starting the server learns which file and why, and the file stays as it is.
             self.show(store.open(game_id))

@@ -12,11 +12,11 @@ from flask import Blueprint, Response, jsonify
 from companion.session import GameStore, GameSummary, SessionError
 from companion.standings import standings, winners
 from companion.state import GameState
-from web.errors import ActionError
+from web.actions import abandoned_key
 from web.resources import hub
 
 if TYPE_CHECKING:
-    from web.hub import TableHub
+    pass
 
 bp = Blueprint("results", __name__, url_prefix="/api")
 
@@ -71,23 +71,6 @@ def _result(summary: GameSummary, state: GameState) -> GameResult:
         round=state.round,
         notes_by_casino=tuple(dict(c) for c in notes),
     )
-
-
-def abandoned_key(game_id: int) -> str:
-    """The table setting that marks a game as abandoned (set aside for good, never finished)."""
-    return f"game:{game_id}:abandoned"
-
-
-def abandon_action(table: TableHub, payload: dict[str, Any]) -> None:
-    """Set the game on the table aside for good: it stays in the game file, marked abandoned,
-    and the table waits for a new game."""
-    session = table.require_session()
-    if str(session.state.phase) == "over":
-        raise ActionError(409, "a finished game cannot be abandoned", why={"key": "abandon_over"})
-    table.store.set_setting(abandoned_key(session.game_id), True)
-    table.session = None
-    table.reading = None
-    table.notice = None
 
 
 def player_stats(results: list[GameResult]) -> list[dict[str, Any]]:

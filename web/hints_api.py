@@ -1,0 +1,116 @@
+"""Hints and computer seats over the JSON API: a per-game switch, the hint, the bot's move.
+
+Hints are switched on per game, since the players agree to them or not; the switch lives
+in the server's memory (a restart switches them off again). The bot's move comes as an
+engine event the page sends back with the `event` action, so undo works as for people.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.bots import search_player
+from companion.events import Place, event_to_dict
+from companion.hints import choice_keys, hint, hint_supported, hint_to_dict
+from companion.state import GameState, Phase
+from web.errors import ActionError
+from web.resources import hub
+
+bp = Blueprint("hints", __name__, url_prefix="/api")
+
+BOT_PLAYOUTS = 800
+"""The bot's playouts a decision: about 0.1 s (docs/hints.md)."""
+
+
+def _switched_on() -> set[int]:
+    return current_app.extensions.setdefault("hint_games", set())
+
+
+def _position() -> tuple[int, GameState]:
+    """The game on the table and its state, read under the hub's lock."""
+    table = hub()
+    with table.lock:
+        session = table.require_session()
+        return session.game_id, session.state
+
+
+def _decidable(state: GameState) -> None:
+    if not hint_supported(state):
+        raise ActionError(409, "hints and bots do not cover this game's variants yet")
+    if state.phase not in (Phase.ROLL, Phase.CHOOSE):
+        raise ActionError(409, f"nobody decides now ({state.phase.value})")
+
+
+def bot_words(state: GameState, keys: dict[str, Any]) -> str:
+    """'Bot places 3 × 5 on casino 5' for the table to mirror."""
+    name = state.to_move()
+    if keys.get("skip"):
+        return f"{name} skips this turn"
+    roll = state.pending_roll
+    number = keys["place"]
+    count = roll.values().count(number) if roll else 0
+    where = "the slot machine" if keys.get("slot") else f"casino {number}"
+    words = f"{name} places {count} × {number} on {where}"
+    for kick in keys.get("kick", []):
+        words += f", kicking a {'Biggy' if kick['big'] else 'die'} of {kick['owner']}"
+    if keys.get("chip"):
+        words += f", taking the {keys['chip']} chip card"
+    return words
+
+
+@bp.post("/hints")
+def switch() -> Response:
+    """Switch hints on or off for the game on the table: {"on": true}."""
+    table = hub()
+    if not table.controls(request.cookies.get("lv_control")):
+        raise ActionError(403, "this tablet is a viewer; enter the PIN to switch hints")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or not isinstance(data.get("on"), bool):
+        raise ActionError(400, 'send {"on": true} or {"on": false}')
+    game_id, _ = _position()
+    if data["on"]:
+        _switched_on().add(game_id)
+    else:
+        _switched_on().discard(game_id)
+    return jsonify({"game_id": game_id, "hints": data["on"]})
+
+
+@bp.get("/hint")
+def hint_now() -> Response:
+    """The hint for the player to move, when hints are on for this game."""
+    game_id, state = _position()
+    if game_id not in _switched_on():
+        raise ActionError(409, "hints are off for this game; the players may switch them on")
+    _decidable(state)
+    # Computed outside the lock: the table stays free for the 0.2 s a hint takes.
+    result = hint(state, random.Random(len(state.payouts) * 1000 + state.turn))
+    return jsonify(hint_to_dict(state, result) | {"game_id": game_id})
+
+
+@bp.get("/bot")
+def bot_move() -> Response:
+    """The computer's decision for the player to move: before a throw, a request to throw
+    its dice (by the page or for the camera); after one, where it puts them, as words and
+    as the event to send with the `event` action."""
+    game_id, state = _position()
+    _decidable(state)
+    name = state.to_move()
+    if state.phase is Phase.ROLL:
+        return jsonify(
+            {"game_id": game_id, "player": name, "throw": True, "words": f"Throw {name}'s dice"}
+        )
+    event = search_player(BOT_PLAYOUTS)(state, random.Random(state.turn))
+    keys = choice_keys(state, event)
+    assert isinstance(event, Place) or keys.get("skip")
+    return jsonify(
+        {
+            "game_id": game_id,
+            "player": name,
+            "choice": keys,
+            "event": event_to_dict(event),
+            "words": bot_words(state, keys),
+        }
+    )

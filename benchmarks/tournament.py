@@ -22,7 +22,7 @@ Calibration
     score of all predictions.
 
 Usage: .venv/bin/python benchmarks/tournament.py [--games 200] [--players search greedy]
-       [--seats 3 4] [--edition classic] [--option neutral_dice] [--playouts 400] [--target 0.01]
+       [--seats 3 4] [--edition classic] [--option neutral_dice] [--playouts 2000] [--target 0.005]
        [--calibration 0] [--jobs 1] [--seed 0] [--json]
 """
 
@@ -244,9 +244,9 @@ def main() -> None:
     parser.add_argument("--seats", nargs="+", type=int, default=[2, 3, 4, 5])
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--option", action="append", default=[], help="a variant, e.g. biggies")
-    parser.add_argument("--playouts", type=int, default=400, help="search: playouts a decision")
+    parser.add_argument("--playouts", type=int, default=2000, help="search: playouts a decision")
     parser.add_argument(
-        "--target", type=float, default=0.01, help="search: stop at this standard error"
+        "--target", type=float, default=0.005, help="search: stop at this standard error"
     )
     parser.add_argument("--calibration", type=int, default=0, help="greedy games per seating")
     parser.add_argument("--probe-rate", type=float, default=0.2, help="decisions asked a hint")

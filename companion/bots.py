@@ -92,7 +92,7 @@ def rules_player(state: GameState, rng: random.Random) -> Event:
     return _best(choices, scores, rng)
 
 
-def search_player(playouts: int = 400, target_error: float = 0.01) -> Player:
+def search_player(playouts: int = 2000, target_error: float = 0.005) -> Player:
     """A Monte Carlo player with at most `playouts` playouts a decision (no clock: a seeded
     game replays the same)."""
 

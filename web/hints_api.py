@@ -21,8 +21,8 @@ from web.resources import hub
 
 bp = Blueprint("hints", __name__, url_prefix="/api")
 
-BOT_PLAYOUTS = 800
-"""The bot's playouts a decision: about 0.1 s (docs/hints.md)."""
+BOT_PLAYOUTS = 2000
+"""The bot's playouts a decision at most: about 0.16 s median (docs/hints.md)."""
 
 
 def _switched_on() -> set[int]:

@@ -57,7 +57,8 @@ def _roll(state: GameState, event: Roll) -> GameState:
         if len(values) != held:
             raise IllegalMove(
                 "roll all your dice",
-                f"{name} holds {held} {kind} dice but the roll shows {len(values)}",
+                f"{name} holds {held} {kind} {'die' if held == 1 else 'dice'} "
+                f"but the roll shows {len(values)}",
                 why={
                     "key": "roll_count",
                     "player": name,

@@ -123,7 +123,7 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
         raise ActionError(
             409,
             f"put exactly one die of each colour ({', '.join(names)}) in the arena; "
-            f"the camera sees {len(det)} dice",
+            f"dice the camera sees: {len(det)}",
             why={"key": "calibrate_count", "colours": names, "seen": len(det)},
         )
     matched = _match_names(body_colours(frame, det.boxes), names)

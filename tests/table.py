@@ -46,3 +46,20 @@ def with_casinos(state: GameState, *casinos: Casino) -> GameState:
     for c in casinos:
         replaced[c.number - 1] = c
     return replace(state, casinos=tuple(replaced))
+
+
+ROYALE_PAIRS = (
+    (40_000, 30_000),
+    (50_000, 30_000),
+    (60_000, 40_000),
+    (70_000, 30_000),
+    (60_000, 50_000),
+    (90_000, 80_000),
+)
+"""Two money cards at each casino, for Royale tests."""
+
+
+def royale_main_game(tiles, players=("Anna", "Ben", "Carla"), **options) -> GameState:
+    """A dealt Royale main game with the given tiles beside casinos 1, 2, 3 ... and settings."""
+    rules = make_rules("royale", {"tiles": len(tiles)} | options)
+    return apply(new_game(rules, list(players)), DealRound(ROYALE_PAIRS, tiles=tuple(tiles)))

@@ -15,24 +15,11 @@ from companion.rules import make_rules
 from companion.standings import standings, winners
 from companion.state import Phase, new_game
 from companion.tiles.board import gain
+from tests.table import ROYALE_PAIRS as PAIRS
+from tests.table import royale_main_game as main_game
 from tests.table import started
 
 ANNA, BEN, CARLA = 0, 1, 2
-PAIRS = (
-    (40_000, 30_000),
-    (50_000, 30_000),
-    (60_000, 40_000),
-    (70_000, 30_000),
-    (60_000, 50_000),
-    (90_000, 80_000),
-)
-
-
-def main_game(tiles, **options):
-    """A dealt Royale main game for Anna, Ben and Carla with the given tiles and settings."""
-    rules = make_rules("royale", {"tiles": len(tiles)} | options)
-    state = new_game(rules, ["Anna", "Ben", "Carla"])
-    return apply(state, DealRound(PAIRS, tiles=tuple(tiles)))
 
 
 def place(state, number, regular=1, biggy=False):

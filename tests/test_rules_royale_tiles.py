@@ -14,22 +14,10 @@ from companion.rules import make_rules
 from companion.standings import standings
 from companion.state import Phase, new_game
 from companion.tiles import JACKPOT_MAX
+from tests.table import ROYALE_PAIRS as PAIRS
+from tests.table import royale_main_game as main_game
 
 ANNA, BEN, CARLA = 0, 1, 2
-PAIRS = (
-    (40_000, 30_000),
-    (50_000, 30_000),
-    (60_000, 40_000),
-    (70_000, 30_000),
-    (60_000, 50_000),
-    (90_000, 80_000),
-)
-
-
-def main_game(tiles, players=("Anna", "Ben", "Carla")):
-    """A dealt Royale main game with the given tiles beside casinos 1, 2, 3 ..."""
-    rules = make_rules("royale", {"tiles": len(tiles)})
-    return apply(new_game(rules, list(players)), DealRound(PAIRS, tiles=tuple(tiles)))
 
 
 def place(state, number, regular=1, biggy=False):

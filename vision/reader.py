@@ -209,8 +209,8 @@ def _read_look(
     if only is not None:
         chosen = only(boxes)
         boxes, scores = boxes[chosen], scores[chosen]
-    surest = np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK]
-    boxes, scores = boxes[np.sort(surest)], scores[np.sort(surest)]
+    kept = np.sort(np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK])  # in their order
+    boxes, scores = boxes[kept], scores[kept]
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
     place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():

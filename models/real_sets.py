@@ -45,10 +45,11 @@ class RealSet:
         if self.boxes == "top face":
             splits = {"train": ["Train"], "holdout": ["Valid"], "all": ["Train", "Valid"]}
             return [item for split in splits[part] for item in load_split(split, self.folder)]
-        items = load_yolo_folder(self.folder)
         if part == "all":
-            return items
-        return [item for item in items if (item.image.stem in self.holdout) == (part == "holdout")]
+            return load_yolo_folder(self.folder)
+        stems = {p.stem for p in (self.folder / "images").glob("*.jpg")}
+        held = stems & self.holdout
+        return load_yolo_folder(self.folder, held if part == "holdout" else stems - held)
 
 
 def real_sets() -> dict[str, RealSet]:

@@ -80,3 +80,14 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     module.write_text("from web.hub import TableHub\nimport vision.reader\n")
     modules = {"web.hub": module, "vision.reader": module, "companion.x": module, "web": module}
     assert _imported(module, "companion.x", modules) == {"web.hub", "vision.reader"}
+
+
+def test_every_die_kind_names_a_field_of_roll_and_supply() -> None:
+    """`DieKind` values are the field names the engine reads and writes."""
+    from companion.dice import DieKind
+    from companion.events import Roll
+    from companion.state import Supply
+
+    for kind in DieKind:
+        assert kind.value in Supply._fields
+        assert kind.value in Roll.__dataclass_fields__

@@ -248,11 +248,18 @@ def too_large(boxes: np.ndarray, long_frame_side: int) -> np.ndarray:
 
 
 def large_dice_look(
-    session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float, found: np.ndarray
+    session: ort.InferenceSession,
+    frame_bgr: np.ndarray,
+    threshold: float,
+    found: np.ndarray,
+    plain_faces: np.ndarray | None = None,
 ) -> int | None:
     """The long side (px) of a look that suits dice too large for the usual look, where a
     quick look at the frame shrunk to QUICK_LOOK_SIDE is sure of such a die and the usual look
-    found none there (`found`: its boxes, (n, 4)); else None."""
+    found none there (`found`: its boxes, (n, 4)); else None.
+
+    A large box with one of `plain_faces` (boxes of the usual look read plainly as faces, as
+    no pip of a large die is) centred in it is a region around dice, not a die."""
     boxes, scores = locate_at(session, frame_bgr, QUICK_LOOK_SIDE, threshold)
     long_frame_side = max(frame_bgr.shape[:2])
     wh = boxes[:, 2:] - boxes[:, :2]
@@ -267,6 +274,9 @@ def large_dice_look(
     for i in np.flatnonzero(large):
         alike = found[found_sides >= sides[i] / LARGE_DIE_RATIO]
         large[i] = not on_one_die(boxes[i], alike)[0]
+    if plain_faces is not None and len(plain_faces):
+        centres = (plain_faces[:, :2] + plain_faces[:, 2:]) / 2
+        large &= ~centred_in(boxes, centres).any(1)
     if not large.any():
         return None
     side = float(np.median(sides[large]))

@@ -59,6 +59,9 @@ SAME_DIE_CORE = 2 / 3
 # A die from the look for large dice is kept where it is read as a face with pips this surely
 # (a large box on a shadow or a patch of the table is read as blank, or unsure, or weakly).
 SURE_LARGE_DIE = 0.5
+# The usual look reads a large die's pips as blank or 1 at 0.1-0.35, or as a 6 at up to 0.72: a
+# face read this surely inside a large box of the quick look makes that box a region around dice.
+PLAIN_FACE = 0.75
 # The usual look boxes a large die's pips at 0.13-0.17 of its side; a die of 2-6 pips at least
 # this share of a large box's side is a die of its own, and the large box a region around it.
 PIP_SHARE_MOST = 0.25
@@ -111,7 +114,10 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         # fields of a marker sheet would send every frame to the look for large dice.
         if not cfg.look_for_large_dice or cfg.zones is not None:
             return found
-        close_side = locate.large_dice_look(loc, frame_bgr, cfg.locator_threshold, found.boxes)
+        plain = ~found.unsure & (found.pips > 0) & (found.confidence >= PLAIN_FACE)
+        close_side = locate.large_dice_look(
+            loc, frame_bgr, cfg.locator_threshold, found.boxes, found.boxes[plain]
+        )
         if close_side is None or close_side == long_side:
             return found
         # Only that look's large boxes are read.

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from vision_synth import dice_frame
 
+from models.devdata import matched_boxes
 from vision.cli import register
 from vision.detections import Detections
-from vision.devdata import matched_boxes
 from vision.reader import ReaderConfig, read_dice
 
 

@@ -15,8 +15,7 @@ from vision import locate, pips
 WINDOW = 1.0  # half the window's side, in sides of the doubtful box
 MIN_LOCATOR_SCORE = 0.3  # a weaker box is more often felt or a shadow than a die: no closer look
 # The window (two box sides, fewer at the frame edge) goes to the locator at this many px on its
-# long side, so the die is about 32 px there. 80-128 px found up to 0.4 points more on rendered
-# frames, a few dice, and at 128 added false boxes on real photos.
+# long side, so the die is about 32 px there, well inside the locator's sizes.
 LOOK_SIDE = 64
 # A dropped box the window look cannot mend is searched for a die inside it: squares of these
 # sides (in the box's short side) at nine places each.

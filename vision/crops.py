@@ -9,8 +9,7 @@ CROP_SIZE = 40
 CROP_MARGIN = 1.15
 # A box this many times larger than its crop or more (a close-up, or a box over most of a
 # 1280x720 frame) is cut from the frame area-averaged down by a whole factor (once a call for
-# each factor) before the blur: a blur as wide as such a box over its whole region, or a
-# shrink of its region for each box, cost tens of ms a frame.
+# each factor) before the blur, which is cheaper than a blur as wide as such a box.
 SHRINK_FIRST_BELOW = 0.25
 
 

@@ -21,7 +21,7 @@ class SourceLink:
     loss is written to the log once, and again only when it changes or the source is back."""
 
     def __init__(self, factory: Callable[[], FrameSource]) -> None:
-        self._factory = factory
+        self.factory = factory
         self.source: FrameSource | None = None
         self.opened = False
         self._told_lost: str | None = None  # the loss last written to the log, until it is back
@@ -34,7 +34,7 @@ class SourceLink:
     def made(self) -> FrameSource:
         """The source, made on the first call."""
         if self.source is None:
-            self.source = self._factory()
+            self.source = self.factory()
         return self.source
 
     def open(self) -> None:

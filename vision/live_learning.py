@@ -78,6 +78,7 @@ class LightLearner:
         self._lock = threading.Lock()
         self._light: np.ndarray | None = None
         self._dice = 0
+        self._forgotten = 0  # counts the times the light was forgotten
         # Used by the camera thread alone.
         self._colours = np.zeros((0, 3), np.float32)
         self._weights = np.zeros(0, np.float32)
@@ -93,6 +94,7 @@ class LightLearner:
         if light_key(new) != light_key(old):
             with self._lock:
                 self._light, self._dice = None, 0
+                self._forgotten += 1
 
     def applied(self, config: ReaderConfig) -> ReaderConfig:
         """The settings with the light judged, where it is judged for their palette."""
@@ -101,13 +103,14 @@ class LightLearner:
             return config
         return replace(config, palette=replace(config.palette, light=light))
 
-    def learn(
-        self, frame: np.ndarray, dice: Detections, palette_now: Callable[[], Palette]
-    ) -> None:
+    def learn(self, frame: np.ndarray, dice: Detections, palette: Callable[[], Palette]) -> None:
         """Judge the light anew from a settled roll's dice and those of the rolls before, for
-        the palette of the settings now (unless they change meanwhile)."""
-        palette = palette_now()
-        key = light_key(palette)
+        the palette of the settings now (`palette` tells it); unless other colours come into
+        play meanwhile."""
+        with self._lock:
+            forgotten = self._forgotten
+        palette_now = palette()
+        key = light_key(palette_now)
         if key is None:
             return
         if key != self._key:
@@ -117,8 +120,8 @@ class LightLearner:
         self._colours = self._colours[-LIGHT_SAMPLES:]
         self._weights = np.concatenate([self._weights, dice.confidence])[-LIGHT_SAMPLES:]
         light = judged_light(
-            palette, self._colours, self._weights, thorough=True, exposure=True
+            palette_now, self._colours, self._weights, thorough=True, exposure=True
         ).light
         with self._lock:
-            if light_key(palette_now()) == key:
+            if self._forgotten == forgotten:  # else other colours came into play meanwhile
                 self._light, self._dice = light, len(self._colours)

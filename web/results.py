@@ -1,5 +1,5 @@
 """Results across games: who won each stored game and with how much money, every player's
-statistics, and the roster of players with the colours they usually play."""
+statistics, and the roster of players with the colours they usually play (`web.roster`)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from companion.standings import standings, winners
 from companion.state import GameState
 from web.actions import abandoned_key
 from web.resources import hub
+from web.roster import current
 
 if TYPE_CHECKING:
     pass
@@ -96,20 +97,6 @@ def player_stats(results: list[GameResult]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (-r["wins"], -r["average"], r["name"]))
 
 
-def roster(store: GameStore, summaries: list[GameSummary]) -> list[dict[str, Any]]:
-    """Everyone who has played, most games first, with the colour they chose most often."""
-    colours: dict[str, Counter[str]] = {}
-    for summary in summaries:
-        chosen = store.setting(f"game:{summary.game_id}:colours", ()) or ()
-        for name, colour in zip(summary.players, chosen, strict=False):
-            colours.setdefault(name, Counter())[str(colour)] += 1
-    rows = [
-        {"name": name, "colour": used.most_common(1)[0][0], "games": sum(used.values())}
-        for name, used in colours.items()
-    ]
-    return sorted(rows, key=lambda r: (-r["games"], r["name"]))
-
-
 @bp.get("/results")
 def results() -> Response:
     """Each stored game's winners and money, players' statistics, and the roster."""
@@ -118,7 +105,7 @@ def results() -> Response:
         summaries = table.store.games()[:NEWEST]
         found = [game_result(table.store, s) for s in summaries]
         listed = [r for r in found if r is not None]
-        players = roster(table.store, summaries)
+        players = [p.as_json() for p in current(table.store, table.store.games())]
     return jsonify(
         {
             "games": [

@@ -896,7 +896,9 @@ function setupPanel() {
 
 /** Players who played before, with their usual colour: one tap puts them in the next free seat. */
 function rosterPicker(s, info) {
-  if (!ui.results) { ui.results = {games: [], players: [], roster: []}; refreshResults(); }
+  if (!ui.results) ui.results = {games: [], players: [], roster: []};
+  // A form opened anew asks for the roster anew: another tablet may have changed it.
+  if (ui.rosterFor !== s) { ui.rosterFor = s; refreshResults(); }
   const seated = new Set(s.players.map((p) => p.name.trim()));
   const known = ui.results.roster.filter((r) => !seated.has(r.name)).slice(0, 12);
   const seat = (r) => {
@@ -1054,10 +1056,11 @@ function rosterPanel() {
         "data-testid": `roster-name-${r.name}`, oninput: (e) => { drafts[r.name] = e.target.value; },
         onkeydown: (e) => { if (e.key === "Enter") rename(); }}),
       colourSelect(r.colour, `roster-colour-${r.name}`, (e) => changeRoster("edit", {name: r.name, colour: e.target.value})),
-      button(t("roster_rename"), rename, "btn slim", {"data-testid": `roster-save-${r.name}`}),
-      button(t("remove"), () => changeRoster("remove", {name: r.name}, () => say("info", t("roster_removed", {name: r.name}))),
-        "btn slim", {"data-testid": `roster-remove-${r.name}`}),
-      h("small", {class: "hint", text: t(r.games === 1 ? "games_one" : "games_n", {n: r.games})}));
+      h("span", {class: "roster-actions"},
+        button(t("roster_rename"), rename, "btn slim", {"data-testid": `roster-save-${r.name}`}),
+        button(t("remove"), () => changeRoster("remove", {name: r.name}, () => say("info", t("roster_removed", {name: r.name}))),
+          "btn slim", {"data-testid": `roster-remove-${r.name}`}),
+        h("small", {class: "hint", text: t(r.games === 1 ? "games_one" : "games_n", {n: r.games})})));
   };
   if (!ui.rosterNew) ui.rosterNew = {name: "", colour: DEFAULT_COLOURS[0]};
   const fresh = ui.rosterNew;
@@ -1073,7 +1076,7 @@ function rosterPanel() {
         "data-key": "roster-new-name", "data-testid": "roster-new-name", oninput: (e) => { fresh.name = e.target.value; },
         onkeydown: (e) => { if (e.key === "Enter") addOne(); }}),
       colourSelect(fresh.colour, "roster-new-colour", (e) => { fresh.colour = e.target.value; render(); }),
-      button(t("add_player"), addOne, "btn primary slim", {"data-testid": "roster-add"})));
+      h("span", {class: "roster-actions"}, button(t("add_player"), addOne, "btn primary slim", {"data-testid": "roster-add"}))));
 }
 
 // --- camera -----------------------------------------------------------------------------------

@@ -378,13 +378,13 @@ Object.assign(WORDS.de, {
 
 // Words of the roster: players the table knows, with their usual colours.
 Object.assign(WORDS.en, {
-  roster_title: "Players", roster_edit: "Edit players…", roster_rename: "Rename",
+  roster_title: "Players and colours", roster_edit: "Edit players…", roster_rename: "Rename",
   roster_help: "Players this table knows and the dice colour each usually plays. The new-game form offers them; a player of a new game joins by playing.",
   roster_empty: "Nobody yet: add a player below.", roster_removed: "{name} is off the list (their games stay).",
   games_n: "{n} games", games_one: "1 game",
 });
 Object.assign(WORDS.de, {
-  roster_title: "Spieler", roster_edit: "Spieler bearbeiten…", roster_rename: "Umbenennen",
+  roster_title: "Spieler und Farben", roster_edit: "Spieler bearbeiten…", roster_rename: "Umbenennen",
   roster_help: "Die Spieler dieses Tisches und die Würfelfarbe, die jeder meist spielt. Das Formular für ein neues Spiel bietet sie an; wer ein neues Spiel mitspielt, kommt dazu.",
   roster_empty: "Noch niemand: unten einen Spieler hinzufügen.", roster_removed: "{name} steht nicht mehr auf der Liste (die Spiele bleiben).",
   games_n: "{n} Spiele", games_one: "1 Spiel",

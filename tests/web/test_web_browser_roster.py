@@ -8,8 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-from browser import skip_module_without_browser, wait_for
+from browser import exact_viewport, skip_module_without_browser, wait_for
 from test_web_browser_flow import Page
+from test_web_browser_sizes import OVERFLOW_JS
 
 from web import create_app
 
@@ -119,3 +120,38 @@ def test_the_roster_speaks_german(page):
     page.tap("roster-add")
     assert "Dora steht schon auf der Liste" in _message(page)
     assert "0 Spiele" in page.find("roster-row-Dora").text
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (768, 1024), (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_the_roster_fits_phones_and_tablets_in_both_languages(tmp_path, size):
+    page = Page(create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 9, "CAMERA": None}))
+    try:
+        exact_viewport(page.driver, *size)
+        for name, colour in (("Benedikt-Maximilian", "green"), ("Anna", "red"), ("Zoë", "pink")):
+            added = page.client.post("/api/roster/add", json={"name": name, "colour": colour})
+            assert added.status_code == 200
+        wait_for(lambda: page.has("roster-open"), 15, "the new-game form")
+        page.tap("roster-open")
+        wait_for(lambda: page.has("roster-row-Benedikt-Maximilian"), 10, "the roster sheet")
+        for lang in ("en", "de"):
+            page.driver.execute_script(
+                "localStorage.setItem('lang', arguments[0]); render();", lang
+            )
+            assert page.driver.execute_script(OVERFLOW_JS) == [], (size, lang)
+            # Each player's buttons are whole and inside the sheet.
+            box = page.find("sheet-roster").rect
+            for testid in ("roster-save-Zoë", "roster-remove-Zoë", "roster-add"):
+                rect = page.find(testid).rect
+                assert (
+                    box["x"] <= rect["x"] and rect["x"] + rect["width"] <= box["x"] + box["width"]
+                )
+        page.tap("sheet-close")
+        for lang in ("en", "de"):
+            page.driver.execute_script(
+                "localStorage.setItem('lang', arguments[0]); render();", lang
+            )
+            assert page.driver.execute_script(OVERFLOW_JS) == [], (size, lang, "new-game form")
+    finally:
+        page.close()

@@ -37,7 +37,7 @@ MOST_PLAYERS = 200
 
 
 @dataclass(frozen=True)
-class Regular:
+class RosterPlayer:
     """One player of the roster: name, usual dice colour and the stored games under that name."""
 
     name: str
@@ -52,7 +52,7 @@ class Regular:
 class StoredRoster:
     """The roster as last edited, and the newest game id it had seen then."""
 
-    players: tuple[Regular, ...]
+    players: tuple[RosterPlayer, ...]
     through: int
 
 
@@ -73,7 +73,7 @@ def _stored(store: GameStore) -> StoredRoster | None:
         return None
     through = data.get("through")
     players = tuple(
-        Regular(entry["name"], entry["colour"])
+        RosterPlayer(entry["name"], entry["colour"])
         for entry in data["players"]
         if isinstance(entry, dict)
         and isinstance(entry.get("name"), str)
@@ -86,7 +86,7 @@ def _usual(used: Counter[str]) -> str:
     return used.most_common(1)[0][0]
 
 
-def current(store: GameStore, summaries: list[GameSummary]) -> list[Regular]:
+def current(store: GameStore, summaries: list[GameSummary]) -> list[RosterPlayer]:
     """The roster now, most games first: as edited, and anyone who played a game since."""
     played = _colours_played(store, summaries)
     edited = _stored(store)
@@ -103,13 +103,13 @@ def current(store: GameStore, summaries: list[GameSummary]) -> list[Regular]:
                     known.add(name.casefold())
                     names.append((name, _usual(played[name])))
     players = [
-        Regular(name, colour, sum(played[name].values()) if name in played else 0)
+        RosterPlayer(name, colour, sum(played[name].values()) if name in played else 0)
         for name, colour in names
     ]
     return sorted(players, key=lambda p: (-p.games, p.name.casefold()))
 
 
-def _save(store: GameStore, players: list[Regular], summaries: list[GameSummary]) -> None:
+def _save(store: GameStore, players: list[RosterPlayer], summaries: list[GameSummary]) -> None:
     through = max((s.game_id for s in summaries), default=0)
     store.set_setting(
         ROSTER_KEY,
@@ -117,7 +117,7 @@ def _save(store: GameStore, players: list[Regular], summaries: list[GameSummary]
     )
 
 
-def _find(players: list[Regular], name: str) -> int:
+def _find(players: list[RosterPlayer], name: str) -> int:
     """The place of `name` on the roster (case aside); 404 where nobody has that name."""
     for place, player in enumerate(players):
         if player.name.casefold() == name.casefold():
@@ -127,7 +127,7 @@ def _find(players: list[Regular], name: str) -> int:
     )
 
 
-def _free_name(players: list[Regular], raw: Any, but: int | None = None) -> str:
+def _free_name(players: list[RosterPlayer], raw: Any, but: int | None = None) -> str:
     """A checked name that no other roster player has (the rule of game names: `check_name`)."""
     try:
         name = check_name(raw)
@@ -143,7 +143,7 @@ def _free_name(players: list[Regular], raw: Any, but: int | None = None) -> str:
     return name
 
 
-def add(players: list[Regular], body: dict[str, Any]) -> list[Regular]:
+def add(players: list[RosterPlayer], body: dict[str, Any]) -> list[RosterPlayer]:
     """The roster with a new player: a free name and a dice colour."""
     if len(players) >= MOST_PLAYERS:
         raise ActionError(
@@ -152,11 +152,13 @@ def add(players: list[Regular], body: dict[str, Any]) -> list[Regular]:
             why={"key": "roster_full", "most": MOST_PLAYERS},
         )
     name = _free_name(players, body.get("name"))
-    return [*players, Regular(name, body["colour"])]
+    return [*players, RosterPlayer(name, body["colour"])]
 
 
-def edit(players: list[Regular], body: dict[str, Any]) -> list[Regular]:
+def edit(players: list[RosterPlayer], body: dict[str, Any]) -> list[RosterPlayer]:
     """The roster with one player renamed, given another usual colour, or both."""
+    if "new_name" not in body and "colour" not in body:
+        raise ActionError(400, "say what changes: new_name, colour or both")
     place = _find(players, body["name"])
     player = players[place]
     if "new_name" in body:
@@ -166,7 +168,7 @@ def edit(players: list[Regular], body: dict[str, Any]) -> list[Regular]:
     return [*players[:place], player, *players[place + 1 :]]
 
 
-def remove(players: list[Regular], body: dict[str, Any]) -> list[Regular]:
+def remove(players: list[RosterPlayer], body: dict[str, Any]) -> list[RosterPlayer]:
     """The roster without one player (their stored games stay as they are)."""
     place = _find(players, body["name"])
     return [*players[:place], *players[place + 1 :]]
@@ -182,7 +184,7 @@ CHANGES = {
 """Each change to the roster: what it does and the fields of its body."""
 
 
-def _listing(players: list[Regular]) -> Response:
+def _listing(players: list[RosterPlayer]) -> Response:
     return jsonify({"roster": [p.as_json() for p in players], "colours": list(COLOURS)})
 
 

@@ -93,6 +93,7 @@ def test_bad_roster_changes_say_why_and_change_nothing(client, act):
         ("edit", {"name": "Zed", "colour": "red"}, 404, "roster_unknown"),
         ("edit", {"name": "Ben", "new_name": "anna"}, 409, "roster_taken"),
         ("edit", {"name": "Ben", "new_name": " "}, 400, "name_length"),
+        ("edit", {"name": "Ben"}, 400, None),
         ("remove", {"name": "Zed"}, 404, "roster_unknown"),
         ("remove", {}, 400, None),
         ("rename", {"name": "Ben"}, 404, None),

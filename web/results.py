@@ -38,13 +38,14 @@ class GameResult:
     notes_by_casino: tuple[dict[int, int], ...] = field(default_factory=tuple)
 
 
-_CACHE: dict[tuple[int, int], GameResult | None] = {}
-"""Results by game id and number of steps: a stored game only changes by gaining steps."""
+_CACHE: dict[tuple[str, int, str, int], GameResult | None] = {}
+"""Results by game file, game id, start time and number of steps: a stored game only changes
+by gaining steps (another game file, or one made anew, numbers its games from 1 again)."""
 
 
 def game_result(store: GameStore, summary: GameSummary) -> GameResult | None:
     """A stored game's result, or None where its log cannot be read."""
-    key = (summary.game_id, summary.events)
+    key = (str(store.path.resolve()), summary.game_id, summary.created, summary.events)
     if key not in _CACHE:
         try:
             state = store.open(summary.game_id).state

@@ -21,7 +21,7 @@ from typing import Protocol
 import numpy as np
 
 from companion.errors import IllegalMove
-from companion.events import Event
+from companion.events import Event, Roll
 from companion.proposal import ReadDie, extra_dice_throw, propose_throw, unique_place
 from companion.session import GameSession, GameStore, SessionError
 from companion.state import GameState, Phase
@@ -172,7 +172,7 @@ class TableHub:
             raise refused_move(error, 409) from None
         except SessionError as error:
             raise refused_file(error) from None
-        reading = self.table.reading if event.kind == "roll" else None
+        reading = self.table.reading if isinstance(event, Roll) else None  # the roll it read
         self.table = replace(self.table, reading=reading, notice=Notice(source, event=event.kind))
 
     def undo(self, steps: int, source: str = "page") -> None:

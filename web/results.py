@@ -11,8 +11,8 @@ from flask import Blueprint, Response, jsonify
 
 from companion.session import GameStore, GameSummary, SessionError
 from companion.standings import standings, winners
-from companion.state import GameState
-from web.actions import abandoned_key
+from companion.state import GameState, Phase
+from web.hub import abandoned_key
 from web.resources import hub
 from web.roster import current
 
@@ -68,8 +68,8 @@ def _result(summary: GameSummary, state: GameState) -> GameResult:
         game_id=summary.game_id,
         players=state.players,
         money=tuple(money[name] for name in state.players),
-        winners=winners(state) if str(state.phase) == "over" else (),
-        finished=str(state.phase) == "over",
+        winners=winners(state) if state.phase is Phase.OVER else (),
+        finished=state.phase is Phase.OVER,
         round=state.round,
         notes_by_casino=tuple(dict(c) for c in notes),
     )

@@ -22,6 +22,7 @@ PROBLEM_TEXTS = {
     "too_many": "{player} has only {count} {kind} to roll",
     "blank": "a blank die is never rolled",
     "unsure": "could not be read for sure: cocked, half out of view or blurred",
+    "colour_doubt": "its colour lies between two; read as {colour}, calibrate the colours",
     "missing": "read {seen} of {player}'s {count} {kind}",
 }
 """English text of each problem; the page words them in its own language from the key."""
@@ -68,7 +69,8 @@ class Problem:
 @dataclass(frozen=True)
 class ReadDie:
     """One die as read: pips (0 for blank), colour, size, sureness, box (x0, y0, x1, y1 in
-    pixels, or None), and the reader's confidence (0-1) in it."""
+    pixels, or None), the reader's confidence (0-1) in it, and whether its colour is a guess
+    (it lay between two colours before calibration)."""
 
     pips: int
     colour: str
@@ -76,6 +78,7 @@ class ReadDie:
     unsure: bool = False
     box: tuple[float, float, float, float] | None = None
     confidence: float = 1.0
+    colour_doubt: bool = False
 
 
 @dataclass(frozen=True)
@@ -163,11 +166,14 @@ def propose_roll(state: GameState, colours: Sequence[str], dice: Sequence[ReadDi
 
 
 def _die_problem(fit: ProposedDie) -> ProposedDie:
-    """A die that fits its kind, flagged still when it is blank or was not read for sure."""
+    """A die that fits its kind, flagged still when it is blank, was not read for sure, or
+    its colour is a guess."""
     if fit.problem is None and fit.die.pips == 0:
         return ProposedDie(fit.die, fit.kind, Problem.of("blank"))
     if fit.problem is None and fit.die.unsure:
         return ProposedDie(fit.die, fit.kind, Problem.of("unsure"))
+    if fit.problem is None and fit.die.colour_doubt:
+        return ProposedDie(fit.die, fit.kind, Problem.of("colour_doubt", colour=fit.die.colour))
     return fit
 
 

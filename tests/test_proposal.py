@@ -42,6 +42,12 @@ def test_a_fitting_roll_is_proposed_as_the_roll_event():
         (red(1, 1, 1, 1, 1, 1, 1) + red(4, unsure=True), "unsure", "could not be read for sure"),
         # a Biggy in a game without Biggies
         (red(1, 1, 1, 1, 1, 1, 1) + red(4, big=True), "too_many", "Anna has only 0 Biggies"),
+        # a die whose colour lay between two before calibration: a guess is not applied unseen
+        (
+            red(1, 1, 1, 1, 1, 1, 1) + [ReadDie(4, "red", colour_doubt=True)],
+            "colour_doubt",
+            "read as red",
+        ),
     ],
 )
 def test_a_die_that_does_not_fit_carries_its_problem_and_no_roll_is_proposed(dice, key, text):

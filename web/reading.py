@@ -23,6 +23,7 @@ def dice_read(detections: Detections) -> tuple[ReadDie, ...]:
             unsure=bool(detections.unsure[i]),
             box=_box(detections.boxes[i].tolist()),
             confidence=round(float(detections.confidence[i]), 3),
+            colour_doubt=bool(detections.colour_doubt[i]),
         )
         for i in range(len(detections))
     )

@@ -1,0 +1,168 @@
+"""The table check: the casinos as the camera reads them against the game, and what each
+difference changes at the payout."""
+
+from __future__ import annotations
+
+import pytest
+from table import PLAIN_DEAL, casino, started, with_casinos
+
+from companion.events import DealRound, TableDie
+from companion.state import WHITE, Casino, GameState, PlacedDie
+from companion.table_check import SeenCasino, check_table
+
+ANNA, BEN, CARLA = 0, 1, 2
+COLOURS = {ANNA: "red", BEN: "blue", CARLA: "green", WHITE: "white"}
+
+
+SEVEN = DealRound(((60_000,), (50_000,), (70_000,), (80_000,), (90_000,), (50_000,), (60_000,)))
+
+
+def game(*casinos: Casino, **options) -> GameState:
+    """A dealt 3-player game with some casinos set by hand."""
+    deal = SEVEN if options.get("slot_machine") else PLAIN_DEAL
+    return with_casinos(started(["Anna", "Ben", "Carla"], deal, **options), *casinos)
+
+
+def as_seen(state: GameState, **changed: SeenCasino) -> list[SeenCasino]:
+    """What a camera reads where the table shows the game exactly, but for `changed`
+    ('c4': SeenCasino(...))."""
+    out = []
+    for c in state.casinos:
+        same = SeenCasino(c.number, tuple(TableDie(d.owner, d.big, d.value) for d in c.dice))
+        out.append(changed.get(f"c{c.number}", same))
+    return out
+
+
+def dice(*owners: int, big: tuple[int, ...] = ()) -> tuple[TableDie, ...]:
+    return tuple(TableDie(o) for o in owners) + tuple(TableDie(o, True) for o in big)
+
+
+def test_a_table_that_shows_the_game_agrees():
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3), casino(2, (50_000,), white=2))
+    check = check_table(state, as_seen(state), COLOURS)
+    assert check.agrees
+    four = check.to_dict()["casinos"][3]
+    assert four == {
+        "casino": 4,
+        "table": {"Anna": 4, "Ben": 3},
+        "game": {"Anna": 4, "Ben": 3},
+        "unsure": 0,
+        "differences": [],
+        "payout_changes": "",
+    }
+    assert check.to_dict()["casinos"][1]["table"] == {"neutral": 2}  # white dice are neutral
+
+
+def test_a_die_missing_makes_a_tie_and_says_so():
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, ANNA, BEN, BEN, BEN)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert not four.agrees
+    assert four.table == (("Anna", 3), ("Ben", 3))
+    assert four.differences == ("the table shows 3 red (Anna) on casino 4, the game has 4",)
+    assert four.payout_changes == (
+        "with 3, red (Anna) ties with blue (Ben) and both are cancelled; "
+        "blue (Ben) gets nothing instead of $30,000; red (Anna) gets nothing instead of $60,000"
+    )
+
+
+def test_a_die_added_breaks_a_tie():
+    state = game(casino(5, (90_000, 20_000), p0=2, p1=2, p2=1))
+    seen = as_seen(state, c5=SeenCasino(5, dice(ANNA, ANNA, BEN, BEN, BEN, CARLA)))
+    five = check_table(state, seen, COLOURS).casinos[4]
+    assert five.differences == ("the table shows 3 blue (Ben) on casino 5, the game has 2",)
+    assert "red (Anna) and blue (Ben) no longer tie" in five.payout_changes
+    assert "blue (Ben) gets $90,000 instead of nothing" in five.payout_changes
+    assert "green (Carla) gets nothing instead of $90,000" in five.payout_changes
+    assert "red (Anna) gets $20,000 instead of nothing" in five.payout_changes
+
+
+def test_a_difference_that_pays_the_same_says_so():
+    state = game(casino(3, (70_000,), p0=4, p1=1))
+    seen = as_seen(state, c3=SeenCasino(3, dice(ANNA, ANNA, ANNA, BEN)))
+    three = check_table(state, seen, COLOURS).casinos[2]
+    assert three.differences and three.payout_changes == "no change at payout"
+
+
+def test_a_biggy_seen_as_a_regular_die_counts_one_less():
+    state = game(
+        Casino(6, (80_000, 10_000), (PlacedDie(ANNA, 6, True, 1), PlacedDie(BEN, 6, False, 1))),
+        biggies=True,
+    )
+    seen = as_seen(state, c6=SeenCasino(6, dice(ANNA, BEN)))
+    six = check_table(state, seen, COLOURS).casinos[5]
+    assert six.game == (("Anna", 2), ("Ben", 1))
+    assert six.table == (("Anna", 1), ("Ben", 1))
+    assert six.differences == (
+        "the table shows 1 red (Anna) on casino 6 (1 die), the game has 2 (a Biggy)",
+    )
+    assert six.payout_changes.startswith("with 1, red (Anna) ties with blue (Ben)")
+
+
+def test_a_biggy_for_two_dice_is_a_difference_that_pays_the_same():
+    state = game(casino(2, (50_000,), p0=2), biggies=True)
+    seen = as_seen(state, c2=SeenCasino(2, dice(big=(ANNA,))))
+    two = check_table(state, seen, COLOURS).casinos[1]
+    assert two.differences == (
+        "the table shows 2 red (Anna) on casino 2 (a Biggy), the game has 2 (2 dice)",
+    )
+    assert two.payout_changes == "no change at payout"
+
+
+def test_the_slot_machine_compares_values():
+    slot = Casino(7, (60_000,), (PlacedDie(ANNA, 5, False, 1), PlacedDie(BEN, 4, False, 2)))
+    state = game(slot, slot_machine=True)
+    seen = as_seen(state, c7=SeenCasino(7, (TableDie(ANNA, value=3), TableDie(BEN, value=4))))
+    check = check_table(state, seen, COLOURS).casinos[6]
+    assert check.to_dict()["casino"] == "slot"
+    assert check.differences == (
+        "the table shows 1 red (Anna) on the slot machine showing 3, the game has 1 showing 5",
+    )
+    assert "blue (Ben) gets $60,000 instead of nothing" in check.payout_changes
+
+
+@pytest.mark.parametrize(
+    ("seen", "message"),
+    [
+        # a die seen but not read for sure: no difference, yet no agreement either
+        (SeenCasino(4, dice(ANNA), unsure=1), None),
+        # a die of a colour nobody plays
+        (
+            SeenCasino(4, dice(ANNA), strangers=("orange",)),
+            "the table shows 1 orange die on casino 4 of a colour no one plays in this game",
+        ),
+    ],
+)
+def test_unsure_and_stray_dice_keep_a_casino_from_agreeing(seen, message):
+    state = game(casino(4, (60_000,), p0=1))
+    four = check_table(state, as_seen(state, c4=seen), COLOURS).casinos[3]
+    assert not four.agrees
+    assert list(four.differences) == ([message] if message else [])
+    assert four.unsure == seen.unsure
+
+
+def test_a_casino_the_camera_does_not_see_is_no_agreement():
+    state = game(casino(4, (60_000,), p0=1))
+    seen = [s for s in as_seen(state) if s.casino != 4]
+    check = check_table(state, seen, COLOURS)
+    assert not check.agrees
+    four = check.to_dict()["casinos"][3]
+    assert four["table"] is None
+    assert four["differences"] == ["the camera does not see casino 4"]
+
+
+def test_without_colours_owners_are_named():
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, ANNA, BEN, BEN, BEN)))
+    four = check_table(state, seen).casinos[3]
+    assert four.differences == ("the table shows 3 for Anna on casino 4, the game has 4",)
+    assert four.payout_changes.startswith("with 3, Anna ties with Ben and both are cancelled")
+
+
+def test_three_way_tie_words():
+    state = game(casino(1, (60_000,), p0=2, p1=2, p2=3))
+    seen = as_seen(state, c1=SeenCasino(1, dice(ANNA, ANNA, BEN, BEN, CARLA, CARLA)))
+    one = check_table(state, seen, COLOURS).casinos[0]
+    assert one.payout_changes.startswith(
+        "with 2, red (Anna), blue (Ben) and green (Carla) tie and all are cancelled"
+    )

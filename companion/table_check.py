@@ -140,16 +140,27 @@ def _dice_words(dice: Counter[tuple[int, int, bool]]) -> tuple[int, str]:
 def _differences(
     number: int, table: Casino, game: Casino, name: _Names, seen: SeenCasino
 ) -> list[str]:
-    """Each owner whose dice differ, in words; on the slot machine their values too."""
+    """Each owner whose dice differ, in words; on the slot machine their values too. Dice the
+    game holds and the camera did not see are no difference where the dice it saw but could
+    not read for sure may be they: those are never guessed either way."""
     slot = number == SLOT_MACHINE
     on_table = Counter((d.owner, d.value if slot else 0, d.big) for d in table.dice)
     in_game = Counter((d.owner, d.value if slot else 0, d.big) for d in game.dice)
     owners = sorted({o for o, _, _ in on_table} | {o for o, _, _ in in_game}, key=name)
+    mine = {
+        owner: (
+            Counter({k: n for k, n in on_table.items() if k[0] == owner}),
+            Counter({k: n for k, n in in_game.items() if k[0] == owner}),
+        )
+        for owner in owners
+    }
+    short = {o for o, (shown, held) in mine.items() if shown != held and not shown - held}
+    unseen = sum((mine[o][1] - mine[o][0]).total() for o in short)
+    maybe_unsure = short if 0 < unseen <= seen.unsure else set()
     out = []
     for owner in owners:
-        shown = Counter({k: n for k, n in on_table.items() if k[0] == owner})
-        held = Counter({k: n for k, n in in_game.items() if k[0] == owner})
-        if shown == held:
+        shown, held = mine[owner]
+        if shown == held or owner in maybe_unsure:
             continue
         (table_count, table_size), (game_count, game_size) = _dice_words(shown), _dice_words(held)
         if slot and (table_count, table_size) == (game_count, game_size):
@@ -240,7 +251,10 @@ def check_casino(
     table = _table_casino(game, seen)
     differences = tuple(_differences(number, table, game, name, seen))
     change = ""
-    if differences:
+    if seen.unsure:
+        dice = "die is" if seen.unsure == 1 else "dice are"
+        change = f"not known while {seen.unsure} {dice} not read for sure"
+    elif differences:
         leftovers = state.rules.leftovers
         change = payout_change(pay_casino(table, leftovers), pay_casino(game, leftovers), name)
     return CasinoCheck(

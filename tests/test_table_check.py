@@ -3,11 +3,19 @@ difference changes at the payout."""
 
 from __future__ import annotations
 
+import json
+import random
+
+import numpy as np
 import pytest
+from helpers_play import fresh_game, next_random_event
 from table import PLAIN_DEAL, casino, started, with_casinos
 
-from companion.events import DealRound, TableDie
-from companion.state import WHITE, Casino, GameState, PlacedDie
+from companion.cli import main
+from companion.engine import apply
+from companion.events import DealRound, ResolvePayout, TableDie
+from companion.record import record_from_events
+from companion.state import WHITE, Casino, GameState, Phase, PlacedDie
 from companion.table_check import SeenCasino, check_table
 
 ANNA, BEN, CARLA = 0, 1, 2
@@ -166,3 +174,190 @@ def test_three_way_tie_words():
     assert one.payout_changes.startswith(
         "with 2, red (Anna), blue (Ben) and green (Carla) tie and all are cancelled"
     )
+
+
+@pytest.mark.parametrize(
+    ("seen_dice", "unsure", "differences"),
+    [
+        # one die not seen, one die not read for sure: that may be it, no difference claimed
+        (dice(ANNA, ANNA, ANNA, BEN, BEN, BEN), 1, []),
+        # two dice not seen but one not read for sure: both shortfalls are told
+        (
+            dice(ANNA, ANNA, ANNA, BEN, BEN),
+            1,
+            [
+                "the table shows 2 blue (Ben) on casino 4, the game has 3",
+                "the table shows 3 red (Anna) on casino 4, the game has 4",
+            ],
+        ),
+        # a die too many is no die not read for sure
+        (
+            dice(ANNA, ANNA, ANNA, ANNA, BEN, BEN, BEN, CARLA),
+            1,
+            ["the table shows 1 green (Carla) on casino 4, the game has 0"],
+        ),
+    ],
+)
+def test_dice_not_read_for_sure_are_never_guessed(seen_dice, unsure, differences):
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    seen = as_seen(state, c4=SeenCasino(4, seen_dice, unsure=unsure))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert list(four.differences) == differences
+    assert four.payout_changes == "not known while 1 die is not read for sure"
+    assert not four.agrees
+
+
+# --- lasvegas check-table -----------------------------------------------------------------------
+
+
+PLAYER_COLOURS = {"Anna": "red", "Ben": "blue", "Carla": "green"}
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory):
+    """A record that ends with a round's payout, photos of its casinos as the game holds them
+    and with a die moved, and the zones as a corners file."""
+    import cv2
+
+    from vision.sim_casinos import misplace, row_scene
+    from vision.simtable import SimDie
+
+    folder = tmp_path_factory.mktemp("check")
+    initial = fresh_game({"biggies": True})
+    state, events = initial, []
+    rng = random.Random(2)
+    while state.phase is not Phase.PAYOUT:
+        event = next_random_event(state, rng)
+        state, events = apply(state, event), events + [event]
+    record = record_from_events(initial, events + [ResolvePayout()])
+    (folder / "plain.json").write_text(json.dumps(record))
+    (folder / "record.json").write_text(json.dumps(record | {"colours": PLAYER_COLOURS}))
+    colour = {seat: PLAYER_COLOURS[name] for seat, name in enumerate(state.players)}
+    dice = {
+        c.number: [SimDie(colour[d.owner], d.value, d.big) for d in c.dice] for c in state.casinos
+    }
+    notes = {c.number: c.notes for c in state.casinos}
+    scene = row_scene(dice, notes, seed=4)
+    cv2.imwrite(str(folder / "table.png"), scene.frame)
+    wrong, moved = misplace(
+        dice, np.random.default_rng(3), sorted(PLAYER_COLOURS.values()), "moved"
+    )
+    cv2.imwrite(str(folder / "moved.png"), row_scene(wrong, notes, seed=4).frame)
+    # Corners tapped by hand, a little inside the printed markers.
+    corners = {
+        n: (p + np.sign(p.mean(0) - p) * 6).tolist()
+        for n, p in zip(scene.zones.names, scene.zones.polygons, strict=True)
+    }
+    (folder / "zones.json").write_text(json.dumps(corners))
+    return folder, state, moved
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(["check-table", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_photo_of_the_table_as_the_game_holds_it_agrees(photo, capsys):
+    folder, state, _ = photo
+    status, out, err = run_cli(
+        capsys, str(folder / "table.png"), "--record", str(folder / "record.json"), "--json"
+    )
+    assert (status, err) == (0, "")
+    check = json.loads(out)
+    assert check["agrees"] is True
+    assert [c["casino"] for c in check["casinos"]] == [1, 2, 3, 4, 5, 6]
+    for checked, held in zip(check["casinos"], state.casinos, strict=False):
+        assert set(checked) == {
+            "casino",
+            "table",
+            "game",
+            "unsure",
+            "differences",
+            "payout_changes",
+        }
+        assert checked["table"] == checked["game"]
+        assert sum(checked["game"].values()) == sum(held.counted().values())
+
+
+def test_a_die_on_the_wrong_casino_is_caught_with_its_payout_effect(photo, capsys):
+    folder, _, moved = photo
+    status, out, _ = run_cli(
+        capsys,
+        str(folder / "moved.png"),
+        "--record",
+        str(folder / "plain.json"),
+        "--colours",
+        *(f"{name}={colour}" for name, colour in PLAYER_COLOURS.items()),
+        "--zones",
+        str(folder / "zones.json"),
+        "--json",
+    )
+    check = json.loads(out)
+    assert status == 1 and check["agrees"] is False
+    flagged = {c["casino"] for c in check["casinos"] if c["differences"]}
+    assert flagged == {moved.source, moved.target}
+    assert all(c["payout_changes"] for c in check["casinos"] if c["differences"])
+
+
+def test_the_words_say_what_differs(photo, capsys):
+    folder, _, moved = photo
+    status, out, _ = run_cli(
+        capsys, str(folder / "moved.png"), "--record", str(folder / "record.json")
+    )
+    assert status == 1
+    assert f"Casino {moved.source}: the table shows" in out
+    assert "At payout:" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # no such image
+        (lambda f: ["missing.png", "--record", f / "record.json"], "missing.png: no such file"),
+        # an image file that is no image
+        (lambda f: [f / "record.json", "--record", f / "record.json"], "not a readable image"),
+        # a record that is not JSON
+        (lambda f: [f / "table.png", "--record", f / "zones.txt"], "is not JSON"),
+        # a record that breaks a rule
+        (lambda f: [f / "table.png", "--record", f / "broken.json"], "step 1 (round 1, deal)"),
+        # a zones file that is not zones
+        (
+            lambda f: [
+                f / "table.png",
+                "--record",
+                f / "record.json",
+                "--zones",
+                f / "record.json",
+            ],
+            "--zones",
+        ),
+        # a player without a colour
+        (lambda f: [f / "table.png", "--record", f / "plain.json"], "no dice colour for Anna"),
+        # a name that is not in the game
+        (
+            lambda f: [f / "table.png", "--record", f / "record.json", "--colours", "Dora=red"],
+            "'Dora' is not in this game",
+        ),
+        # a colour the palette does not know
+        (
+            lambda f: [f / "table.png", "--record", f / "record.json", "--colours", "Anna=teal"],
+            "the palette has no colour 'teal'",
+        ),
+        # one colour for two players
+        (
+            lambda f: [f / "table.png", "--record", f / "record.json", "--colours", "Ben=red"],
+            "two owners cannot both play red dice",
+        ),
+    ],
+)
+def test_bad_input_gets_one_line_and_status_2(photo, capsys, change, message):
+    folder = photo[0]
+    broken = json.loads((folder / "record.json").read_text())
+    broken["rounds"][0]["casinos"]["1"] = [10]
+    (folder / "broken.json").write_text(json.dumps(broken))
+    (folder / "zones.txt").write_text("casino1: here")
+    status, out, err = run_cli(capsys, *map(str, change(folder)))
+    assert status == 2 and out == ""
+    assert err.startswith("lasvegas check-table: ") and err.count("\n") == 1
+    assert message in err

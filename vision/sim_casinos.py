@@ -80,7 +80,7 @@ def card_layout(width: int, height: int, marker_px: int) -> dict[int, np.ndarray
     of the frame; their notes lie in a band below them (`_notes_band`)."""
     gap = 0.012 * width
     card_w = (width - 8 * gap) / 7
-    card_h = 0.5 * height
+    card_h = 0.62 * height
     return {
         n: np.array(
             [
@@ -104,7 +104,7 @@ def zone_polygon(card: np.ndarray, marker_px: int) -> np.ndarray:
 def _notes_band(card: np.ndarray, marker_px: int) -> tuple[float, float]:
     """Top and bottom (y) of the band below the card where its notes lie."""
     top = float(card[2, 1]) + 0.3 * marker_px
-    return top, top + 0.3 * float(card[2, 1] - card[0, 1])
+    return top, top + 0.17 * float(card[2, 1] - card[0, 1])
 
 
 def _free_spots(card: np.ndarray, marker_px: int) -> tuple[float, float, float, float]:
@@ -140,7 +140,9 @@ def lay_row(
             reach = 0.62 * side
             placed = None
             for attempt in range(3000):
-                if here and rng.random() < settings.touching and attempt < 200:
+                # Where a card fills up, dice are laid against others.
+                crowded = attempt >= 1500
+                if here and (crowded or rng.random() < settings.touching and attempt < 200):
                     other = here[int(rng.integers(len(here)))]
                     angle = other.angle + float(rng.uniform(-0.04, 0.04))
                     k = int(rng.integers(4))
@@ -153,7 +155,7 @@ def lay_row(
                     )
                     candidate = RowDie(number, die, centre, side, angle)
                     clear = [d for d in here if d is not other]
-                    gap = -0.08 * settings.die_side
+                    gap = 0.02 * settings.die_side
                 else:
                     centre = (
                         float(rng.uniform(x0 + reach, x1 - reach)),

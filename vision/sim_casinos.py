@@ -29,7 +29,7 @@ class RowSettings:
     """How hard the scene is: dice size in px, how many touch a neighbour, how many have a
     corner under a note, the light's unevenness and the camera's noise."""
 
-    die_side: float = 34.0
+    die_side: float = 30.0
     touching: float = 0.0  # share of dice laid against a die already there
     hidden: float = 0.0  # share of dice with a corner under a note
     hidden_most: float = 0.15  # at most this share of a hidden die's side lies under the note
@@ -38,7 +38,7 @@ class RowSettings:
 
 
 EASY = RowSettings()
-HARDEST = RowSettings(die_side=30.0, touching=0.5, hidden=0.25, noise=3.0, light_fall=0.25)
+HARDEST = RowSettings(touching=0.5, hidden=0.25, noise=3.0, light_fall=0.25)
 
 
 @dataclass(frozen=True)
@@ -139,9 +139,9 @@ def lay_row(
             side = settings.die_side * (BIG_SCALE if die.big else 1.0) * rng.uniform(0.98, 1.02)
             reach = 0.62 * side
             placed = None
-            for attempt in range(3000):
+            for attempt in range(1200):
                 # Where a card fills up, dice are laid against others.
-                crowded = attempt >= 1500
+                crowded = attempt >= 600
                 if here and (crowded or rng.random() < settings.touching and attempt < 200):
                     other = here[int(rng.integers(len(here)))]
                     angle = other.angle + float(rng.uniform(-0.04, 0.04))
@@ -171,6 +171,19 @@ def lay_row(
                 if inside and not any(_overlaps(candidate, d, gap) for d in clear):
                     placed = candidate
                     break
+            if placed is None:  # a full card: the first free place on a grid, in rows
+                spacing = 0.62 * 2 * settings.die_side + 0.05 * settings.die_side
+                spots = [
+                    (x, y)
+                    for y in np.arange(y0 + reach, y1 - reach + 1e-3, spacing / 2)
+                    for x in np.arange(x0 + reach, x1 - reach + 1e-3, spacing / 2)
+                ]
+                for x, y in spots:
+                    candidate = RowDie(number, die, (float(x), float(y)), side, 0.0)
+                    far = all(math.dist((x, y), m) > 0.8 * marker_px + reach for m in corners)
+                    if far and not any(_overlaps(candidate, d, 0.0) for d in here):
+                        placed = candidate
+                        break
             if placed is None:
                 raise ValueError(f"no room on casino {number} for {len(dice[number])} dice")
             here.append(placed)
@@ -329,13 +342,14 @@ def _notes(
         ux, uy = math.cos(direction), math.sin(direction)
         edge = 0.5 * d.side - cover
         cx, cy = d.centre[0] + ux * edge, d.centre[1] + uy * edge
-        far = 0.5 * d.side
+        # A strip of the note's edge: long along the die's edge, no die's shape.
+        along, out = 1.3 * d.side, 0.45 * d.side
         paper = np.array(
             [
-                [cx - uy * far, cy + ux * far],
-                [cx + uy * far, cy - ux * far],
-                [cx + uy * far + ux * far, cy - ux * far + uy * far],
-                [cx - uy * far + ux * far, cy + ux * far + uy * far],
+                [cx - uy * along, cy + ux * along],
+                [cx + uy * along, cy - ux * along],
+                [cx + uy * along + ux * out, cy - ux * along + uy * out],
+                [cx - uy * along + ux * out, cy + ux * along + uy * out],
             ],
             np.float32,
         )

@@ -206,6 +206,12 @@ def _money(notes: tuple[int, ...] | None) -> str:
     return "nothing" if not notes else " and ".join(note_label(n) for n in notes)
 
 
+def _seated(owners: Sequence[int]) -> list[int]:
+    """Owners in seat order, the neutral and grey dice last: the same words whatever order the
+    dice were laid in."""
+    return sorted(owners, key=lambda o: (o < 0, abs(o)))
+
+
 def payout_change(table: CasinoPayout, game: CasinoPayout, name: _Names) -> str:
     """What paying out the table's dice changes against paying out the game's: ties made or
     broken, and who gets which notes instead."""
@@ -214,7 +220,7 @@ def payout_change(table: CasinoPayout, game: CasinoPayout, name: _Names) -> str:
     table_ties = {frozenset(g.owners): g for g in table.tied}
     for owners, group in table_ties.items():
         if owners not in game_ties or game_ties[owners].dice != group.dice:
-            who = [name(o) for o in group.owners]
+            who = [name(o) for o in _seated(group.owners)]
             if len(who) == 2:
                 parts.append(
                     f"with {group.dice}, {who[0]} ties with {who[1]} and both are cancelled"
@@ -223,7 +229,7 @@ def payout_change(table: CasinoPayout, game: CasinoPayout, name: _Names) -> str:
                 parts.append(f"with {group.dice}, {_joined(who)} tie and all are cancelled")
     for owners, group in game_ties.items():
         if owners not in table_ties:
-            parts.append(f"{_joined([name(o) for o in group.owners])} no longer tie")
+            parts.append(f"{_joined([name(o) for o in _seated(group.owners)])} no longer tie")
     table_paid, game_paid = _paid(table), _paid(game)
     for owner in sorted(set(table_paid) | set(game_paid), key=name):
         now, before = table_paid.get(owner), game_paid.get(owner)

@@ -361,3 +361,16 @@ def test_bad_input_gets_one_line_and_status_2(photo, capsys, change, message):
     assert status == 2 and out == ""
     assert err.startswith("lasvegas check-table: ") and err.count("\n") == 1
     assert message in err
+
+
+def test_the_words_do_not_depend_on_the_order_the_dice_were_laid_in():
+    words = set()
+    for order in ((ANNA, BEN, ANNA, BEN, CARLA), (CARLA, BEN, BEN, ANNA, ANNA)):
+        held = Casino(1, (60_000,), tuple(PlacedDie(o, 1, False, 1) for o in order))
+        state = game(held)
+        seen = as_seen(state, c1=SeenCasino(1, dice(ANNA, ANNA, BEN, BEN, CARLA, CARLA)))
+        words.add(check_table(state, seen, COLOURS).casinos[0].payout_changes)
+    assert words == {
+        "with 2, red (Anna), blue (Ben) and green (Carla) tie and all are cancelled; "
+        "red (Anna) and blue (Ben) no longer tie; green (Carla) gets nothing instead of $60,000"
+    }

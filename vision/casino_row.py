@@ -8,7 +8,6 @@ size of a regular die is judged over the whole row, so a Biggy alone on a card i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 import cv2
@@ -180,24 +179,6 @@ def read_casino_row(
         for i in range(len(det))
     )
     return RowReading(dice, tuple(sorted(polygons)), det)
-
-
-def counts_by_colour(reading: RowReading) -> dict[int, dict[str, int]]:
-    """Counted dice (a Biggy two) per colour on each casino found, the unsure ones left out."""
-    out: dict[int, dict[str, int]] = {n: {} for n in reading.casinos}
-    for die in reading.dice:
-        if not die.unsure:
-            here = out[die.casino]
-            here[die.colour] = here.get(die.colour, 0) + (2 if die.big else 1)
-    return out
-
-
-def zones_polygons_json(zones: Zones) -> Mapping[str, list[list[float]]]:
-    """The zones as corners, the form `vision.zones.zones_from_corners` reads."""
-    return {
-        n: np.asarray(p, float).round(1).tolist()
-        for n, p in zip(zones.names, zones.polygons, strict=True)
-    }
 
 
 def draw_row(frame: np.ndarray, reading: RowReading) -> np.ndarray:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.simtable import BIG_SCALE, FELT_BGR, SimDie, _fill, _outline, draw_die
+from vision.simtable import BIG_SCALE, FELT_BGR, LyingDie, SimDie, _fill, _outline, draw_die
 from vision.zones import ARUCO_DICT, ZONE_NAMES, Zones
 
 CARD_BGR = (62, 66, 84)  # a casino card: a dark print, apart from every die colour in lightness
@@ -66,13 +66,12 @@ class Misplacement:
 
 @dataclass(frozen=True)
 class RowScene:
-    """A rendered casino row: the frame (BGR uint8), the dice as drawn, the card zones (as
-    polygons through the markers' centres) and the misplacements made."""
+    """A rendered casino row: the frame (BGR uint8), the dice as drawn and the card zones (as
+    polygons through the markers' centres)."""
 
     frame: np.ndarray
     dice: tuple[RowDie, ...]
     zones: Zones
-    misplaced: tuple[Misplacement, ...] = ()
 
 
 def card_layout(width: int, height: int, marker_px: int) -> dict[int, np.ndarray]:
@@ -284,9 +283,7 @@ def _text(
     img[:] = img * (1 - alpha) + np.asarray(colour, np.float32) * alpha
 
 
-def _lying(d: RowDie):
-    from vision.simtable import LyingDie
-
+def _lying(d: RowDie) -> LyingDie:
     return LyingDie(d.die, d.centre, d.side, d.angle)
 
 
@@ -363,15 +360,9 @@ def row_scene(
     width: int = 1280,
     height: int = 720,
     settings: RowSettings = EASY,
-    misplaced: tuple[Misplacement, ...] = (),
 ) -> RowScene:
     """The casino row with these dice (by casino number) and notes, rendered."""
     rng = np.random.default_rng(seed)
     laid = lay_row(dice, rng, width, height, settings)
     frame, zones = render_row(laid, notes, rng, width, height, settings)
-    return RowScene(frame, tuple(laid), zones, misplaced)
-
-
-def with_settings(settings: RowSettings, **changes: float) -> RowSettings:
-    """The settings with some values changed."""
-    return replace(settings, **changes)
+    return RowScene(frame, tuple(laid), zones)

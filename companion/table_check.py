@@ -167,7 +167,8 @@ def _differences(
             table_size, game_size = _values_words(shown), _values_words(held)
         elif not table_size and not game_size:
             pass
-        elif not table_size or not game_size:  # say the size on both sides
+        elif table_count and game_count and not (table_size and game_size):
+            # a Biggy on one side only: say the size on both
             table_size = table_size or f" ({table_count} {'die' if table_count == 1 else 'dice'})"
             game_size = game_size or f" ({game_count} {'die' if game_count == 1 else 'dice'})"
         out.append(

@@ -374,3 +374,17 @@ def test_the_words_do_not_depend_on_the_order_the_dice_were_laid_in():
         "with 2, red (Anna), blue (Ben) and green (Carla) tie and all are cancelled; "
         "red (Anna) and blue (Ben) no longer tie; green (Carla) gets nothing instead of $60,000"
     }
+
+
+def test_a_biggy_not_on_the_table_is_told_without_a_size_for_nothing():
+    state = game(
+        Casino(6, (80_000,), (PlacedDie(ANNA, 6, True, 1), PlacedDie(BEN, 6, False, 1))),
+        biggies=True,
+    )
+    six = check_table(state, as_seen(state, c6=SeenCasino(6, dice(BEN))), COLOURS).casinos[5]
+    assert six.differences == (
+        "the table shows 0 red (Anna) on casino 6, the game has 2 (a Biggy)",
+    )
+    assert six.payout_changes == (
+        "blue (Ben) gets $80,000 instead of nothing; red (Anna) gets nothing instead of $80,000"
+    )

@@ -22,7 +22,7 @@ def _where(number: int) -> str:
 def _owner_label(state: GameState, owner: int) -> str:
     if 0 <= owner < len(state.players) or owner in (WHITE, GREY, NEUTRAL_SET):
         return state.owner_name(owner)
-    return repr(owner)
+    return f"owner {owner!r}"
 
 
 def _check_owner(state: GameState, die: TableDie) -> None:
@@ -36,7 +36,7 @@ def _check_owner(state: GameState, die: TableDie) -> None:
     if not (0 <= die.owner < players or owners.get(die.owner, False)):
         raise IllegalMove(
             "correction",
-            f"no dice of owner {die.owner!r} are in this game "
+            f"no dice of {_owner_label(state, die.owner)} are in this game "
             f"(seats 0-{players - 1}{''.join(f', {o}' for o, used in owners.items() if used)})",
         )
     if die.big and not ((0 <= die.owner < players and rules.biggies) or die.owner == NEUTRAL_SET):

@@ -107,7 +107,7 @@ def test_the_slot_machine_takes_values():
         # a seat the game does not have
         ({}, CorrectCasino(4, (TableDie(5),)), "no dice of owner 5"),
         # white dice without the neutral dice variant
-        ({}, CorrectCasino(4, (TableDie(WHITE),)), "no dice of owner -1"),
+        ({}, CorrectCasino(4, (TableDie(WHITE),)), "no dice of white are in this game"),
         # a Biggy without the Biggy variant
         ({}, CorrectCasino(4, (TableDie(ANNA, big=True),)), "Anna has no Biggy"),
         # a die on casino 4 shows 4

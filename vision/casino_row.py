@@ -18,6 +18,10 @@ from vision.detections import Detections
 from vision.reader import ReaderConfig, read_dice
 from vision.zones import Zones
 
+LEAST_CONTRAST = 12.0
+"""A die whose middle lies nearer the card's colour than this (L1 in Lab) cannot be measured."""
+PLAUSIBLE = (0.6, 1.05)
+"""A die's covered side lies within these shares of its box's side (0.71 turned 45 degrees)."""
 SLOT_MACHINE = 7
 CASINO_NUMBERS = {f"casino{n}": n for n in range(1, 7)} | {"slot": SLOT_MACHINE}
 """The zone names of the casinos and the casino number each stands for (7: the slot machine)."""
@@ -99,17 +103,20 @@ def _read_zone(
 
 
 def covered_sides(frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Square root of the area each die covers within its own box, px, shape (n,).
+    """Square root of the area each die covers within its own box, px, shape (n,); NaN where
+    the die cannot be told from the card it lies on.
 
     Dice on a card lie close: measured beyond its box (as `vision.size.die_sides` does, for
     dice apart in the arena) a die turned 45 degrees takes in the neighbour it touches and
-    looks as large as a Biggy. Within its box a touching neighbour adds at most a corner.
+    looks as large as a Biggy. Within its box a touching neighbour adds at most a corner. A
+    pixel is die where its colour lies at least half as far from the card's (the median of a
+    ring around the box) as the middle of the box does: pips and body alike, whatever their
+    contrast with each other.
     """
     h, w = frame.shape[:2]
-    out = np.zeros(len(boxes), np.float32)
+    out = np.full(len(boxes), np.nan, np.float32)
     for i, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.float32)):
         xa, ya, xb, yb = int(max(x0, 0)), int(max(y0, 0)), int(min(x1, w)), int(min(y1, h))
-        out[i] = float(np.sqrt(max((xb - xa) * (yb - ya), 1)))
         if xb - xa < 6 or yb - ya < 6:
             continue
         pad = int(0.2 * max(xb - xa, yb - ya))
@@ -119,28 +126,44 @@ def covered_sides(frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         table = cv2.cvtColor(np.median(ring, 0).astype(np.uint8)[None, None], cv2.COLOR_BGR2Lab)
         diff = cv2.absdiff(lab, np.array([*(float(v) for v in table[0, 0]), 0.0]))
         dist = cv2.transform(diff, np.ones((1, 3), np.float32))
-        dist8 = cv2.normalize(dist, np.empty_like(dist), 0, 255, cv2.NORM_MINMAX, cv2.CV_8U)
-        _, mask = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-        k = max(3, int(out[i] * 0.15)) | 1
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-        cy, cx = mask.shape[0] // 2, mask.shape[1] // 2
-        if mask[cy, cx]:
-            area = cv2.floodFill(mask, None, (cx, cy), 128, flags=8)[0]
-            out[i] = float(np.sqrt(area))
+        bh, bw = dist.shape
+        middle = float(np.median(dist[bh // 4 : bh - bh // 4, bw // 4 : bw - bw // 4]))
+        if middle < LEAST_CONTRAST:
+            continue
+        box_side = float(np.sqrt(bw * bh))
+        k = max(3, int(box_side * 0.15)) | 1
+        die = cv2.morphologyEx(
+            (dist > 0.5 * middle).astype(np.uint8) * 255, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)
+        )
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(die)
+        if count < 2:
+            continue
+        at_centre = labels[bh // 2, bw // 2]
+        part = at_centre if at_centre else 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        side = float(np.sqrt(stats[part, cv2.CC_STAT_AREA]))
+        # A die covers between half its box (turned 45 degrees) and all of it.
+        if PLAUSIBLE[0] * box_side <= side <= PLAUSIBLE[1] * box_side:
+            out[i] = side
     return out
 
 
-def row_sizes(frame: np.ndarray, det: Detections, regular_side: float | None = None) -> np.ndarray:
-    """'big' or 'regular' for each die of the row (n,): big when the side it covers is
-    size.BIG_RATIO times a regular die's, which is the given one, else the median of the dice
-    read for sure (most dice are regular: one Biggy a player); all regular under two such."""
+def row_sizes(
+    frame: np.ndarray, det: Detections, regular_side: float | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """'big' or 'regular' for each die of the row (n,), and whether its size could be judged
+    (n,): big when the side it covers is size.BIG_RATIO times a regular die's, which is the
+    given one, else the median of the dice read for sure (most dice are regular: one Biggy a
+    player). A die whose covered area cannot be measured, or all dice where fewer than two
+    can stand for a regular die, cannot be judged."""
     sides = covered_sides(frame, det.boxes)
-    sure = ~det.unsure
+    measured = ~np.isnan(sides)
     if regular_side is None:
-        if sure.sum() < 2:
-            return np.full(len(det), "regular", object)
-        regular_side = float(np.median(sides[sure]))
-    return np.where(sides > size_mod.BIG_RATIO * regular_side, "big", "regular").astype(object)
+        typical = measured & ~det.unsure
+        if typical.sum() < 2:
+            return np.full(len(det), "regular", object), np.zeros(len(det), bool)
+        regular_side = float(np.median(sides[typical]))
+    big = np.where(measured, sides, 0) > size_mod.BIG_RATIO * regular_side
+    return np.where(big, "big", "regular").astype(object), measured
 
 
 def read_casino_row(
@@ -157,9 +180,10 @@ def read_casino_row(
     for part in found:
         det = det.joined(part)
     if len(det):
-        sizes = row_sizes(frame, det, cfg.regular_side_px)
+        # A die whose size cannot be judged is not read for sure: a Biggy counts two.
+        sizes, judged = row_sizes(frame, det, cfg.regular_side_px)
         det = Detections(
-            det.boxes, det.pips, det.colour, sizes, det.confidence, det.unsure, det.zone
+            det.boxes, det.pips, det.colour, sizes, det.confidence, det.unsure | ~judged, det.zone
         )
     dice = tuple(
         CasinoDie(

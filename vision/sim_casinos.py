@@ -340,7 +340,7 @@ def _notes(
         edge = 0.5 * d.side - cover
         cx, cy = d.centre[0] + ux * edge, d.centre[1] + uy * edge
         # A strip of the note's edge: long along the die's edge, no die's shape.
-        along, out = 1.3 * d.side, 0.45 * d.side
+        along, out = 0.75 * d.side, 0.35 * d.side
         paper = np.array(
             [
                 [cx - uy * along, cy + ux * along],

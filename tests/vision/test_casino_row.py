@@ -112,7 +112,8 @@ def test_a_die_turned_against_a_neighbour_is_not_taken_for_a_biggy():
     )
     n = len(boxes)
     det = Detections(boxes, [2] * n, ["red"] * n, ["regular"] * n, [1.0] * n, [False] * n)
-    assert list(row_sizes(frame, det)) == ["regular", "regular", "big", "regular"]
+    sizes, judged = row_sizes(frame, det)
+    assert list(sizes) == ["regular", "regular", "big", "regular"] and judged.all()
 
 
 # --- the simulated row ------------------------------------------------------------------------

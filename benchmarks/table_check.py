@@ -20,6 +20,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.cli_check import seen_casinos  # noqa: E402
 from companion.engine import apply  # noqa: E402
 from companion.events import SLOT_MACHINE, TableDie  # noqa: E402
 from companion.rules import make_rules  # noqa: E402
@@ -74,18 +75,7 @@ def checked(frame: np.ndarray, state: GameState, cfg: ReaderConfig, owners, colo
     start = time.perf_counter()
     zones = detect_zones(frame)
     row = read_casino_row(frame, zones, cfg)
-    seen: dict[int, SeenCasino] = {}
-    for number in row.casinos:
-        here = [d for d in row.dice if d.casino == number]
-        slot = number == SLOT_MACHINE
-        sure = [d for d in here if not d.unsure and d.colour in owners]
-        seen[number] = SeenCasino(
-            number,
-            tuple(TableDie(owners[d.colour], d.big, d.pips if slot else None) for d in sure),
-            sum(d.unsure for d in here),
-            tuple(d.colour for d in here if not d.unsure and d.colour not in owners),
-        )
-    result = check_table(state, list(seen.values()), colours)
+    result = check_table(state, seen_casinos(state, row, colours), colours)
     return result, time.perf_counter() - start
 
 

@@ -121,9 +121,11 @@ def owner_colours(state: GameState, from_record: Any, given: Sequence[str]) -> d
 
 def seen_casinos(state: GameState, row: RowSight, colours: Mapping[int, str]) -> list[SeenCasino]:
     """What the camera read on each casino it found, as owners' dice: a die of no owner's
-    colour is a stranger; a die not read for sure, or a blank one on the slot machine, is
-    unsure."""
+    colour is a stranger; a die not read for sure is unsure, and so is a blank face where no
+    die of the game is blank (all but Royale's grey dice show pips, and those never lie on the
+    slot machine): a printed mark or a note's edge more likely than a die."""
     owner_of = {colour: owner for owner, colour in colours.items()}
+    blank_dice = state.rules.edition == "royale"  # only Royale's grey dice show no pips
     out = []
     for number in row.casinos:
         if number > state.rules.casino_count():
@@ -135,7 +137,7 @@ def seen_casinos(state: GameState, row: RowSight, colours: Mapping[int, str]) ->
             if die.casino != number:
                 continue
             slot = number == SLOT_MACHINE
-            if die.unsure or (slot and not 1 <= die.pips <= 6):
+            if die.unsure or not (1 <= die.pips <= 6 or blank_dice and not slot):
                 unsure += 1
             elif die.colour in owner_of:
                 dice.append(TableDie(owner_of[die.colour], die.big, die.pips if slot else None))

@@ -388,3 +388,19 @@ def test_a_biggy_not_on_the_table_is_told_without_a_size_for_nothing():
     assert six.payout_changes == (
         "blue (Ben) gets $80,000 instead of nothing; red (Anna) gets nothing instead of $80,000"
     )
+
+
+def test_a_blank_face_where_every_die_shows_pips_is_no_stranger():
+    from types import SimpleNamespace
+
+    from companion.cli_check import seen_casinos
+
+    state = game(casino(4, (60_000,), p0=1))
+    read = [
+        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=False),
+        SimpleNamespace(casino=4, colour="grey", big=False, pips=0, unsure=False),
+        SimpleNamespace(casino=4, colour="orange", big=False, pips=4, unsure=False),
+    ]
+    row = SimpleNamespace(dice=read, casinos=[4])
+    (four,) = seen_casinos(state, row, COLOURS)
+    assert four == SeenCasino(4, (TableDie(ANNA),), unsure=1, strangers=("orange",))

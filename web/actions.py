@@ -20,7 +20,7 @@ from companion.rules import make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, check_name, new_game
-from web.bots_seat import bot_action, read_seats
+from web.bots_seat import bot_action, read_seats, warm_up
 from web.errors import ActionError, refused_file, refused_move
 from web.hub import TableHub
 from web.reading import roll_from_entries
@@ -140,6 +140,7 @@ def new_game_action(hub: TableHub, payload: Payload) -> Reply:
     except IllegalMove as error:
         raise refused_move(error, 400) from None
     session = hub.start_game(state, colours, seats)
+    warm_up(state, seats)
     return {"game_id": session.game_id}
 
 

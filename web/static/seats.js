@@ -6,7 +6,7 @@
 
 Object.assign(WORDS.en, {
   seat_person: "Person", seat_bot_greedy: "Bot: greedy", seat_bot_rules: "Bot: rules",
-  seat_bot_search: "Bot: search (strongest)", seat_kind: "Who plays",
+  seat_bot_search: "Bot: search", seat_kind: "Who plays",
   hints_switch: "Hints: show each choice's chance of winning (all players agree)",
   hint_working: "Hint: working…", hint_none: "No hint for this position ({why})",
   hint_line: "{win} % ± {error} to win · {money} this round",
@@ -22,7 +22,7 @@ Object.assign(WORDS.en, {
 
 Object.assign(WORDS.de, {
   seat_person: "Mensch", seat_bot_greedy: "Bot: gierig", seat_bot_rules: "Bot: Regeln",
-  seat_bot_search: "Bot: Suche (am stärksten)", seat_kind: "Wer spielt",
+  seat_bot_search: "Bot: Suche", seat_kind: "Wer spielt",
   hints_switch: "Tipps: Gewinnchance jeder Wahl zeigen (alle Spieler einverstanden)",
   hint_working: "Tipp: rechnet…", hint_none: "Kein Tipp für diese Lage ({why})",
   hint_line: "{win} % ± {error} Siegchance · {money} in dieser Runde",
@@ -63,7 +63,7 @@ function seatKindSelect(p, i) {
 /** The players agree to hints or not, for this game. */
 function hintsSwitch(s) {
   return h("label", {class: "check hints-switch", for: "hints-on"}, h("input", {type: "checkbox", id: "hints-on",
-    "data-testid": "hints-on", checked: s.hints || null, onchange: (e) => { s.hints = e.target.checked; }}), t("hints_switch"));
+    "data-testid": "hints-on", checked: s.hints || null, onchange: (e) => { s.hints = e.target.checked; }}), h("span", {text: t("hints_switch")}));
 }
 
 /** The new-game action's fields for seats and hints, from the form. */

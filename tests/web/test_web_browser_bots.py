@@ -255,3 +255,8 @@ def test_a_whole_game_with_hints_and_a_bot_seat(page, shots):
         raise AssertionError("the game did not end")
     assert state["game"]["phase"] == "over" or page.state()["game"]["phase"] == "over"
     assert hinted >= 8 and bot_moves >= 8 and undone and german
+    # A rematch keeps the computer seat and the hints.
+    first = page.state()["game_id"]
+    page.tap('[data-testid="rematch"]')
+    wait_for(lambda: page.state()["game_id"] != first, 15, "the rematch")
+    assert page.state()["seats"] == {"hints": True, "bots": [None, "search"]}

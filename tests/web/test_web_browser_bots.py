@@ -260,3 +260,51 @@ def test_a_whole_game_with_hints_and_a_bot_seat(page, shots):
     page.tap('[data-testid="rematch"]')
     wait_for(lambda: page.state()["game_id"] != first, 15, "the rematch")
     assert page.state()["seats"] == {"hints": True, "bots": [None, "search"]}
+
+
+def test_a_hint_shows_working_and_a_late_answer_for_an_old_state_is_dropped(tmp_path):
+    """The hint is asked in the background: the choices say "working…" until it is in, and
+    an answer that comes after the game moved on is not shown for the new state."""
+    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 2, "CAMERA": None})
+    page = Page(app)
+    try:
+        client = app.test_client()
+
+        def act(action, **fields):
+            base = client.get("/api/state").get_json()["version"]
+            response = client.post("/api/action", json={"action": action, "base": base} | fields)
+            assert response.status_code == 200, response.get_json()
+
+        players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+        act("new_game", edition="classic", players=players, hints=True)
+        act("simulate")  # the deal
+        page.synced()
+        # Answers to /api/hint are held back until the test lets them through, one by one.
+        page.js(
+            "window.heldHints = []; const plain = window.fetch;"
+            "window.fetch = (url, options) => String(url).includes('/api/hint')"
+            "  ? plain(url, options).then((r) => new Promise((go) => window.heldHints.push(() => go(r))))"
+            "  : plain(url, options);"
+        )
+        act("simulate")  # Anna throws: the page asks for the hint of her choice
+        page.synced()
+        wait_for(lambda: page.js("return window.heldHints.length") >= 1, 15, "the hint asked")
+        working = page.js(
+            "return [...document.querySelectorAll('.choice .hint-figures')].map((f) => f.innerText)"
+        )
+        assert working and all(text == "Hint: working…" for text in working), working
+        game = page.state()["game"]
+        act("event", event=game["choices"][0]["event"])  # Anna chooses before the hint is in
+        page.synced()
+        wait_for(lambda: page.js("return window.heldHints.length") >= 2, 15, "Ben's hint asked")
+        page.js("window.heldHints.shift()()")  # Anna's answer arrives late
+        time.sleep(0.5)
+        assert page.text('[data-testid="hint-status"]') == "Hint: working…"
+        page.js("window.heldHints.shift()()")  # Ben's own answer
+        wait_for(
+            lambda: "Chance to win as it stands" in page.text('[data-testid="hint-status"]'),
+            15,
+            "Ben's chance",
+        )
+    finally:
+        page.close()

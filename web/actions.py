@@ -139,7 +139,7 @@ def new_game_action(hub: TableHub, payload: Payload) -> Reply:
         state = new_game(rules, names, payload.get("start_player", 0))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    session = hub.start_game(state, colours, seats)
+    session = hub.start_game(state, colours, seats.to_json())
     warm_up(state, seats)
     return {"game_id": session.game_id}
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.bots import PLAYERS, Player, search_player
@@ -37,12 +38,29 @@ SEARCH_SECONDS = 0.2
 """The search seat's clock: it decides within this however busy the machine is."""
 
 
+@dataclass(frozen=True)
+class Seats:
+    """Whether hints are on for a game, and each seat's computer level (None: a person)."""
+
+    hints: bool
+    bots: tuple[str | None, ...]
+
+    @classmethod
+    def people(cls, players: int) -> Seats:
+        """People in every seat, hints off: a game started without seats, or imported."""
+        return cls(False, (None,) * players)
+
+    def to_json(self) -> dict[str, Any]:
+        """As stored in the game file and pushed to the pages: {"hints": .., "bots": [..]}."""
+        return {"hints": self.hints, "bots": list(self.bots)}
+
+
 def seats_key(game_id: int) -> str:
     """The game file's setting that holds a game's seats and hint switch."""
     return f"game:{game_id}:seats"
 
 
-def read_seats(payload: dict[str, Any], players: int) -> dict[str, Any]:
+def read_seats(payload: dict[str, Any], players: int) -> Seats:
     """The new-game form's `hints` (true or false) and `bots` (one entry per player: a level
     of `LEVELS`, or null for a person), checked; a 400 that says what is wrong otherwise."""
     hints = payload.get("hints", False)
@@ -60,14 +78,14 @@ def read_seats(payload: dict[str, Any], players: int) -> dict[str, Any]:
             )
     if all(level is not None for level in bots):
         raise ActionError(400, "at least one seat must be a person; the bots play for the table")
-    return {"hints": bool(hints), "bots": list(bots)}
+    return Seats(bool(hints), tuple(bots))
 
 
-def warm_up(state: GameState, seats: dict[str, Any]) -> None:
+def warm_up(state: GameState, seats: Seats) -> None:
     """Build the hint's table of later rounds for this game in the background, where hints or
     a search seat will need it: the first decision then takes its usual time, not the
     table's (about 0.3 s, seconds on a busy machine with many variants)."""
-    if (seats["hints"] or "search" in seats["bots"]) and hint_supported(state):
+    if (seats.hints or "search" in seats.bots) and hint_supported(state):
         threading.Thread(
             target=later_rounds,
             args=(state.rules, len(state.players)),
@@ -76,19 +94,15 @@ def warm_up(state: GameState, seats: dict[str, Any]) -> None:
         ).start()
 
 
-def stored_seats(store: GameStore, game_id: int, players: int) -> dict[str, Any]:
+def stored_seats(store: GameStore, game_id: int, players: int) -> Seats:
     """A game's seats as stored; a game without them (older, or imported) has people only."""
     stored = store.setting(seats_key(game_id))
-    people: dict[str, Any] = {"hints": False, "bots": [None] * players}
     if not isinstance(stored, dict):
-        return people
+        return Seats.people(players)
     bots = stored.get("bots")
     if not isinstance(bots, list) or len(bots) != players:
-        bots = people["bots"]
-    return {
-        "hints": stored.get("hints") is True,
-        "bots": [b if b in LEVELS else None for b in bots],
-    }
+        bots = [None] * players
+    return Seats(stored.get("hints") is True, tuple(b if b in LEVELS else None for b in bots))
 
 
 def seats_view(hub: TableHub) -> dict[str, Any] | None:
@@ -96,14 +110,14 @@ def seats_view(hub: TableHub) -> dict[str, Any] | None:
     session = hub.session
     if session is None:
         return None
-    return stored_seats(hub.store, session.game_id, len(session.state.players))
+    return stored_seats(hub.store, session.game_id, len(session.state.players)).to_json()
 
 
 def switch_hints(hub: TableHub, on: bool) -> int:
     """Switch hints on or off for the game on the table, in the game file; its id."""
     session = hub.require_session()
     seats = stored_seats(hub.store, session.game_id, len(session.state.players))
-    hub.store.set_setting(seats_key(session.game_id), seats | {"hints": on})
+    hub.store.set_setting(seats_key(session.game_id), replace(seats, hints=on).to_json())
     return session.game_id
 
 
@@ -143,7 +157,7 @@ def bot_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
     state = session.state
     seat = deciding_seat(state)
     seats = stored_seats(hub.store, session.game_id, len(state.players))
-    level = None if seat is None else seats["bots"][seat]
+    level = None if seat is None else seats.bots[seat]
     if seat is None or level is None:
         who = "nobody" if seat is None else state.players[seat]
         raise ActionError(409, f"no computer seat is to act now ({who} is)")

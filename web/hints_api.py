@@ -40,7 +40,7 @@ def _position_and_switch() -> tuple[int, GameState, str, bool]:
     with table.lock:
         session = table.require_session()
         seats = stored_seats(table.store, session.game_id, len(session.state.players))
-        return session.game_id, session.state, table.version(), seats["hints"]
+        return session.game_id, session.state, table.version(), seats.hints
 
 
 def _decidable(state: GameState) -> None:

@@ -17,3 +17,10 @@ class DieKind(StrEnum):
     def counts_as(self) -> int:
         """How many dice this die counts for at a casino (a Biggy counts as two)."""
         return 2 if self is DieKind.BIGGY else 1
+
+
+NEUTRAL_COLOUR = "white"
+"""Las Vegas 2012's neutral dice are white."""
+
+KICKER_COLOUR = "purple"
+"""Las Vegas 2012's kickers are violet dice."""

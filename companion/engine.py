@@ -6,11 +6,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.cardplay import play_cards
+from companion.correction import correct_casino
 from companion.deal import check_values as _check_values
 from companion.deal import deal as _deal
 from companion.errors import IllegalMove
 from companion.events import (
     SLOT_MACHINE,
+    CorrectCasino,
     DealRound,
     Event,
     Kick,
@@ -375,6 +377,7 @@ _HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {
     PowerPlay: _power_play,  # type: ignore[dict-item]
     ReplaceRainbows: _replace_rainbows,  # type: ignore[dict-item]
     ResolvePayout: _payout,  # type: ignore[dict-item]
+    CorrectCasino: correct_casino,  # type: ignore[dict-item]
 }
 
 

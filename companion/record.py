@@ -10,6 +10,7 @@ from companion.engine import apply
 from companion.errors import IllegalMove
 from companion.events import (
     SLOT_MACHINE,
+    CorrectCasino,
     DealRound,
     Event,
     Kick,
@@ -20,6 +21,7 @@ from companion.events import (
     ResolvePayout,
     Roll,
     Skip,
+    TableDie,
     TileDecision,
     tile_decision,
 )
@@ -154,6 +156,11 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
                 for n, draws in enumerate(event.draws, start=1)
                 if draws
             }
+        elif isinstance(event, CorrectCasino):
+            assert current_round is not None
+            current_round.setdefault("corrections", []).append(
+                _correction_out(state, event, len(current_round["turns"]))
+            )
         elif isinstance(event, ResolvePayout) and event.slot_choices:
             assert current_round is not None
             current_round["slot_choices"] = list(event.slot_choices)
@@ -161,6 +168,18 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
     if state.phase is Phase.OVER:
         record["result"] = result_summary(state)
     return record
+
+
+def _correction_out(state: GameState, event: CorrectCasino, turns: int) -> dict[str, Any]:
+    """A correction as the record lists it: after which turn (none: before the payout), the
+    casino, and each die lying there by owner's name."""
+    entry: dict[str, Any] = {} if state.phase is Phase.PAYOUT else {"after_turn": turns}
+    dice = []
+    for die in event.dice:
+        out: dict[str, Any] = {"owner": _owner_out(state, die.owner), "big": die.big}
+        dice.append(out if die.value is None else out | {"value": die.value})
+    casino = "slot" if event.casino == SLOT_MACHINE else event.casino
+    return entry | {"casino": casino, "dice": dice}
 
 
 def result_summary(state: GameState) -> dict[str, Any]:
@@ -256,6 +275,48 @@ def _owner_in(state: GameState, name: Any, where: str) -> int:
     raise RecordError(f"{where}: {name!r} is neither a player nor 'white'")
 
 
+def _corrections_in(
+    data: dict[str, Any], turns: int, where: str
+) -> dict[int | None, list[dict[str, Any]]]:
+    """A round's corrections, checked for shape, by the turn they follow (None: the payout)."""
+    listed = _need_list(data, "corrections", where)
+    grouped: dict[int | None, list[dict[str, Any]]] = {}
+    for index, entry in enumerate(listed, start=1):
+        cw = f"{where}, correction {index}"
+        if not isinstance(entry, dict):
+            raise RecordError(f"{cw}: expected an object with casino and dice")
+        after = entry.get("after_turn")
+        if after is not None and (
+            not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= turns
+        ):
+            raise RecordError(
+                f"{cw}: 'after_turn' must be a turn of this round, 0-{turns}, got {after!r:.40}"
+            )
+        grouped.setdefault(after, []).append(entry)
+    return grouped
+
+
+def _correction_in(state: GameState, entry: dict[str, Any], where: str) -> CorrectCasino:
+    """A CorrectCasino event from a record's correction entry."""
+    casino = entry.get("casino")
+    if casino == "slot":
+        casino = SLOT_MACHINE
+    elif not isinstance(casino, int) or isinstance(casino, bool):
+        raise RecordError(f"{where}: 'casino' must be 1-6 or \"slot\", got {casino!r:.40}")
+    raw = _need(entry, "dice", list, where)
+    dice = []
+    for die in raw:
+        if not isinstance(die, dict):
+            raise RecordError(f"{where}: each die is an object with an owner, got {die!r:.40}")
+        value = die.get("value")
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise RecordError(f"{where}: a die's 'value' must be 1-6, got {value!r:.40}")
+        dice.append(
+            TableDie(_owner_in(state, die.get("owner"), where), _flag(die, "big", where), value)
+        )
+    return CorrectCasino(casino, tuple(dice))
+
+
 def _setup(record: Any) -> GameState:
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
@@ -308,6 +369,14 @@ def replay_record(record: Any) -> Replay:
                 raise RecordError(f"{where}: {error}") from None
             play(decision, f"{where}, tile")
 
+    def correct(
+        corrections: dict[int | None, list[dict[str, Any]]], after: int | None, where: str
+    ) -> None:
+        """Play a round's corrections listed after this turn (None: before the payout)."""
+        for entry in corrections.pop(after, []):
+            cw = f"{where}, correction" + (f" after turn {after}" if after is not None else "")
+            play(_correction_in(state, entry, cw), cw)
+
     count = initial.rules.casino_count()
     for round_no, data in enumerate(rounds, start=1):
         where = f"round {round_no}"
@@ -326,7 +395,10 @@ def replay_record(record: Any) -> Replay:
         turns = data.get("turns", [])
         if not isinstance(turns, list):
             raise RecordError(f"{where}: turns must be a list")
+        corrections = _corrections_in(data, len(turns), where)
+
         for turn_no, turn in enumerate(turns, start=1):
+            correct(corrections, turn_no - 1, where)
             tw = f"{where}, turn {turn_no}"
             if not isinstance(turn, dict):
                 raise RecordError(f"{tw}: expected an object")
@@ -388,6 +460,8 @@ def replay_record(record: Any) -> Replay:
             )
             play(place, f"{tw}, place")
             tile_step(turn, tw)
+        else:
+            correct(corrections, len(turns), where)
         while state.phase is Phase.TILE and state.pending is not None:
             key = ROUND_END_KEYS.get(state.pending.code)
             if key not in data:
@@ -400,6 +474,17 @@ def replay_record(record: Any) -> Replay:
         if state.phase is Phase.RAINBOW and "rainbow" in data:
             draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
             play(ReplaceRainbows(draws), f"{where}, rainbow replacement")
+        if None in corrections and state.phase is not Phase.PAYOUT:
+            raise RecordError(
+                f"{where}: a correction without 'after_turn' comes just before the payout, but "
+                f"the round has not come to it ({state.phase.value} pending)"
+            )
+        correct(corrections, None, where)
+        if corrections:
+            after = min(k for k in corrections if k is not None)
+            raise RecordError(
+                f"{where}: a correction follows turn {after}, but the record ends before it"
+            )
         if state.phase is Phase.PAYOUT:
             raw_choices = data.get("slot_choices", [])
             if not isinstance(raw_choices, list):

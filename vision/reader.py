@@ -24,6 +24,7 @@ SHADED_BLANK = 0.3  # a blank face this sure on a body named black, light enough
 SURE_BLANK = 0.4  # a blank face this sure on a die named white or tinted near grey: grey, in doubt
 DARK_GREY = 0.25  # share of the way from black to grey in lightness that a shaded grey die reaches
 TINTED_GREY = 6.5  # squared palette distance from grey within which a tinted die may be grey
+COLOUR_SURE = 0.8  # before calibration a colour this sure or less is named in doubt, not guessed
 # Touching dice of one colour can merge into one box: looks enlarged this much find them apart.
 LARGER_LOOKS = (4 / 3, 5 / 3)
 CROWDED = 20  # more dice than a game's roll (at most a dozen): a tray of dice
@@ -226,14 +227,26 @@ def _read_look(
     table = colour_mod.background_colour(frame_bgr, boxes)
     # Until calibration, the light is judged from these dice, the surer counting more.
     palette = judged_light(cfg.palette, bgr, confidence)
-    names, _certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
+    names, certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
+    colour_doubt = _colour_in_doubt(palette, names, certainty)[real]
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], (unsure | doubtful)[real]
     no_zones = np.full(len(boxes), None, object)
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else no_zones
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
-    return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
+    return Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt), long_side
+
+
+def _colour_in_doubt(
+    palette: colour_mod.Palette, names: np.ndarray, certainty: np.ndarray
+) -> np.ndarray:
+    """Which dice lie so near the border between two colours that their name is a guess:
+    only before calibration (a calibrated palette knows this table's colours), and never a
+    blank die named grey (grey is the only colour of a blank die)."""
+    if palette.reference_bgr is not None:
+        return np.zeros(len(names), bool)
+    return (certainty < COLOUR_SURE) & (names != BLANK_DICE_COLOUR)
 
 
 def _seen_unread(

@@ -14,6 +14,19 @@ class DieKind(StrEnum):
     KICKERS = "kickers"
 
     @property
+    def label(self) -> str:
+        """How the rules and messages name this die: 'regular', 'white', 'Biggy', 'kicker'."""
+        return _LABELS[self]
+
+    @property
     def counts_as(self) -> int:
         """How many dice this die counts for at a casino (a Biggy counts as two)."""
         return 2 if self is DieKind.BIGGY else 1
+
+
+_LABELS = {
+    DieKind.REGULAR: "regular",
+    DieKind.BIGGY: "Biggy",
+    DieKind.NEUTRAL: "white",
+    DieKind.KICKERS: "kicker",
+}

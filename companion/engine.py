@@ -8,8 +8,11 @@ from dataclasses import replace
 from companion.cardplay import play_cards
 from companion.deal import check_values as _check_values
 from companion.deal import deal as _deal
+from companion.dice import DieKind
 from companion.errors import IllegalMove
 from companion.events import (
+    EVENT_TYPES,
+    ROLL_KINDS,
     SLOT_MACHINE,
     DealRound,
     Event,
@@ -48,26 +51,22 @@ def _roll(state: GameState, event: Roll) -> GameState:
     expect_phase(state, Phase.ROLL, event)
     supply = state.supplies[state.current]
     name = state.to_move()
-    for kind, values, held, field in (
-        ("regular", event.regular, supply.regular, "regular"),
-        ("white", event.neutral, supply.neutral, "neutral"),
-        ("Biggy", event.biggy, supply.biggy, "biggy"),
-        ("kicker", event.kickers, supply.kickers, "kickers"),
-    ):
+    for kind in ROLL_KINDS:
+        values, held = event.of(kind), supply.of(kind)
         if len(values) != held:
             raise IllegalMove(
                 "roll all your dice",
-                f"{name} holds {held} {kind} {'die' if held == 1 else 'dice'} "
+                f"{name} holds {held} {kind.label} {'die' if held == 1 else 'dice'} "
                 f"but the roll shows {len(values)}",
                 why={
                     "key": "roll_count",
                     "player": name,
                     "count": held,
-                    "kind": field,
+                    "kind": kind.value,
                     "got": len(values),
                 },
             )
-        _check_values(values, f"{name}'s {kind} dice")
+        _check_values(values, f"{name}'s {kind.label} dice")
     if state.tiles:
         state = power_play_rolled(state)
     return replace(state, phase=Phase.CHOOSE, pending_roll=event)
@@ -133,10 +132,9 @@ def _place(state: GameState, event: Place) -> GameState:
                 "slot machine",
                 f"{number}s already lie on the slot machine (taken: {taken}); each number once a round",
             )
-    regular = roll.regular.count(number)
-    neutral = roll.neutral.count(number)
-    biggy = roll.biggy.count(number)
-    kickers = roll.kickers.count(number)
+    placed = {kind: roll.of(kind).count(number) for kind in DieKind}
+    regular, neutral = placed[DieKind.REGULAR], placed[DieKind.NEUTRAL]
+    biggy, kickers = placed[DieKind.BIGGY], placed[DieKind.KICKERS]
     seat = state.current
     new_dice = (
         (PlacedDie(seat, number, False, state.turn),) * regular
@@ -149,12 +147,7 @@ def _place(state: GameState, event: Place) -> GameState:
     supplies = replace_at(
         state.supplies,
         seat,
-        Supply(
-            supply.regular - regular,
-            supply.biggy - biggy,
-            supply.kickers - kickers,
-            supply.neutral - neutral,
-        ),
+        supply._replace(**{kind.value: supply.of(kind) - placed[kind] for kind in DieKind}),
     )
 
     if len(event.kicks) > kickers:
@@ -188,13 +181,15 @@ def _place(state: GameState, event: Place) -> GameState:
         )
 
     if event.chip is not None:
-        placed = regular + neutral + 2 * biggy
+        counted = sum(
+            placed[kind] * kind.counts_as for kind in DieKind if kind is not DieKind.KICKERS
+        )
         if not rules.chip_cards or target == SLOT_MACHINE:
             raise IllegalMove("chip cards", "no chip card can be taken here")
-        if placed < 2:
+        if counted < 2:
             raise IllegalMove(
                 "chip cards",
-                f"a chip card needs at least 2 dice placed at once, {name} placed {placed}",
+                f"a chip card needs at least 2 dice placed at once, {name} placed {counted}",
             )
         if event.chip not in casino.chip_cards:
             raise IllegalMove(
@@ -365,25 +360,38 @@ def _tile_decision(state: GameState, event: TileDecision) -> GameState:
     return state  # the decision led to another one
 
 
-_HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {
-    DealRound: _deal,  # type: ignore[dict-item]
-    Roll: _roll,  # type: ignore[dict-item]
-    Place: _place,  # type: ignore[dict-item]
-    Skip: _skip,  # type: ignore[dict-item]
-    PlayCards: play_cards,  # type: ignore[dict-item]
-    TileDecision: _tile_decision,  # type: ignore[dict-item]
-    PowerPlay: _power_play,  # type: ignore[dict-item]
-    ReplaceRainbows: _replace_rainbows,  # type: ignore[dict-item]
-    ResolvePayout: _payout,  # type: ignore[dict-item]
-}
+_EVENT_CLASSES = tuple(EVENT_TYPES.values())
+
+
+def _dispatch(state: GameState, event: Event) -> GameState:
+    """Hand the event to the rule that plays it."""
+    match event:
+        case DealRound():
+            return _deal(state, event)
+        case Roll():
+            return _roll(state, event)
+        case Place():
+            return _place(state, event)
+        case Skip():
+            return _skip(state, event)
+        case PlayCards():
+            return play_cards(state, event)
+        case TileDecision():
+            return _tile_decision(state, event)
+        case PowerPlay():
+            return _power_play(state, event)
+        case ReplaceRainbows():
+            return _replace_rainbows(state, event)
+        case ResolvePayout():
+            return _payout(state, event)
+    raise IllegalMove("unknown event", f"{event!r} is not a game event")
 
 
 def apply(state: GameState, event: Event) -> GameState:
     """The state after `event`, or IllegalMove naming the rule it breaks."""
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
+    if not isinstance(event, _EVENT_CLASSES):
         raise IllegalMove("unknown event", f"{event!r} is not a game event")
     if state.phase is Phase.OVER:
         raise IllegalMove("game over", "the game has ended; no further events")
-    state = handler(state, event)
+    state = _dispatch(state, event)
     return return_power_play(state) if state.tiles else state

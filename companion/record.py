@@ -10,6 +10,7 @@ from companion.engine import apply
 from companion.errors import IllegalMove
 from companion.events import (
     SLOT_MACHINE,
+    SPECIAL_KINDS,
     DealRound,
     Event,
     Kick,
@@ -100,13 +101,9 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
         elif isinstance(event, Roll):
             assert current_round is not None
             turn = {"player": state.to_move(), "roll": list(event.regular)}
-            for key, values in (
-                ("neutral", event.neutral),
-                ("biggy", event.biggy),
-                ("kickers", event.kickers),
-            ):
-                if values:
-                    turn[key] = list(values)
+            for kind in SPECIAL_KINDS:
+                if event.of(kind):
+                    turn[kind.value] = list(event.of(kind))
             current_round["turns"].append(turn)
         elif isinstance(event, PowerPlay):
             assert current_round is not None
@@ -363,10 +360,8 @@ def replay_record(record: Any) -> Replay:
                 tile_step(turn, tw)
                 continue
             roll = Roll(
-                regular=_values(_need(turn, "roll", list, tw), tw),
-                neutral=_values(turn.get("neutral", []), tw),
-                biggy=_values(turn.get("biggy", []), tw),
-                kickers=_values(turn.get("kickers", []), tw),
+                _values(_need(turn, "roll", list, tw), tw),
+                **{kind.value: _values(turn.get(kind.value, []), tw) for kind in SPECIAL_KINDS},
             )
             play(roll, f"{tw}, roll")
             if _flag(turn, "skip", tw):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.events import (
     SLOT_MACHINE,
+    SPECIAL_KINDS,
     DealRound,
     Event,
     Place,
@@ -84,13 +85,9 @@ def render_table(state: GameState) -> str:
 def _roll_words(roll: Roll) -> str:
     """'1 3 3 6 | white 2 | Biggy 5': the values by kind of die."""
     parts = [" ".join(map(str, sorted(roll.regular)))]
-    for label, values in (
-        ("white", roll.neutral),
-        ("Biggy", roll.biggy),
-        ("kicker", roll.kickers),
-    ):
-        if values:
-            parts.append(f"{label} {' '.join(map(str, sorted(values)))}")
+    for kind in SPECIAL_KINDS:
+        if roll.of(kind):
+            parts.append(f"{kind.label} {' '.join(map(str, sorted(roll.of(kind))))}")
     return " | ".join(parts)
 
 

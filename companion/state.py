@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from companion.dice import DieKind
 from companion.errors import IllegalMove
 from companion.events import Roll
 from companion.money import Pile
@@ -54,6 +55,11 @@ class Supply(NamedTuple):
     def total(self) -> int:
         """All dice the player would roll now."""
         return self.regular + self.biggy + self.kickers + self.neutral
+
+    def of(self, kind: DieKind) -> int:
+        """How many dice of one kind are held."""
+        count: int = getattr(self, kind.value)
+        return count
 
     def moved(self, big: bool, count: int) -> Supply:
         """The supply with `count` regular dice (or Biggies) added, or taken when negative."""

@@ -10,6 +10,7 @@ from companion.money import deal_value, draw_notes, note_label, pile_exhausted
 from companion.rules import CHIP_CARD_COLOURS
 from companion.state import GREY, NEUTRAL_SET, WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase
+from companion.tile_codes import TileCode
 from companion.tiles import HANDICAP_SETUP, setup_tiles
 
 
@@ -135,7 +136,7 @@ def deal(state: GameState, event: DealRound) -> GameState:
         if casino.number <= 6 and casino.number <= len(event.chip_cards):
             chips = tuple(sorted(chips + (event.chip_cards[casino.number - 1],)))
         dice = tuple(d for d in start_dice if d.value == casino.number)
-        if "F2" in event.tiles and casino.number <= 6:
+        if TileCode.HANDICAP in event.tiles and casino.number <= 6:
             dice += (PlacedDie(GREY, casino.number, False, 0),) * HANDICAP_SETUP[casino.number - 1]
         casinos.append(Casino(casino.number, tuple(notes), dice, chips))
 

@@ -28,10 +28,9 @@ from companion.payout import payout_to_dict
 from companion.rules import RAINBOW, make_rules
 from companion.standings import standings, winners
 from companion.state import IMAGINARY_OWNERS, GameState, Phase, new_game
+from companion.tiles import TILES
 
 FORMAT = "lasvegas-record/1"
-ROUND_END_KEYS = {"B1": "prime_time", "G1": "black_box"}
-"""Round-level record keys for the tile decisions taken before payout."""
 
 
 class RecordError(ValueError):
@@ -114,9 +113,10 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
             current_round["turns"].append(turn)
         elif isinstance(event, TileDecision):
             choice = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
-            if state.pending is not None and state.pending.code in ROUND_END_KEYS:
+            key = TILES[state.pending.code].record_key if state.pending is not None else ""
+            if key:  # a decision taken at round end, before payout
                 assert current_round is not None
-                current_round[ROUND_END_KEYS[state.pending.code]] = choice
+                current_round[key] = choice
             else:
                 assert turn is not None
                 if "tile" in turn:  # a second decision in the same turn (My Choice)
@@ -384,8 +384,8 @@ def replay_record(record: Any) -> Replay:
             play(place, f"{tw}, place")
             tile_step(turn, tw)
         while state.phase is Phase.TILE and state.pending is not None:
-            key = ROUND_END_KEYS.get(state.pending.code)
-            if key not in data:
+            key = TILES[state.pending.code].record_key
+            if not key or key not in data:
                 break
             try:
                 decision = tile_decision(state.pending.casino, data[key])

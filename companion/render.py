@@ -19,6 +19,7 @@ from companion.money import money_label, note_label
 from companion.payout import CasinoPayout, RoundPayout
 from companion.standings import standings, winners
 from companion.state import GameState, Phase, Tile
+from companion.tile_codes import TileCode
 from companion.tiles import tile_name
 
 
@@ -138,11 +139,11 @@ def step_line(before: GameState, event: Event, after: GameState) -> str | None:
 def _tile_status(state: GameState, tile: Tile) -> str:
     """'1 Jackpot $40k', '2 Power Play held by Ben', '3 No Entry closes 5' ..."""
     text = f"{tile.casino} {tile_name(tile.code)}"
-    if tile.code == "A2":
+    if tile.code is TileCode.JACKPOT:
         text += f" {_short(tile.level)}"
-    if tile.holder is not None and tile.code == "E1":
+    if tile.holder is not None and tile.code is TileCode.NO_ENTRY:
         text += f" closes {tile.holder}"
-    elif tile.holder is not None and tile.code in ("C1", "D2"):
+    elif tile.holder is not None and tile.code in (TileCode.HIGH_FIVE, TileCode.POWER_PLAY):
         text += f" held by {state.owner_name(tile.holder)}"
     if tile.dice:
         text += f" ({plural(len(tile.dice), 'die', 'dice')} on it)"

@@ -11,6 +11,7 @@ from companion.events import DealRound, Event, ReplaceRainbows, Roll, TileDecisi
 from companion.money import Pile, deal_value, pile_exhausted
 from companion.rules import RAINBOW
 from companion.state import GameState, Phase
+from companion.tile_codes import TileCode
 from companion.tiles import TILE_NAMES, closed_casino
 
 
@@ -103,12 +104,12 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
         return None
     if pending.ask == "extra dice":  # Jackpot, Prime Time, Fifty Fifty, My Choice
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        if pending.code != "B1":
+        if pending.code is not TileCode.PRIME_TIME:
             return TileDecision(pending.casino, (("dice", dice),))
         closed = closed_casino(state)  # Prime Time's winner places some of them, at random
         chosen = tuple(d for d in dice if d != closed and rng.random() < 0.5)
         return TileDecision(pending.casino, (("dice", dice), ("place", chosen)))
-    if pending.code == "G1":
+    if pending.code is TileCode.BLACK_BOX:
         tokens = list(state.rules.black_box_tokens)
         rng.shuffle(tokens)
         pile = tuple(tokens[: rng.randint(1, 5)])

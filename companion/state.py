@@ -12,6 +12,7 @@ from companion.errors import IllegalMove
 from companion.events import Roll
 from companion.money import Pile
 from companion.rules import CHIP_CARD_COLOURS, CHIP_CARDS_PER_COLOUR, Rules
+from companion.tile_codes import TileCode
 
 if TYPE_CHECKING:
     from companion.payout import RoundPayout
@@ -103,7 +104,7 @@ class Casino:
 class Tile:
     """A Royale casino tile for this round: its counter, token holder and dice lying on it."""
 
-    code: str
+    code: TileCode
     casino: int
     level: int = 0
     holder: int | None = None
@@ -116,7 +117,7 @@ class Pending:
     """A tile decision the game waits for: which tile, whose, and what is asked."""
 
     casino: int
-    code: str
+    code: TileCode
     seat: int
     ask: str
     context: tuple[int, ...] = ()

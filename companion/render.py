@@ -17,7 +17,7 @@ from companion.events import (
 )
 from companion.money import money_label, note_label
 from companion.payout import CasinoPayout, RoundPayout
-from companion.standings import standings, winners
+from companion.standings import WinReason, standings, victory
 from companion.state import GameState, Phase, Tile
 from companion.tile_codes import TileCode
 from companion.tiles import tile_name
@@ -198,6 +198,13 @@ def explain_round(payout: RoundPayout, state: GameState) -> str:
     return "\n".join(lines)
 
 
+_WIN_REASON_WORDS = {
+    WinReason.MONEY: "",
+    WinReason.NOTES: " (most notes breaks the tie on money)",
+    WinReason.SHARED: " (equal money and notes: a shared win)",
+}
+
+
 def render_standings(state: GameState) -> str:
     """Money and notes per player, and the winners once the game is over."""
     lines = ["Standings"]
@@ -215,12 +222,7 @@ def render_standings(state: GameState) -> str:
             extra += f" (from the bank {money_label(row.bank_money)})"
         lines.append(f"  {row.player:<12} {money_label(row.money):>10}  {counted}{extra}")
     if state.phase is Phase.OVER:
-        best = winners(state)
-        tied = [r for r in standings(state) if r.money == standings(state)[0].money]
-        how = ""
-        if len(tied) > 1 and len(best) == 1:
-            how = " (most notes breaks the tie on money)"
-        elif len(best) > 1:
-            how = " (equal money and notes: a shared win)"
-        lines.append(f"Winner: {' and '.join(best)}{how}")
+        won = victory(state)
+        how = _WIN_REASON_WORDS[won.reason]
+        lines.append(f"Winner: {' and '.join(won.winners)}{how}")
     return "\n".join(lines)

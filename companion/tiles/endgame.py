@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.payout import rank_casino
+from companion.payout import rank_casino, strike_ties
 from companion.state import GameState, Tile
 from companion.tile_codes import TileCode
 from companion.tiles.board import (
@@ -38,14 +38,12 @@ def before_payout(state: GameState) -> tuple[tuple[int, int], ...]:
     return tuple(fined)
 
 
-def _double_down_ranking(tile: Tile) -> list[int]:
+def _double_down_ranking(tile: Tile) -> tuple[int, ...]:
+    """Owners of the dice on the tile by counted dice (a Biggy counts two), ties struck out."""
     counts: dict[int, int] = {}
     for die in tile.dice:
         counts[die.owner] = counts.get(die.owner, 0) + (2 if die.big else 1)
-    by_count: dict[int, list[int]] = {}
-    for owner, n in counts.items():
-        by_count.setdefault(n, []).append(owner)
-    return [owners[0] for n, owners in sorted(by_count.items(), reverse=True) if len(owners) == 1]
+    return strike_ties((owner, (n,)) for owner, n in counts.items())[1]
 
 
 Effects = tuple[GameState, list[TileEffect]]

@@ -110,13 +110,9 @@ def _kick(state: GameState, casino: Casino, kick: Kick, kickable: Callable[[Plac
     raise IllegalMove("kicker", f"there is no {size} of {owner} {where} to kick")
 
 
-def _place(state: GameState, event: Place) -> GameState:
-    expect_phase(state, Phase.CHOOSE, event)
-    roll = state.pending_roll
-    assert roll is not None
-    rules = state.rules
-    name = state.to_move()
-    number = event.number
+def _place_target(state: GameState, event: Place, roll: Roll) -> int:
+    """The casino the dice go to, once the number was rolled and the casino may take them."""
+    name, number = state.to_move(), event.number
     if number not in roll.values():
         rolled = ", ".join(map(str, sorted(roll.values())))
         raise IllegalMove("place a rolled number", f"{name} rolled {rolled}, not a {number!r}")
@@ -124,7 +120,7 @@ def _place(state: GameState, event: Place) -> GameState:
     if state.tiles:
         check_open(state, target, "No Entry")
     if event.slot:
-        if not rules.slot_machine:
+        if not state.rules.slot_machine:
             raise IllegalMove("slot machine", "this game is played without the slot machine")
         taken = sorted({d.value for d in state.casino(SLOT_MACHINE).dice})
         if number in taken:
@@ -132,29 +128,27 @@ def _place(state: GameState, event: Place) -> GameState:
                 "slot machine",
                 f"{number}s already lie on the slot machine (taken: {taken}); each number once a round",
             )
-    placed = {kind: roll.of(kind).count(number) for kind in DieKind}
-    regular, neutral = placed[DieKind.REGULAR], placed[DieKind.NEUTRAL]
-    biggy, kickers = placed[DieKind.BIGGY], placed[DieKind.KICKERS]
-    seat = state.current
-    new_dice = (
-        (PlacedDie(seat, number, False, state.turn),) * regular
-        + (PlacedDie(seat, number, True, state.turn),) * biggy
-        + (PlacedDie(WHITE, number, False, state.turn),) * neutral
-    )
-    casino = state.casino(target)
-    casino = replace(casino, dice=casino.dice + new_dice)
-    supply = state.supplies[seat]
-    supplies = replace_at(
-        state.supplies,
-        seat,
-        supply._replace(**{kind.value: supply.of(kind) - placed[kind] for kind in DieKind}),
-    )
+    return target
 
+
+def _kick_off(
+    state: GameState,
+    casino: Casino,
+    supplies: tuple[Supply, ...],
+    event: Place,
+    kickers: int,
+) -> tuple[Casino, tuple[Supply, ...], int]:
+    """Each kicker knocks off a named die, back to its owner's hand (a white die leaves play).
+
+    Returns the casino, the supplies and the white dice out of play. On the slot machine
+    only dice placed this turn can be kicked.
+    """
+    name = state.to_move()
     if len(event.kicks) > kickers:
         raise IllegalMove(
             "kicker", f"{name} placed {kickers} kickers but named {len(event.kicks)} dice to kick"
         )
-    if target == SLOT_MACHINE:
+    if casino.number == SLOT_MACHINE:
 
         def kickable(die: PlacedDie) -> bool:
             return die.turn == state.turn
@@ -169,9 +163,7 @@ def _place(state: GameState, event: Place) -> GameState:
         if die.owner == WHITE:
             white_out += 1
         else:
-            back = supplies[die.owner]
-            back = back.moved(die.big, 1)
-            supplies = replace_at(supplies, die.owner, back)
+            supplies = replace_at(supplies, die.owner, supplies[die.owner].moved(die.big, 1))
     unused = kickers - len(event.kicks)
     if unused and any(kickable(d) for d in casino.dice):
         raise IllegalMove(
@@ -179,33 +171,58 @@ def _place(state: GameState, event: Place) -> GameState:
             f"each kicker must knock off a die while any is there: {kickers} placed, "
             f"{len(event.kicks)} named",
         )
+    return casino, supplies, white_out
 
+
+def _take_chip_card(
+    state: GameState, casino: Casino, chip: str, counted: int
+) -> tuple[GameState, Casino]:
+    """The player to move takes a chip card from the casino where they placed `counted` dice."""
+    if not state.rules.chip_cards or casino.number == SLOT_MACHINE:
+        raise IllegalMove("chip cards", "no chip card can be taken here")
+    if counted < 2:
+        raise IllegalMove(
+            "chip cards",
+            f"a chip card needs at least 2 dice placed at once, {state.to_move()} placed {counted}",
+        )
+    if chip not in casino.chip_cards:
+        raise IllegalMove(
+            "chip cards",
+            f"casino {casino.number} has no {chip!r} chip card (has {list(casino.chip_cards)})",
+        )
+    chips = list(casino.chip_cards)
+    chips.remove(chip)
+    seat = state.current
+    taken = replace_at(state.chip_cards, seat, tuple(sorted(state.chip_cards[seat] + (chip,))))
+    return replace(state, chip_cards=taken), replace(casino, chip_cards=tuple(chips))
+
+
+def _place(state: GameState, event: Place) -> GameState:
+    expect_phase(state, Phase.CHOOSE, event)
+    roll = state.pending_roll
+    assert roll is not None
+    target = _place_target(state, event, roll)
+    number, seat = event.number, state.current
+    placed = {kind: roll.of(kind).count(number) for kind in DieKind}
+    new_dice = (
+        (PlacedDie(seat, number, False, state.turn),) * placed[DieKind.REGULAR]
+        + (PlacedDie(seat, number, True, state.turn),) * placed[DieKind.BIGGY]
+        + (PlacedDie(WHITE, number, False, state.turn),) * placed[DieKind.NEUTRAL]
+    )
+    casino = state.casino(target)
+    casino = replace(casino, dice=casino.dice + new_dice)
+    supply = state.supplies[seat]
+    supplies = replace_at(
+        state.supplies,
+        seat,
+        supply._replace(**{kind.value: supply.of(kind) - placed[kind] for kind in DieKind}),
+    )
+    casino, supplies, white_out = _kick_off(state, casino, supplies, event, placed[DieKind.KICKERS])
     if event.chip is not None:
         counted = sum(
-            placed[kind] * kind.counts_as for kind in DieKind if kind is not DieKind.KICKERS
+            n * kind.counts_as for kind, n in placed.items() if kind is not DieKind.KICKERS
         )
-        if not rules.chip_cards or target == SLOT_MACHINE:
-            raise IllegalMove("chip cards", "no chip card can be taken here")
-        if counted < 2:
-            raise IllegalMove(
-                "chip cards",
-                f"a chip card needs at least 2 dice placed at once, {name} placed {counted}",
-            )
-        if event.chip not in casino.chip_cards:
-            raise IllegalMove(
-                "chip cards",
-                f"casino {target} has no {event.chip!r} chip card (has {list(casino.chip_cards)})",
-            )
-        chips = list(casino.chip_cards)
-        chips.remove(event.chip)
-        casino = replace(casino, chip_cards=tuple(chips))
-        state = replace(
-            state,
-            chip_cards=replace_at(
-                state.chip_cards, seat, tuple(sorted(state.chip_cards[seat] + (event.chip,)))
-            ),
-        )
-
+        state, casino = _take_chip_card(state, casino, event.chip, counted)
     state = replace(
         state,
         casinos=replace_at(state.casinos, target - 1, casino),

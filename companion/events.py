@@ -41,7 +41,7 @@ class Roll:
 
     def values(self) -> tuple[int, ...]:
         """Every value shown, whatever the kind of die."""
-        return self.regular + self.neutral + self.biggy + self.kickers
+        return tuple(value for kind in ROLL_KINDS for value in self.of(kind))
 
 
 ROLL_KINDS: tuple[DieKind, ...] = tuple(DieKind(field.name) for field in fields(Roll))

@@ -7,7 +7,7 @@ import random
 from companion.choices import legal_choices
 from companion.deal import arrange_pairs
 from companion.engine import apply
-from companion.events import DealRound, Event, ReplaceRainbows, Roll, TileDecision
+from companion.events import ROLL_KINDS, DealRound, Event, ReplaceRainbows, Roll, TileDecision
 from companion.money import Pile, deal_value, pile_exhausted
 from companion.rules import RAINBOW
 from companion.state import GameState, Phase
@@ -65,9 +65,7 @@ def random_roll(state: GameState, rng: random.Random) -> Roll:
     def dice(count: int) -> tuple[int, ...]:
         return tuple(rng.randint(1, 6) for _ in range(count))
 
-    return Roll(
-        dice(supply.regular), dice(supply.neutral), dice(supply.biggy), dice(supply.kickers)
-    )
+    return Roll(**{kind.value: dice(supply.of(kind)) for kind in ROLL_KINDS})
 
 
 def random_rainbow_replacement(state: GameState, rng: random.Random) -> ReplaceRainbows:

@@ -55,7 +55,7 @@ class Supply(NamedTuple):
 
     def total(self) -> int:
         """All dice the player would roll now."""
-        return self.regular + self.biggy + self.kickers + self.neutral
+        return sum(self)
 
     def of(self, kind: DieKind) -> int:
         """How many dice of one kind are held."""

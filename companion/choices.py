@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from companion.cardplay import card_choices
-from companion.dice import DieKind
 from companion.events import SLOT_MACHINE, Event, Kick, Place, ResolvePayout, Skip
 from companion.state import WHITE, GameState, Phase, PlacedDie
 from companion.tiles import closed_casino, decision_choices, power_play_choices
@@ -34,18 +33,16 @@ def _placements(state: GameState, number: int, slot: bool) -> list[Event]:
     assert roll is not None
     target = SLOT_MACHINE if slot else number
     seat = state.current
-    shown = {kind: roll.of(kind).count(number) for kind in DieKind}
-    placed = [PlacedDie(seat, number, False, state.turn)] * shown[DieKind.REGULAR]
-    placed += [PlacedDie(seat, number, True, state.turn)] * shown[DieKind.BIGGY]
-    placed += [PlacedDie(WHITE, number, False, state.turn)] * shown[DieKind.NEUTRAL]
+    placed = [PlacedDie(seat, number, False, state.turn)] * roll.regular.count(number)
+    placed += [PlacedDie(seat, number, True, state.turn)] * roll.biggy.count(number)
+    placed += [PlacedDie(WHITE, number, False, state.turn)] * roll.neutral.count(number)
     casino = state.casino(target)
     dice = list(casino.dice) + placed
     kickable = [d for d in dice if not slot or d.turn == state.turn]
     targets = sorted((d.owner, d.big) for d in kickable)
-    kick_sets = _kick_sets(targets, min(shown[DieKind.KICKERS], len(targets)))
+    kick_sets = _kick_sets(targets, min(roll.kickers.count(number), len(targets)))
     chips: list[str | None] = [None]
-    counted = sum(n * kind.counts_as for kind, n in shown.items() if kind is not DieKind.KICKERS)
-    if state.rules.chip_cards and not slot and counted >= 2:
+    if state.rules.chip_cards and not slot and roll.counted(number) >= 2:
         chips += sorted(set(casino.chip_cards))
     return [Place(number, slot, kicks, chip) for kicks in kick_sets for chip in chips]
 

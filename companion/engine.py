@@ -8,7 +8,7 @@ from dataclasses import replace
 from companion.cardplay import play_cards
 from companion.deal import check_values as _check_values
 from companion.deal import deal as _deal
-from companion.dice import DieKind
+from companion.dice import DIE_KINDS, DieKind
 from companion.errors import IllegalMove
 from companion.events import (
     EVENT_TYPES,
@@ -29,7 +29,7 @@ from companion.events import (
 from companion.money import draw_notes, pile_exhausted
 from companion.payout import RoundPayout, pay_casino
 from companion.rules import RAINBOW
-from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
+from companion.state import SUPPLY_KINDS, WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase, replace_at
 from companion.tiles import (
     activate,
@@ -52,7 +52,7 @@ def _roll(state: GameState, event: Roll) -> GameState:
     supply = state.supplies[state.current]
     name = state.to_move()
     for kind in ROLL_KINDS:
-        values, held = event.of(kind), supply.of(kind)
+        values, held = getattr(event, kind), getattr(supply, kind)  # a kind names both fields
         if len(values) != held:
             raise IllegalMove(
                 "roll all your dice",
@@ -203,7 +203,7 @@ def _place(state: GameState, event: Place) -> GameState:
     assert roll is not None
     target = _place_target(state, event, roll)
     number, seat = event.number, state.current
-    placed = {kind: roll.of(kind).count(number) for kind in DieKind}
+    placed = {kind: getattr(roll, kind).count(number) for kind in DIE_KINDS}
     new_dice = (
         (PlacedDie(seat, number, False, state.turn),) * placed[DieKind.REGULAR]
         + (PlacedDie(seat, number, True, state.turn),) * placed[DieKind.BIGGY]
@@ -215,13 +215,11 @@ def _place(state: GameState, event: Place) -> GameState:
     supplies = replace_at(
         state.supplies,
         seat,
-        supply._replace(**{kind.value: supply.of(kind) - placed[kind] for kind in DieKind}),
+        Supply(*[held - placed[kind] for held, kind in zip(supply, SUPPLY_KINDS, strict=True)]),
     )
     casino, supplies, white_out = _kick_off(state, casino, supplies, event, placed[DieKind.KICKERS])
     if event.chip is not None:
-        counted = sum(
-            n * kind.counts_as for kind, n in placed.items() if kind is not DieKind.KICKERS
-        )
+        counted = roll.counted(number)
         state, casino = _take_chip_card(state, casino, event.chip, counted)
     state = replace(
         state,

@@ -36,12 +36,18 @@ class Roll:
 
     def of(self, kind: DieKind) -> tuple[int, ...]:
         """The values shown by the dice of one kind."""
-        values: tuple[int, ...] = getattr(self, kind.value)
+        values: tuple[int, ...] = getattr(self, kind)
         return values
+
+    def counted(self, number: int) -> int:
+        """The dice showing `number` that stay on a casino, counted: a Biggy counts two, and a
+        kicker leaves once it has kicked."""
+        biggy = DieKind.BIGGY.counts_as * self.biggy.count(number)
+        return self.regular.count(number) + self.neutral.count(number) + biggy
 
     def values(self) -> tuple[int, ...]:
         """Every value shown, whatever the kind of die."""
-        return tuple(value for kind in ROLL_KINDS for value in self.of(kind))
+        return self.regular + self.neutral + self.biggy + self.kickers  # ROLL_KINDS, unrolled: hot
 
 
 ROLL_KINDS: tuple[DieKind, ...] = tuple(DieKind(field.name) for field in fields(Roll))

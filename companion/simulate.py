@@ -65,7 +65,7 @@ def random_roll(state: GameState, rng: random.Random) -> Roll:
     def dice(count: int) -> tuple[int, ...]:
         return tuple(rng.randint(1, 6) for _ in range(count))
 
-    return Roll(**{kind.value: dice(supply.of(kind)) for kind in ROLL_KINDS})
+    return Roll(*[dice(getattr(supply, kind)) for kind in ROLL_KINDS])  # in the roll's field order
 
 
 def random_rainbow_replacement(state: GameState, rng: random.Random) -> ReplaceRainbows:

@@ -59,7 +59,7 @@ class Supply(NamedTuple):
 
     def of(self, kind: DieKind) -> int:
         """How many dice of one kind are held."""
-        count: int = getattr(self, kind.value)
+        count: int = getattr(self, kind)
         return count
 
     def moved(self, big: bool, count: int) -> Supply:
@@ -71,6 +71,10 @@ class Supply(NamedTuple):
     def holds(self, big: bool) -> bool:
         """Whether a regular die (or the Biggy) is in hand."""
         return (self.biggy if big else self.regular) > 0
+
+
+SUPPLY_KINDS: tuple[DieKind, ...] = tuple(DieKind(name) for name in Supply._fields)
+"""The kinds of die in the order a supply lists them."""
 
 
 class PlacedDie(NamedTuple):

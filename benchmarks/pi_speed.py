@@ -154,6 +154,7 @@ def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, obj
     from vision.detections import Detections
     from vision.draw import draw_detections
     from vision.video import RollSettled
+    from web.actions import act
     from web.hub import TableHub
 
     det = read_dice(frame, ReaderConfig())
@@ -172,7 +173,8 @@ def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, obj
     with tempfile.TemporaryDirectory() as folder:
         hub = TableHub(GameStore(Path(folder) / "bench.sqlite3"), seed=1)
         other = "blue" if colour != "blue" else "red"
-        hub.act(
+        act(
+            hub,
             {
                 "action": "new_game",
                 "base": "none",
@@ -181,7 +183,7 @@ def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, obj
             },
             None,
         )
-        hub.act({"action": "simulate", "base": hub.version()}, None)
+        act(hub, {"action": "simulate", "base": hub.version()}, None)
         queues = [hub.subscribe()[0] for _ in range(pages)]
 
         def update() -> None:
@@ -191,7 +193,7 @@ def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, obj
                     json_mod.dumps(q.get_nowait())
             if hub.session is not None and str(hub.session.state.phase) == "choose":
                 hub.session.undo()
-                hub.reading = None
+                hub.forget_reading()
                 hub.publish()
                 for q in queues:
                     while not q.empty():

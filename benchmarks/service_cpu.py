@@ -148,6 +148,7 @@ def measure(
 ) -> dict[str, list[float]]:
     """Run the service on the played camera and measure it idle, then in play."""
     from web import create_app
+    from web.actions import act
     from web.resources import start_camera
     from web.server import build_server
 
@@ -155,7 +156,8 @@ def measure(
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DB": str(Path(folder) / "cpu.sqlite3"), "THREADS": threads})
         hub = app.extensions["hub"]
-        hub.act(
+        act(
+            hub,
             {
                 "action": "new_game",
                 "base": "none",

@@ -4,7 +4,8 @@ Reads the real sets of ../shared/data (by default their held-out part, fixed in
 models/real_sets.json) and any other folder laid out as `images/*.jpg` + `labels/*.txt` (YOLO
 rows `pips-1 cx cy w h` around whole dice). For each set it prints: dice, found, right pips of
 found, flagged unsure, read for sure but wrong (of all dice), boxes on no labelled die per 100
-photos, colour named right where colours are labelled, and the median and worst time a photo.
+photos, colour named right and colour named wrong with no doubt (of found dice, where colours
+are labelled), and the median and worst time a photo.
 A reader box matches a labelled die when each holds the other's centre (for the oblique white
 set, whose labels box only the pip pattern, when the box holds the label's centre).
 """
@@ -65,7 +66,7 @@ def score_photos(items: list[Labelled], cfg: ReaderConfig) -> dict:
     return summary
 
 
-ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>7} {:>7} {:>8}"
+ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>7} {:>8} {:>7} {:>8}"
 
 
 def print_table(results: dict[str, dict]) -> None:
@@ -81,12 +82,14 @@ def print_table(results: dict[str, dict]) -> None:
             "surewrong%",
             "nodie/100",
             "colour%",
+            "col.wrong",
             "med ms",
             "worst ms",
         )
     )
     for name, r in results.items():
         colour = f"{r['colour_pct']:.1f}" if "colour_pct" in r else "-"
+        colour_wrong = f"{r['colour_sure_wrong_pct']:.1f}" if "colour_pct" in r else "-"
         print(
             ROW.format(
                 name[:30],
@@ -98,6 +101,7 @@ def print_table(results: dict[str, dict]) -> None:
                 f"{r['sure_wrong_pct']:.2f}",
                 f"{r['no_die_per_100_photos']:.0f}",
                 colour,
+                colour_wrong,
                 f"{r['median_ms']:.0f}",
                 f"{r['worst_ms']:.0f}",
             )

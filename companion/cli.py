@@ -7,10 +7,11 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion import cli_hint, cli_play
+from companion import cli_check, cli_hint, cli_play
 from companion.record import RecordError, replay_record, result_summary
 from companion.render import explain_round, plural, render_standings
 from companion.session import GameStore, SessionError
@@ -199,7 +200,17 @@ def build_parser() -> argparse.ArgumentParser:
     register_web(subparsers)
     register_vision(subparsers)
     register_markers(subparsers)
+    cli_check.register(subparsers, _read_casino_row, _load_json)
     return parser
+
+
+def _read_casino_row(
+    image: str, zones: str, palette: str | None, colours: Sequence[str], place: str
+) -> cli_check.RowSight:
+    """The reader's side of `check-table`, loaded when the command runs."""
+    from vision.cli_check import read_row_file
+
+    return read_row_file(image, zones, palette, colours, place)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,3 +34,10 @@ _LABELS = {
 
 DIE_KINDS: tuple[DieKind, ...] = tuple(DieKind)
 """Every kind of die, as a tuple: quicker to walk than the enum on the engine's hot path."""
+
+
+NEUTRAL_COLOUR = "white"
+"""Las Vegas 2012's neutral dice are white."""
+
+KICKER_COLOUR = "purple"
+"""Las Vegas 2012's kickers are violet dice."""

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.cardplay import play_cards
+from companion.correction import correct_casino
 from companion.deal import check_values as _check_values
 from companion.deal import deal as _deal
 from companion.dice import DIE_KINDS, DieKind
@@ -14,6 +15,7 @@ from companion.events import (
     EVENT_TYPES,
     ROLL_KINDS,
     SLOT_MACHINE,
+    CorrectCasino,
     DealRound,
     Event,
     Kick,
@@ -399,6 +401,8 @@ def _dispatch(state: GameState, event: Event) -> GameState:
             return _replace_rainbows(state, event)
         case ResolvePayout():
             return _payout(state, event)
+        case CorrectCasino():
+            return correct_casino(state, event)
     raise IllegalMove("unknown event", f"{event!r} is not a game event")
 
 

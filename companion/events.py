@@ -130,6 +130,26 @@ class ResolvePayout:
     slot_choices: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class TableDie:
+    """A die as it lies on a casino: its owner (seat, or an imaginary owner), whether it is a
+    Biggy, and its value (None on casinos 1-6, where a die shows the casino's number)."""
+
+    owner: int
+    big: bool = False
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectCasino:
+    """Set what lies on a casino (or the slot machine) to what the table shows: every die there,
+    by owner and size. It puts right a die on the wrong casino, one knocked off or one added."""
+
+    kind: ClassVar[str] = "correct"
+    casino: int
+    dice: tuple[TableDie, ...]
+
+
 Event = (
     DealRound
     | Roll
@@ -140,6 +160,7 @@ Event = (
     | TileDecision
     | ReplaceRainbows
     | ResolvePayout
+    | CorrectCasino
 )
 
 EVENT_TYPES: dict[str, type] = {
@@ -154,6 +175,7 @@ EVENT_TYPES: dict[str, type] = {
         TileDecision,
         ReplaceRainbows,
         ResolvePayout,
+        CorrectCasino,
     )
 }
 
@@ -165,6 +187,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         value = getattr(event, name)
         if name == "kicks":
             value = [{"owner": k.owner, "big": k.big} for k in value]
+        elif name == "dice":
+            value = [table_die_to_dict(d) for d in value]
         elif name == "choice":
             value = {k: list(v) if isinstance(v, tuple) else v for k, v in value}
         elif isinstance(value, tuple):
@@ -216,6 +240,32 @@ def _kick(value: Any) -> Kick:
     if not isinstance(value, dict):
         raise _malformed("kicks", 'a list of objects like {"owner": 1, "big": false}', value)
     return Kick(_int(value.get("owner"), "kick owner", "a seat number"), _flag(value, "big"))
+
+
+def table_die_to_dict(die: TableDie) -> dict[str, Any]:
+    """A die on a casino as JSON: owner and size, and its value where one is given."""
+    data: dict[str, Any] = {"owner": die.owner, "big": die.big}
+    return data if die.value is None else data | {"value": die.value}
+
+
+def _table_die(value: Any) -> TableDie:
+    if not isinstance(value, dict):
+        raise _malformed(
+            "dice", 'a list of objects like {"owner": 1, "big": false, "value": 5}', value
+        )
+    number = value.get("value")
+    return TableDie(
+        _int(value.get("owner"), "die owner", "a seat number"),
+        _flag(value, "big"),
+        None if number is None else _int(number, "die value", "1-6 or absent"),
+    )
+
+
+def _correct(data: dict[str, Any]) -> CorrectCasino:
+    return CorrectCasino(
+        casino=_int(data["casino"], "casino", "a casino number (7: the slot machine)"),
+        dice=tuple(_table_die(d) for d in _list(data["dice"], "dice")),
+    )
 
 
 def _chip(value: Any) -> tuple[int, str]:
@@ -306,5 +356,6 @@ _EVENT_READERS: dict[str, Callable[[dict[str, Any]], Event]] = {
     "payout": lambda data: ResolvePayout(
         slot_choices=_ints(data.get("slot_choices", []), "slot_choices")
     ),
+    "correct": _correct,
 }
 """How each kind of event is read from its JSON."""

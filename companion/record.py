@@ -11,6 +11,7 @@ from companion.errors import IllegalMove
 from companion.events import (
     SLOT_MACHINE,
     SPECIAL_KINDS,
+    CorrectCasino,
     DealRound,
     Event,
     Kick,
@@ -21,6 +22,7 @@ from companion.events import (
     ResolvePayout,
     Roll,
     Skip,
+    TableDie,
     TileDecision,
     tile_decision,
 )
@@ -170,6 +172,11 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
                     for n, draws in enumerate(event.draws, start=1)
                     if draws
                 }
+            case CorrectCasino():
+                assert current_round is not None
+                current_round.setdefault("corrections", []).append(
+                    _correction_out(state, event, len(current_round["turns"]))
+                )
             case ResolvePayout() if event.slot_choices:
                 assert current_round is not None
                 current_round["slot_choices"] = list(event.slot_choices)
@@ -189,6 +196,18 @@ def _turn_entry(state: GameState, event: Roll | PowerPlay | PlayCards) -> dict[s
             return {"player": state.to_move(), "power_play": power_play}
         case PlayCards():
             return _cards_turn(state, event)
+
+
+def _correction_out(state: GameState, event: CorrectCasino, turns: int) -> dict[str, Any]:
+    """A correction as the record lists it: after which turn (none: before the payout), the
+    casino, and each die lying there by owner's name."""
+    entry: dict[str, Any] = {} if state.phase is Phase.PAYOUT else {"after_turn": turns}
+    dice = []
+    for die in event.dice:
+        out: dict[str, Any] = {"owner": _owner_out(state, die.owner), "big": die.big}
+        dice.append(out if die.value is None else out | {"value": die.value})
+    casino = "slot" if event.casino == SLOT_MACHINE else event.casino
+    return entry | {"casino": casino, "dice": dice}
 
 
 def result_summary(state: GameState) -> dict[str, Any]:
@@ -284,6 +303,48 @@ def _owner_in(state: GameState, name: Any, where: str) -> int:
     raise RecordError(f"{where}: {name!r} is neither a player nor 'white'")
 
 
+def _corrections_in(
+    data: dict[str, Any], turns: int, where: str
+) -> dict[int | None, list[dict[str, Any]]]:
+    """A round's corrections, checked for shape, by the turn they follow (None: the payout)."""
+    listed = _need_list(data, "corrections", where)
+    grouped: dict[int | None, list[dict[str, Any]]] = {}
+    for index, entry in enumerate(listed, start=1):
+        cw = f"{where}, correction {index}"
+        if not isinstance(entry, dict):
+            raise RecordError(f"{cw}: expected an object with casino and dice")
+        after = entry.get("after_turn")
+        if after is not None and (
+            not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= turns
+        ):
+            raise RecordError(
+                f"{cw}: 'after_turn' must be a turn of this round, 0-{turns}, got {after!r:.40}"
+            )
+        grouped.setdefault(after, []).append(entry)
+    return grouped
+
+
+def _correction_in(state: GameState, entry: dict[str, Any], where: str) -> CorrectCasino:
+    """A CorrectCasino event from a record's correction entry."""
+    casino = entry.get("casino")
+    if casino == "slot":
+        casino = SLOT_MACHINE
+    elif not isinstance(casino, int) or isinstance(casino, bool):
+        raise RecordError(f"{where}: 'casino' must be 1-6 or \"slot\", got {casino!r:.40}")
+    raw = _need(entry, "dice", list, where)
+    dice = []
+    for die in raw:
+        if not isinstance(die, dict):
+            raise RecordError(f"{where}: each die is an object with an owner, got {die!r:.40}")
+        value = die.get("value")
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise RecordError(f"{where}: a die's 'value' must be 1-6, got {value!r:.40}")
+        dice.append(
+            TableDie(_owner_in(state, die.get("owner"), where), _flag(die, "big", where), value)
+        )
+    return CorrectCasino(casino, tuple(dice))
+
+
 def _setup(record: Any) -> GameState:
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
@@ -343,6 +404,14 @@ class _Replayer:
                 raise RecordError(f"{where}: a tile decision is given but no tile waits for one")
             self.decide(choice, where, f"{where}, tile")
 
+    def correct(
+        self, corrections: dict[int | None, list[dict[str, Any]]], after: int | None, where: str
+    ) -> None:
+        """Play a round's corrections listed after this turn (None: before the payout)."""
+        for entry in corrections.pop(after, []):
+            cw = f"{where}, correction" + (f" after turn {after}" if after is not None else "")
+            self.play(_correction_in(self.state, entry, cw), cw)
+
     def round(self, data: Any, where: str, count: int) -> bool:
         """Deal a round, play its turns and the decisions at its end; True once paid out."""
         if not isinstance(data, dict):
@@ -351,10 +420,15 @@ class _Replayer:
         turns = data.get("turns", [])
         if not isinstance(turns, list):
             raise RecordError(f"{where}: turns must be a list")
+        corrections = _corrections_in(data, len(turns), where)
+
         for turn_no, turn in enumerate(turns, start=1):
+            self.correct(corrections, turn_no - 1, where)
             if not self.turn(turn, f"{where}, turn {turn_no}"):
                 break  # the record ends mid-turn: rolled, not yet placed
-        return self.round_end(data, where, count)
+        else:
+            self.correct(corrections, len(turns), where)
+        return self.round_end(data, where, count, corrections)
 
     def turn(self, turn: Any, tw: str) -> bool:
         """Play one turn; False when the record stops after the roll."""
@@ -417,8 +491,15 @@ class _Replayer:
             chip=_chip_in(turn.get("chip"), tw),
         )
 
-    def round_end(self, data: dict[str, Any], where: str, count: int) -> bool:
-        """Round-end tile decisions, Rainbow replacements and the payout; True once paid out."""
+    def round_end(
+        self,
+        data: dict[str, Any],
+        where: str,
+        count: int,
+        corrections: dict[int | None, list[dict[str, Any]]],
+    ) -> bool:
+        """Round-end tile decisions, Rainbow replacements, the corrections left and the payout;
+        True once paid out."""
         while self.state.phase is Phase.TILE and self.state.pending is not None:
             key = TILES[self.state.pending.code].record_key
             if not key or key not in data:
@@ -427,6 +508,17 @@ class _Replayer:
         if self.state.phase is Phase.RAINBOW and "rainbow" in data:
             draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
             self.play(ReplaceRainbows(draws), f"{where}, rainbow replacement")
+        if None in corrections and self.state.phase is not Phase.PAYOUT:
+            raise RecordError(
+                f"{where}: a correction without 'after_turn' comes just before the payout, but "
+                f"the round has not come to it ({self.state.phase.value} pending)"
+            )
+        self.correct(corrections, None, where)
+        if corrections:
+            after = min(k for k in corrections if k is not None)
+            raise RecordError(
+                f"{where}: a correction follows turn {after}, but the record ends before it"
+            )
         if self.state.phase is Phase.PAYOUT:
             raw_choices = data.get("slot_choices", [])
             if not isinstance(raw_choices, list):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.events import (
     SLOT_MACHINE,
     SPECIAL_KINDS,
+    CorrectCasino,
     DealRound,
     Event,
     Place,
@@ -133,6 +134,11 @@ def step_line(before: GameState, event: Event, after: GameState) -> str | None:
             return f"{who}{name} (casino {event.casino}): {chosen}."
         case ReplaceRainbows():
             return "Rainbow cards replaced."
+        case CorrectCasino():
+            where = "The slot machine" if event.casino == SLOT_MACHINE else f"Casino {event.casino}"
+            counts = after.casino(event.casino).counted()
+            held = ", ".join(f"{after.owner_name(o)} {n}" for o, n in counts.items()) or "no dice"
+            return f"{where} corrected to what lies on the table: {held}."
     return None
 
 

@@ -55,6 +55,10 @@ class SessionError(RuntimeError):
     """The game file cannot be used as it is; the message says why and what was kept."""
 
 
+class GameNotFound(SessionError):
+    """The game file holds no game of the number asked for."""
+
+
 class WriteFailed(SessionError):
     """The game file could not be written (read-only, locked, a disk error); nothing was
     changed."""
@@ -294,7 +298,7 @@ class GameSession:
                 "SELECT setup FROM games WHERE id = ?", (self.game_id,)
             ).fetchone()
             if row is None:
-                raise SessionError(f"{self.store.path} holds no game {self.game_id}")
+                raise GameNotFound(f"{self.store.path} holds no game {self.game_id}")
             where = f"game {self.game_id} in {self.store.path}"
             try:
                 initial = _state_from_setup(json.loads(row[0]))

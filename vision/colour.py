@@ -147,9 +147,12 @@ class Palette:
             near = play_dist[rows, nearest_in_play] <= IN_PLAY_REACH
             best = np.where(near, nearest_in_play, best)
         first = dist[rows, best]
-        others = dist.copy()
-        others[rows, best] = np.inf
-        second = others.min(1) if len(self.names) > 1 else first + 9
+        # A die named a colour in play is weighed against the other colours in play only.
+        rivals = np.where(in_play[None] & in_play[best][:, None], dist, np.inf)
+        rivals = np.where(in_play[best][:, None], rivals, dist)
+        rivals[rows, best] = np.inf
+        second = rivals.min(1) if len(self.names) > 1 else first + 9
+        second = np.where(np.isfinite(second), second, first + 9)
         certainty = 1.0 / (1.0 + np.exp(-(second - first) / 2.0))
         return np.array([self.names[i] for i in best], object), certainty.astype(np.float32)
 

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 SIZES = ("regular", "big")
-FIELDS = ("boxes", "pips", "colour", "size", "confidence", "unsure", "zone")
+FIELDS = ("boxes", "pips", "colour", "size", "confidence", "unsure", "zone", "colour_doubt")
 
 
 def _check(name: str, arr: np.ndarray, shape: tuple[int, ...]) -> None:
@@ -33,6 +33,8 @@ class Detections:
     confidence: (n,) float32 in [0, 1].
     unsure: (n,) bool, True where the die could not be read for sure.
     zone: (n,) object, zone name or None.
+    colour_doubt: (n,) bool, True where the die's body lies between two colours, so that its
+        colour name is a guess (before calibration); all False when not given.
     """
 
     boxes: np.ndarray
@@ -42,6 +44,7 @@ class Detections:
     confidence: np.ndarray
     unsure: np.ndarray
     zone: np.ndarray = field(default=None)  # type: ignore[arg-type]
+    colour_doubt: np.ndarray = field(default=None)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         boxes = np.asarray(self.boxes, dtype=np.float32)
@@ -49,6 +52,7 @@ class Detections:
             raise ValueError(f"boxes must have shape (n, 4), got {boxes.shape}")
         n = len(boxes)
         zone = np.full(n, None, object) if self.zone is None else np.asarray(self.zone, object)
+        doubt = np.zeros(n, bool) if self.colour_doubt is None else self.colour_doubt
         arrays: dict[str, np.ndarray] = {
             "boxes": boxes,
             "pips": np.asarray(self.pips, dtype=np.int8),
@@ -57,6 +61,7 @@ class Detections:
             "confidence": np.asarray(self.confidence, dtype=np.float32),
             "unsure": np.asarray(self.unsure, dtype=bool),
             "zone": zone,
+            "colour_doubt": np.asarray(doubt, dtype=bool),
         }
         for name, arr in arrays.items():
             if name != "boxes":
@@ -97,6 +102,7 @@ class Detections:
             self.confidence,
             self.unsure,
             np.asarray(zone, object),
+            self.colour_doubt,
         )
 
     @property
@@ -115,6 +121,7 @@ class Detections:
                 "confidence": round(float(self.confidence[i]), 3),
                 "unsure": bool(self.unsure[i]),
                 "zone": None if self.zone[i] is None else str(self.zone[i]),
+                "colour_doubt": bool(self.colour_doubt[i]),
             }
             for i in range(len(self))
         ]

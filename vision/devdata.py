@@ -166,7 +166,8 @@ class Score:
     predicted: int = 0
     unmatched_predictions: int = 0
     right_by_pips: dict[int, list[int]] = field(default_factory=dict)  # pips: [right, found]
-    # colour: [labelled, found, right pips, named right], where the labels give colours
+    # colour: [labelled, found, right pips, named right, named wrong and not in doubt], where
+    # the labels give colours
     by_colour: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, truth: Labelled, det: Detections) -> None:
@@ -185,8 +186,9 @@ class Score:
             right = j is not None and det.pips[j] == p
             if colour is not None:
                 named = j is not None and det.colour[j] == colour
-                counts = self.by_colour.setdefault(colour, [0, 0, 0, 0])
-                for k, hit in enumerate((True, j is not None, right, named)):
+                sure_wrong = j is not None and not named and not det.colour_doubt[j]
+                counts = self.by_colour.setdefault(colour, [0, 0, 0, 0, 0])
+                for k, hit in enumerate((True, j is not None, right, named, sure_wrong)):
                     counts[k] += int(hit)
             if j is None:
                 continue
@@ -223,14 +225,22 @@ class Score:
                 "pips_pct": round(100.0 * pips / max(found, 1), 2),
                 "colour_pct": round(100.0 * named / max(found, 1), 2),
             }
-            for colour, (n, found, pips, named) in sorted(self.by_colour.items())
+            for colour, (n, found, pips, named, _sure_wrong) in sorted(self.by_colour.items())
         }
 
     def summary(self) -> dict[str, float]:
-        """Found rate, pips accuracy among found dice, and the raw counts (with the share of
-        found dice whose colour is named right, where the labels give colours)."""
-        found, named = (sum(c[i] for c in self.by_colour.values()) for i in (1, 3))
-        colour = {"colour_pct": 100.0 * named / found} if found else {}
+        """Found rate, pips accuracy among found dice, and the raw counts (with the shares of
+        found dice whose colour is named right, and named wrong without doubt, where the
+        labels give colours)."""
+        found, named, sure_wrong = (sum(c[i] for c in self.by_colour.values()) for i in (1, 3, 4))
+        colour = (
+            {
+                "colour_pct": 100.0 * named / found,
+                "colour_sure_wrong_pct": 100.0 * sure_wrong / found,
+            }
+            if found
+            else {}
+        )
         return {
             "labelled": self.labelled,
             "found_pct": 100.0 * self.found / max(self.labelled, 1),

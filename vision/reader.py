@@ -36,6 +36,9 @@ SHADED_BLANK = 0.3
 SURE_BLANK = 0.4
 DARK_GREY = 0.25
 TINTED_GREY = 6.5
+# Before calibration, a die whose colour is this sure or less (the nearer of two colours by a
+# small margin) is named in doubt, not guessed.
+COLOUR_SURE = 0.8
 # One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
 # touching dice of one colour merge into a box between them. A second and third look with the
 # frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all (summed
@@ -252,14 +255,26 @@ def _read_look(
     table = colour_mod.background_colour(frame_bgr, boxes)
     # Until calibration, the light is judged from these dice, the surer counting more.
     palette = judged_light(cfg.palette, bgr, confidence)
-    names, _certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
+    names, certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
+    colour_doubt = _colour_in_doubt(palette, names, certainty)[real]
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], (unsure | doubtful)[real]
     no_zones = np.full(len(boxes), None, object)
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else no_zones
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
-    return Detections(boxes, pip, names, sizes, confidence, unsure, zone), long_side
+    return Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt), long_side
+
+
+def _colour_in_doubt(
+    palette: colour_mod.Palette, names: np.ndarray, certainty: np.ndarray
+) -> np.ndarray:
+    """Which dice lie so near the border between two colours that their name is a guess:
+    only before calibration (a calibrated palette knows this table's colours), and never a
+    blank die named grey (grey is the only colour of a blank die)."""
+    if palette.reference_bgr is not None:
+        return np.zeros(len(names), bool)
+    return (certainty < COLOUR_SURE) & (names != BLANK_DICE_COLOUR)
 
 
 def _seen_unread(

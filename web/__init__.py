@@ -29,7 +29,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from web import api, hints_api, host_check, pages, resources, results, stream
+    from web import api, hints_api, host_check, pages, resources, results, roster, stream
 
     host_check.init_app(app)
     resources.init_app(app)
@@ -39,4 +39,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(hints_api.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(results.bp)
+    app.register_blueprint(roster.bp)
     return app

@@ -2,7 +2,8 @@
 
 Each action's fields have been checked against `web.schema.ACTION_FIELDS` before its handler
 runs; a handler checks what the game makes of them and raises `ActionError` with a message
-for the player before anything changes. The hub holds its lock around each one.
+for the player before anything changes. `act` holds the hub's lock around each one, and a
+handler changes the table only through the hub's methods.
 """
 
 from __future__ import annotations
@@ -11,27 +12,68 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.choices import legal_choices
 from companion.deal import arrange_pairs
+from companion.dice import KICKER_COLOUR, NEUTRAL_COLOUR
 from companion.errors import IllegalMove
-from companion.events import Event, Place, event_from_dict
+from companion.events import Event, event_from_dict, tile_decision
 from companion.rules import make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, check_name, new_game
+from web.bots_seat import bot_action, read_seats, warm_up
 from web.errors import ActionError, refused_file, refused_move
-from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR, roll_from_entries
-from web.setup import COLOURS, calibration_names, own_dice_colours
+from web.hub import TableHub
+from web.reading import roll_from_entries
+from web.setup import COLOURS, calibration_names, learn_palette, own_dice_colours, zones_asked
 
 if TYPE_CHECKING:
-    from web.hub import TableHub
+    from vision.simtable import SimulatedTable
+
+Payload = dict[str, Any]
+"""An action's JSON, its fields checked against `web.schema.ACTION_FIELDS`."""
+
+Reply = dict[str, object]
+"""What an action tells the page besides "ok" and the new version."""
+
+
+def act(hub: TableHub, payload: object, token: str | None) -> Reply:
+    """Carry out one action from a page, or raise ActionError and change nothing."""
+    if not isinstance(payload, dict):
+        raise ActionError(400, 'an action is a JSON object like {"action": "undo", ...}')
+    name = payload.get("action")
+    handler = HANDLERS.get(name) if isinstance(name, str) else None
+    if handler is None:
+        known = ", ".join(sorted(HANDLERS))
+        raise ActionError(400, f"unknown action {name!r}; known actions: {known}")
+    with hub.lock:
+        if not hub.controls(token):
+            raise ActionError(
+                403,
+                "this tablet is a viewer; enter the PIN to control the game",
+                why={"key": "viewer"},
+            )
+        if name in NEEDS_BASE and payload.get("base") != hub.version():
+            raise ActionError(
+                409,
+                "the table changed since this page was drawn (another tablet or the "
+                "camera acted first); nothing was applied, the page now shows the table",
+                why={"key": "stale"},
+            )
+        try:
+            result = handler(hub, payload)
+        except SessionError as error:
+            # The game was read back from the file; pages see what the file holds.
+            hub.publish()
+            raise refused_file(error) from None
+        hub.publish()
+        return {"ok": True, "version": hub.version()} | (result or {})
 
 
 def _game(hub: TableHub) -> GameState:
     return hub.require_session().state
 
 
-def apply_dict(hub: TableHub, data: Any, source: str) -> None:
+def apply_dict(hub: TableHub, data: object, source: str) -> None:
     """Apply an engine event given as JSON (Royale pairs are put in order by total first)."""
     state = _game(hub)
     if isinstance(data, dict) and data.get("type") == "deal" and state.rules.pairs_by_total:
@@ -46,29 +88,21 @@ def apply_dict(hub: TableHub, data: Any, source: str) -> None:
     hub.apply_event(event, source)
 
 
-def unique_place(state: GameState, number: int, count: int) -> Place | None:
-    """The one plain placement of `number` when `count` dice of it were rolled, else None."""
-    roll = state.pending_roll
-    if roll is None or roll.values().count(number) != count:
-        return None
-    options = [c for c in legal_choices(state) if isinstance(c, Place) and c.number == number]
-    return options[0] if len(options) == 1 else None
-
-
-def _players(raw: Any, reserved: dict[str, tuple[str, str]]) -> tuple[list[str], list[str]]:
+def _players(raw: object, reserved: dict[str, tuple[str, str]]) -> tuple[list[str], list[str]]:
     """Names and dice colours from the new-game form, checked; no player may take a colour of
     `reserved` (see `web.setup.own_dice_colours`)."""
     if not isinstance(raw, list) or not raw:
         raise ActionError(400, 'players must be a list like [{"name": "Anna", "colour": "red"}]')
-    names, colours = [], []
+    names: list[str] = []
+    colours: list[str] = []
     for entry in raw:
         if not isinstance(entry, dict):
             raise ActionError(
                 400, f"each player is an object with a name and a colour, got {entry!r}"
             )
-        name, colour = entry.get("name"), entry.get("colour")
+        colour = entry.get("colour")
         try:
-            name = check_name(name)
+            name = check_name(entry.get("name"))
         except IllegalMove as error:
             raise refused_move(error, 400) from None
         if colour not in COLOURS:
@@ -93,27 +127,24 @@ def _players(raw: Any, reserved: dict[str, tuple[str, str]]) -> tuple[list[str],
     return names, colours
 
 
-def new_game_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
+def new_game_action(hub: TableHub, payload: Payload) -> Reply:
     """Start a new game: edition, options, players with colours, start player."""
     try:
         rules = make_rules(payload["edition"], payload.get("options", {}))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
     names, colours = _players(payload.get("players"), own_dice_colours(rules))
+    seats = read_seats(payload, len(names))
     try:
         state = new_game(rules, names, payload.get("start_player", 0))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    with hub.store.transaction():  # the game, its colours and its place on the table, or none
-        session = hub.store.new_game(state)
-        hub.store.set_setting(f"game:{session.game_id}:colours", colours)
-        hub.store.put_on_table(session.game_id)
-    hub.show(session)
-    hub.notice = None
+    session = hub.start_game(state, colours, seats.to_json())
+    warm_up(state, seats)
     return {"game_id": session.game_id}
 
 
-def open_game_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def open_game_action(hub: TableHub, payload: Payload) -> None:
     """Put a stored game back on the table (resume, or look at a finished one)."""
     game_id = payload["game_id"]
     if game_id not in {g.game_id for g in hub.store.games()}:
@@ -121,12 +152,12 @@ def open_game_action(hub: TableHub, payload: dict[str, Any]) -> None:
     hub.open_game(game_id)
 
 
-def event_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def event_action(hub: TableHub, payload: Payload) -> None:
     """Apply one engine event built by the page (a placement, a deal, a tile decision ...)."""
     apply_dict(hub, payload["event"], "page")
 
 
-def roll_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def roll_action(hub: TableHub, payload: Payload) -> None:
     """A roll entered or corrected by hand, die by die; while a tile waits for its two extra
     dice, the throw of those (with Prime Time, `place` lists the values placed)."""
     state = _game(hub)
@@ -138,13 +169,13 @@ def roll_action(hub: TableHub, payload: dict[str, Any]) -> None:
     if state.phase is not Phase.TILE or pending is None or pending.ask != "extra dice":
         hub.apply_event(roll, "page")
         return
-    choice: dict[str, Any] = {"dice": list(roll.values())}
+    choice: dict[str, object] = {"dice": list(roll.values())}
     if pending.code == "B1":
         choice["place"] = payload.get("place", [])
-    apply_dict(hub, {"type": "tile", "casino": pending.casino, "choice": choice}, "page")
+    hub.apply_event(tile_decision(pending.casino, choice), "page")
 
 
-def simulate_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def simulate_action(hub: TableHub, payload: Payload) -> None:
     """Let chance decide what the game waits for: a deal, a roll, Rainbow draws, a tile throw."""
     state = _game(hub)
     event: Event | None = chance_event(state, hub.rng)
@@ -159,14 +190,16 @@ def simulate_action(hub: TableHub, payload: dict[str, Any]) -> None:
     hub.apply_event(event, "simulated")
 
 
-def _sim(hub: TableHub) -> Any:
-    table = None if hub.camera is None else getattr(hub.camera, "sim_table", None)
+def _sim(hub: TableHub) -> SimulatedTable:
+    table: SimulatedTable | None = (
+        None if hub.camera is None else getattr(hub.camera, "sim_table", None)
+    )
     if table is None:
         raise ActionError(409, "there is no simulated table: the camera is a real one")
     return table
 
 
-def sim_throw_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def sim_throw_action(hub: TableHub, payload: Payload) -> None:
     """Throw the dice of the player to move onto the simulated table; the camera reads them."""
     from vision.simtable import SimDie
 
@@ -185,83 +218,62 @@ def sim_throw_action(hub: TableHub, payload: dict[str, Any]) -> None:
     table.throw(dice)
 
 
-def sim_take_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def sim_take_action(hub: TableHub, payload: Payload) -> None:
     """Take the dice showing a number off the simulated table, as a player taking their choice."""
     _sim(hub).take(payload["pips"])
 
 
-def sim_clear_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def sim_clear_action(hub: TableHub, payload: Payload) -> None:
     """Sweep the simulated table clear."""
     _sim(hub).clear()
 
 
-def sim_lay_colours_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def sim_lay_colours_action(hub: TableHub, payload: Payload) -> None:
     """Lay one die of each colour this game uses on the simulated table, for calibration."""
     from vision.simtable import SimDie
 
     _game(hub)
     table = _sim(hub)
     table.clear()
-    table.lay([SimDie(c, 1 + i % 6) for i, c in enumerate(calibration_names(hub))])
+    names = calibration_names(hub.game, hub.colours)
+    table.lay([SimDie(c, 1 + i % 6) for i, c in enumerate(names)])
 
 
-def undo_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def undo_action(hub: TableHub, payload: Payload) -> None:
     """Take back the last step(s)."""
-    session = hub.require_session()
-    try:
-        session.undo(payload.get("steps", 1))
-    except IllegalMove as error:
-        raise refused_move(error, 409) from None
-    except SessionError as error:
-        raise refused_file(error) from None
-    hub.reading = None
-    hub.notice = {"source": "page", "event": "undo"}
+    hub.undo(payload.get("steps", 1))
 
 
-def redo_action(hub: TableHub, payload: dict[str, Any]) -> None:
+def redo_action(hub: TableHub, payload: Payload) -> None:
     """Play an undone step again."""
-    session = hub.require_session()
-    try:
-        session.redo(1)
-    except IllegalMove as error:
-        raise refused_move(error, 409) from None
-    except SessionError as error:
-        raise refused_file(error) from None
-    hub.notice = {"source": "page", "event": "redo"}
+    hub.redo()
 
 
-def calibrate_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
+def calibrate_action(hub: TableHub, payload: Payload) -> Reply:
     """Learn this table's colours from the dice now in the arena, one of each game colour."""
-    from web.setup import calibrate_from_camera
+    names = calibration_names(hub.game, hub.colours)
+    hub.set_palette(learn_palette(hub.camera_frame(), names, hub.reader_config()))
+    return {"calibrated": names}
 
-    return calibrate_from_camera(hub)
 
-
-def zones_action(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
+def zones_action(hub: TableHub, payload: Payload) -> Reply:
     """Set where the arena and casinos lie: from the marker sheet, from corners, or none."""
-    from web.setup import set_zones
-
-    return set_zones(hub, payload)
-
-
-def abandoned_key(game_id: int) -> str:
-    """The table setting that marks a game as abandoned (set aside for good, never finished)."""
-    return f"game:{game_id}:abandoned"
+    mode = payload.get("mode")
+    frame = hub.camera_frame() if mode in ("markers", "corners") else None
+    zones = zones_asked(mode, payload.get("corners"), frame)
+    hub.set_zones(zones)
+    return {"zones": [] if zones is None else list(zones.names)}
 
 
-def abandon_action(table: TableHub, payload: dict[str, Any]) -> None:
-    """Set the game on the table aside for good: it stays in the game file, marked abandoned,
-    and the table waits for a new game."""
-    session = table.require_session()
-    if str(session.state.phase) == "over":
-        raise ActionError(409, "a finished game cannot be abandoned", why={"key": "abandon_over"})
-    table.store.set_setting(abandoned_key(session.game_id), True)
-    table.session = None
-    table.reading = None
-    table.notice = None
+def abandon_action(hub: TableHub, payload: Payload) -> None:
+    """Set the game on the table aside for good (see `TableHub.abandon`)."""
+    hub.abandon()
 
 
-HANDLERS: dict[str, Callable[[TableHub, dict[str, Any]], Any]] = {
+Handler = Callable[[TableHub, Payload], Reply | None]
+"""One action: it changes the table through the hub, or raises ActionError and changes nothing."""
+
+HANDLERS: dict[str, Handler] = {
     "new_game": new_game_action,
     "open_game": open_game_action,
     "event": event_action,
@@ -276,7 +288,18 @@ HANDLERS: dict[str, Callable[[TableHub, dict[str, Any]], Any]] = {
     "calibrate": calibrate_action,
     "zones": zones_action,
     "abandon": abandon_action,
+    "bot": bot_action,
 }
 
-NEEDS_BASE = {"new_game", "open_game", "event", "roll", "simulate", "undo", "redo", "abandon"}
+NEEDS_BASE = {
+    "new_game",
+    "open_game",
+    "event",
+    "roll",
+    "simulate",
+    "undo",
+    "redo",
+    "abandon",
+    "bot",
+}
 """Actions on the game itself: refused when the page's state is not the current one."""

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
 from companion.record import RecordError
 from companion.rules import EDITIONS, option_specs
-from companion.session import SessionError
+from companion.session import GameNotFound, SessionError
+from web.actions import act
 from web.errors import ActionError, refused_file
 from web.hub import control_id
 from web.resources import hub
@@ -26,7 +26,7 @@ def _token() -> str | None:
     return request.cookies.get(CONTROL_COOKIE)
 
 
-def _json_body() -> Any:
+def _json_body() -> object:
     """The request's JSON body, or a 400 that says what was wrong with it."""
     if not request.is_json:
         raise ActionError(400, "send JSON with Content-Type: application/json")
@@ -47,7 +47,7 @@ def action() -> Response:
     """Carry out one action; 4xx with a message when it is refused (nothing changes then)."""
     body = _json_body()
     check_action(body)
-    return jsonify(hub().act(body, _token()))
+    return jsonify(act(hub(), body, _token()))
 
 
 @bp.post("/control")
@@ -102,9 +102,10 @@ def record(game_id: int) -> Response:
     try:
         with table.lock:
             data = table.store.open(game_id).record()
+    except GameNotFound as error:
+        raise ActionError(404, str(error)) from None
     except SessionError as error:
-        status = 404 if "holds no game" in str(error) else 409
-        raise ActionError(status, str(error)) from None
+        raise ActionError(409, str(error)) from None
     return Response(
         json.dumps(data, indent=1),
         mimetype="application/json",

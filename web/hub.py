@@ -1,9 +1,9 @@
 """The table hub: one game session, the camera's proposals, control by PIN, and pushes to pages.
 
-Everything that changes the table goes through `TableHub.act` (from a page) or
-`TableHub.on_camera_event` (from the camera thread), under one lock, so two
-tablets acting at once are applied one after the other, and an action made on
-a state that has changed since is refused instead of applied twice.
+Everything that changes the table goes through the hub's methods, under one lock: the page's
+actions (`web.actions.act`) and the camera's events (`TableHub.on_camera_event`, from the
+camera thread). So two tablets acting at once are applied one after the other, and an action
+made on a state that has changed since is refused instead of applied twice.
 """
 
 from __future__ import annotations
@@ -14,24 +14,54 @@ import queue
 import random
 import secrets
 import threading
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Protocol
+
+import numpy as np
 
 from companion.errors import IllegalMove
+from companion.events import Event, Roll
+from companion.proposal import ReadDie, extra_dice_throw, propose_throw, unique_place
 from companion.session import GameSession, GameStore, SessionError
+from companion.state import GameState, Phase
+from vision.colour import Palette, palette_to_json
+from vision.reader import ReaderConfig
 from vision.video import DiceLeft, RollSettled
-from web import actions, setup
+from vision.zones import Zones
+from web import setup
+from web.bots_seat import seats_key, seats_view
 from web.errors import ActionError, refused_file, refused_move
 from web.pin_guard import PinGuard
-from web.reading import dice_from_detections, extra_dice_throw, propose_throw
-from web.view import game_view, log_view
+from web.pushes import Message, Pushes, Snapshot
+from web.reading import dice_read
+from web.table import Notice, OnTable, PinAlert, Reading
+from web.view import game_view, log_view, notice_view, pin_alert_view, reading_view
 
-SUBSCRIBER_QUEUE = 64
-"""Pushes held for a slow page before it is dropped (it reconnects and gets a full state)."""
+
+class Camera(Protocol):
+    """What the hub needs of a live camera (`vision.live.LiveCamera` or a test's stand-in)."""
+
+    def set_config(self, config: ReaderConfig) -> None:
+        """Read with these settings from now on."""
+
+    def snapshot(self) -> np.ndarray | None:
+        """The latest picture, or None when there is none."""
 
 
 def control_id(token: str) -> str:
     """A short public name of a control token, so a page can tell whether it holds control."""
     return hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
+def abandoned_key(game_id: int) -> str:
+    """The table setting that marks a game as abandoned (set aside for good, never finished)."""
+    return f"game:{game_id}:abandoned"
+
+
+def colours_key(game_id: int) -> str:
+    """The table setting that holds a game's dice colours, one per seat."""
+    return f"game:{game_id}:colours"
 
 
 class TableHub:
@@ -47,34 +77,40 @@ class TableHub:
         camera_place: str = "auto",
     ) -> None:
         self.store = store
-        self.threads = threads
-        self.camera_place = camera_place
-        self.palette: Any = None
-        self.zones: Any = None
-        setup.load_table_settings(self)
+        self.camera_setup = setup.load_camera_setup(store, threads, camera_place)
         self.pin = pin
         self.language = language
         self.lock = threading.RLock()
         self.rng = random.Random(seed)
-        self.session: GameSession | None = None
-        self.colours: tuple[str, ...] = ()
-        self.reading: dict[str, Any] | None = None
-        self.notice: dict[str, Any] | None = None
-        self.camera: Any = None
-        self.camera_status: dict[str, Any] = {"state": "off", "source": None, "message": ""}
+        self.table = OnTable()
+        self.camera: Camera | None = None
+        self.camera_status: dict[str, object] = {"state": "off", "source": None, "message": ""}
         self.controller: str | None = None
         self.pin_guard = PinGuard()
-        self.pin_alert: dict[str, Any] | None = None
-        self.seq = 0
-        self._subscribers: set[queue.Queue[dict[str, Any]]] = set()
-        self._last: dict[str, Any] = {}
+        self.pin_alert: PinAlert | None = None
+        self.pushes = Pushes()
         game_id = store.table_game()
-        if game_id is not None and not store.setting(actions.abandoned_key(game_id), False):
+        if game_id is not None and not store.setting(abandoned_key(game_id), False):
             # A game that fails its checks stops the start (SessionError): the person
             # starting the server learns which file and why, and the file stays as it is.
             self.show(store.open(game_id))
 
     # --- the game -----------------------------------------------------------------
+
+    @property
+    def session(self) -> GameSession | None:
+        """The game on the table, or None."""
+        return self.table.session
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The dice colours of the game on the table, one per seat."""
+        return self.table.colours
+
+    @property
+    def game(self) -> GameState | None:
+        """The state of the game on the table, or None."""
+        return None if self.table.session is None else self.table.session.state
 
     def open_game(self, game_id: int) -> None:
         """Make a stored game the one on the table (its log is checked on opening), and
@@ -86,18 +122,44 @@ class TableHub:
             raise refused_file(error) from None
         self.show(session)
 
+    def start_game(
+        self, state: GameState, colours: Sequence[str], seats: Mapping[str, object] | None = None
+    ) -> GameSession:
+        """Store a new game with its dice colours (and its computer seats and hint switch,
+        `web.bots_seat`) and put it on the table."""
+        with self.store.transaction():  # the game, its colours and its place on the table, or none
+            session = self.store.new_game(state)
+            self.store.set_setting(colours_key(session.game_id), list(colours))
+            if seats is not None:
+                self.store.set_setting(seats_key(session.game_id), dict(seats))
+            self.store.put_on_table(session.game_id)
+        self.show(session)
+        self.clear_notice()
+        return session
+
     def show(self, session: GameSession) -> None:
         """Put an opened game on the table, with its dice colours."""
-        self.session = session
-        self.colours = tuple(self.store.setting(f"game:{session.game_id}:colours", ()) or ())
-        self.reading = None
+        colours = tuple(self.store.setting(colours_key(session.game_id), ()) or ())
+        self.table = OnTable(session, colours, None, self.table.notice)
         self.apply_reader_config()  # the colours in play name the dice until calibration
+
+    def abandon(self) -> None:
+        """Set the game on the table aside for good: it stays in the game file, marked
+        abandoned, and the table waits for a new game."""
+        session = self.require_session()
+        if session.state.phase is Phase.OVER:
+            raise ActionError(
+                409, "a finished game cannot be abandoned", why={"key": "abandon_over"}
+            )
+        self.store.set_setting(abandoned_key(session.game_id), True)
+        self.table = OnTable(colours=self.colours)  # the page keeps the last colours offered
 
     def version(self) -> str:
         """Names the exact game state a page was drawn from: game id and log checksum."""
-        if self.session is None:
+        session = self.session
+        if session is None:
             return "none"
-        return f"{self.session.game_id}:{len(self.session.events)}:{self.session.head[:16]}"
+        return f"{session.game_id}:{len(session.events)}:{session.head[:16]}"
 
     def require_session(self) -> GameSession:
         """The game on the table, or a 409 that says to start one."""
@@ -107,7 +169,7 @@ class TableHub:
             )
         return self.session
 
-    def apply_event(self, event: Any, source: str) -> None:
+    def apply_event(self, event: Event, source: str) -> None:
         """Apply one engine event to the game on the table; IllegalMove becomes a 409."""
         session = self.require_session()
         try:
@@ -116,13 +178,40 @@ class TableHub:
             raise refused_move(error, 409) from None
         except SessionError as error:
             raise refused_file(error) from None
-        self.notice = {"source": source, "event": event.kind}
-        if event.kind != "roll":
-            self.reading = None
+        reading = self.table.reading if isinstance(event, Roll) else None  # the roll it read
+        self.table = replace(self.table, reading=reading, notice=Notice(source, event=event.kind))
+
+    def undo(self, steps: int, source: str = "page") -> None:
+        """Take back the last `steps` steps; the camera's reading goes with them."""
+        self._step_back_or_again(lambda session: session.undo(steps))
+        self.table = replace(self.table, reading=None, notice=Notice(source, event="undo"))
+
+    def redo(self, source: str = "page") -> None:
+        """Play an undone step again."""
+        self._step_back_or_again(lambda session: session.redo(1))
+        self.table = replace(self.table, notice=Notice(source, event="redo"))
+
+    def _step_back_or_again(self, step: Callable[[GameSession], object]) -> None:
+        """Undo or redo on the game on the table; a refusal becomes the page's."""
+        session = self.require_session()
+        try:
+            step(session)
+        except IllegalMove as error:
+            raise refused_move(error, 409) from None
+        except SessionError as error:
+            raise refused_file(error) from None
+
+    def clear_notice(self) -> None:
+        """Forget the last notice (a new game starts without one)."""
+        self.table = replace(self.table, notice=None)
+
+    def forget_reading(self) -> None:
+        """Forget the camera's reading (its dice were taken back)."""
+        self.table = replace(self.table, reading=None)
 
     # --- control ------------------------------------------------------------------
 
-    def take_control(self, pin: Any, client: str = "") -> str:
+    def take_control(self, pin: object, client: str = "") -> str:
         """Give control to the device that knows the PIN; the previous controller becomes a viewer.
 
         `client` is the device's address: `PinGuard` slows its guessing, and every page is
@@ -136,7 +225,7 @@ class TableHub:
             self.publish()
             return token
 
-    def _check_pin(self, pin: Any, client: str) -> None:
+    def _check_pin(self, pin: object, client: str) -> None:
         """Refuse a PIN while its client must wait, or when it is wrong (counting it)."""
         wait = math.ceil(self.pin_guard.wait_s(client))
         if wait > 0:
@@ -148,8 +237,8 @@ class TableHub:
         given = pin.encode("utf-8", "surrogatepass") if isinstance(pin, str) else b""
         if not secrets.compare_digest(given, self.pin.encode()):
             self.pin_guard.wrong(client)
-            wrong = 1 + (self.pin_alert or {}).get("wrong", 0)
-            self.pin_alert = {"wrong": wrong, "client": client}
+            wrong = 1 + (0 if self.pin_alert is None else self.pin_alert.wrong)
+            self.pin_alert = PinAlert(wrong, client)
             self.publish()
             raise ActionError(
                 403, "wrong PIN; this tablet stays a viewer", why={"key": "wrong_pin"}
@@ -161,104 +250,96 @@ class TableHub:
         """Whether a device may change the table: no PIN is set, or it holds the control token."""
         return not self.pin or (token is not None and token == self.controller)
 
-    # --- actions ------------------------------------------------------------------
-
-    def act(self, payload: Any, token: str | None) -> dict[str, Any]:
-        """Carry out one action from a page, or raise ActionError and change nothing."""
-        if not isinstance(payload, dict):
-            raise ActionError(400, 'an action is a JSON object like {"action": "undo", ...}')
-        name = payload.get("action")
-        handler = actions.HANDLERS.get(name) if isinstance(name, str) else None
-        if handler is None:
-            known = ", ".join(sorted(actions.HANDLERS))
-            raise ActionError(400, f"unknown action {name!r}; known actions: {known}")
-        with self.lock:
-            if not self.controls(token):
-                raise ActionError(
-                    403,
-                    "this tablet is a viewer; enter the PIN to control the game",
-                    why={"key": "viewer"},
-                )
-            if name in actions.NEEDS_BASE and payload.get("base") != self.version():
-                raise ActionError(
-                    409,
-                    "the table changed since this page was drawn (another tablet or the "
-                    "camera acted first); nothing was applied, the page now shows the table",
-                    why={"key": "stale"},
-                )
-            try:
-                result = handler(self, payload)
-            except SessionError as error:
-                # The game was read back from the file; pages see what the file holds.
-                self.publish()
-                raise refused_file(error) from None
-            self.publish()
-            return {"ok": True, "version": self.version()} | (result or {})
-
     # --- camera -------------------------------------------------------------------
 
-    def on_camera_event(self, event: Any) -> None:
+    def on_camera_event(self, event: object) -> None:
         """A settled roll or dice leaving the arena, from the camera thread."""
         with self.lock:
             try:
                 if isinstance(event, RollSettled):
-                    self._camera_roll(event.dice.to_dicts(), event.thrown().tolist())
+                    self._camera_roll(dice_read(event.dice), event.thrown().tolist())
                 elif isinstance(event, DiceLeft):
-                    self._camera_left(event.dice.to_dicts())
+                    self._camera_left(dice_read(event.dice))
             except ActionError as error:
-                self.notice = {"source": "camera", "problem": error.message}
+                self.table = replace(self.table, notice=Notice("camera", problem=error.message))
             self.publish()
 
-    def _camera_roll(self, dice: list[dict[str, Any]], thrown: list[bool]) -> None:
+    def _camera_roll(self, dice: Sequence[ReadDie], thrown: Sequence[bool]) -> None:
         """Propose the settled dice as the current roll (those `thrown` alone where only they
         fit); apply it when every die fits."""
-        session = self.session
-        if session is not None and str(session.state.phase) == "tile":
-            throw = extra_dice_throw(session.state, dice_from_detections(dice), thrown)
-            if throw is not None:  # a tile's two extra dice
-                actions.apply_dict(self, throw, "camera")
+        game = self.game
+        if game is not None and game.phase is Phase.TILE:
+            decision = extra_dice_throw(game, dice, thrown)
+            if decision is not None:  # a tile's two extra dice
+                self.apply_event(decision, "camera")
             return
-        if session is None or str(session.state.phase) != "roll":
+        if game is None or game.phase is not Phase.ROLL:
             return  # dice settling while nobody rolls (bumped, or laid for calibration)
-        proposal = propose_throw(session.state, self.colours, dice_from_detections(dice), thrown)
-        proposal["version"] = self.version()
-        self.reading = proposal
-        if proposal["roll"] is not None:
-            actions.apply_dict(self, proposal["roll"], "camera")
-            self.reading = proposal | {"applied": True}
+        proposal = propose_throw(game, self.colours, dice, thrown)
+        reading = Reading(proposal, self.version())
+        self.table = replace(self.table, reading=reading)
+        if proposal.roll is not None:
+            self.apply_event(proposal.roll, "camera")
+            self.table = replace(self.table, reading=replace(reading, applied=True))
 
-    def _camera_left(self, dice: list[dict[str, Any]]) -> None:
+    def _camera_left(self, dice: Sequence[ReadDie]) -> None:
         """Dice that left the arena after a roll: if they are all one number, that is the choice."""
-        session = self.session
-        if self.notice is not None and "problem" in self.notice:
-            self.notice = None  # the dice it was about are gone
-        if session is not None and str(session.state.phase) == "roll" and self.reading is not None:
-            if not self.reading.get("applied"):
-                self.reading = None  # the flagged throw was swept away: wait for the next one
+        game, reading = self.game, self.table.reading
+        if self.table.notice is not None and self.table.notice.problem is not None:
+            self.clear_notice()  # the dice it was about are gone
+        if game is not None and game.phase is Phase.ROLL and reading is not None:
+            if not reading.applied:
+                self.forget_reading()  # the flagged throw was swept away: wait for the next one
             return
-        if session is None or str(session.state.phase) != "choose":
+        if game is None or game.phase is not Phase.CHOOSE:
             return
-        numbers = {int(d["pips"]) for d in dice}
+        numbers = {die.pips for die in dice}
         if len(numbers) != 1:
             return  # the player picked up the rest, or several numbers at once: not a choice
         number = numbers.pop()
-        place = actions.unique_place(session.state, number, len(dice))
+        place = unique_place(game, number, len(dice))
         if place is None:
-            self.notice = {"source": "camera", "took": number}
+            self.table = replace(self.table, notice=Notice("camera", took=number))
             return
         self.apply_event(place, "camera")
 
-    def attach_camera(self, camera: Any) -> None:
+    def attach_camera(self, camera: Camera) -> None:
         """Use a live camera (vision.live.LiveCamera or alike) with this table's reader settings."""
         self.camera = camera
         self.apply_reader_config()
 
+    def camera_frame(self) -> np.ndarray | None:
+        """The camera's latest picture, or None without a camera or a picture."""
+        return None if self.camera is None else self.camera.snapshot()
+
+    def reader_config(self) -> ReaderConfig:
+        """The reader settings for this table and the game on it (see `web.setup.reader_config`)."""
+        return setup.reader_config(self.camera_setup, self.game, self.colours)
+
     def apply_reader_config(self) -> None:
         """Hand the current palette and zones to the camera's reader."""
         if self.camera is not None:
-            self.camera.set_config(setup.reader_config(self))
+            self.camera.set_config(self.reader_config())
 
-    def set_camera_status(self, status: dict[str, Any]) -> None:
+    def set_palette(self, palette: Palette) -> None:
+        """Keep a calibrated palette in the game file and read with it; the camera then settles
+        its exposure and white balance and locks them."""
+        self.store.set_setting("palette", palette_to_json(palette))
+        # After the file took it: a refused write changes nothing.
+        self.camera_setup = replace(self.camera_setup, palette=palette)
+        self.apply_reader_config()
+        settle = getattr(self.camera, "settle_and_lock", None)
+        if callable(settle):
+            settle()
+
+    def set_zones(self, zones: Zones | None) -> None:
+        """Keep where the zones lie (None: nowhere marked) in the game file and read with them."""
+        self.store.set_setting("zones", None if zones is None else setup.zones_to_json(zones))
+        # After the file took them: a refused write changes nothing.
+        self.camera_setup = replace(self.camera_setup, zones=zones)
+        self.apply_reader_config()
+
+    def set_camera_status(self, status: dict[str, object]) -> None:
         """Record the camera's state (ok, lost, ...) and tell the pages when it, or the light
         the camera has judged, changes."""
         with self.lock:
@@ -269,69 +350,49 @@ class TableHub:
 
     # --- what the pages see --------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> Snapshot:
         """The whole table as the pages draw it."""
-        session = self.session
+        session, reading, notice = self.session, self.table.reading, self.table.notice
         game = None if session is None else game_view(session.state, self.colours)
         if session is not None and game is not None:
             game["log"] = log_view(session.game_id, session.head, session.initial, session.events)
-        reading = self.reading
-        if (
-            reading is not None
-            and not reading.get("applied")
-            and reading.get("version") != self.version()
-        ):
+        if reading is not None and not reading.applied and reading.version != self.version():
             reading = None  # read for a state that has moved on
+        palette, zones = self.camera_setup.palette, self.camera_setup.zones
         return {
             "version": self.version(),
             "game_id": None if session is None else session.game_id,
             "game": game,
             "colours": list(self.colours),
+            "seats": seats_view(self),
             "can_undo": session is not None and session.can_undo(),
             "can_redo": session is not None and session.can_redo(),
-            "reading": reading,
-            "notice": self.notice,
+            "reading": None if reading is None else reading_view(reading),
+            "notice": None if notice is None else notice_view(notice),
             "camera": self.camera_status,
             "sim": self.camera is not None and getattr(self.camera, "sim_table", None) is not None,
             "pin_required": bool(self.pin),
             "controller": None if self.controller is None else control_id(self.controller),
-            "pin_alert": self.pin_alert,
+            "pin_alert": None if self.pin_alert is None else pin_alert_view(self.pin_alert),
             "language": self.language,
-            "zones": [] if self.zones is None else list(self.zones.names),
-            "calibrated": getattr(self.palette, "reference_bgr", None) is not None,
+            "zones": [] if zones is None else list(zones.names),
+            "calibrated": palette.reference_bgr is not None,
         }
 
     def publish(self) -> None:
         """Push what changed since the last push to every open page."""
         with self.lock:
-            snap = self.snapshot()
-            changes = {k: v for k, v in snap.items() if self._last.get(k) != v}
-            if not changes:
-                return
-            self.seq += 1
-            self._last = snap
-            message = {"type": "patch", "seq": self.seq, "changes": changes}
-            for q in list(self._subscribers):
-                try:
-                    q.put_nowait(message)
-                except queue.Full:
-                    # A page that stopped reading; its stream ends and it reconnects for a full state.
-                    self._subscribers.discard(q)
+            self.pushes.publish(self.snapshot())
 
-    def subscribe(self) -> tuple[queue.Queue[dict[str, Any]], dict[str, Any]]:
+    def subscribe(self) -> tuple[queue.Queue[Message], Message]:
         """A queue of pushes for one page and the full state it starts from."""
         with self.lock:
-            q: queue.Queue[dict[str, Any]] = queue.Queue(SUBSCRIBER_QUEUE)
-            self._subscribers.add(q)
-            snap = self.snapshot()
-            self._last = self._last or snap
-            return q, {"type": "full", "seq": self.seq, "state": snap}
+            return self.pushes.subscribe(self.snapshot())
 
-    def unsubscribe(self, q: queue.Queue[dict[str, Any]]) -> None:
+    def unsubscribe(self, q: queue.Queue[Message]) -> None:
         """Forget a page that went away."""
-        with self.lock:
-            self._subscribers.discard(q)
+        self.pushes.unsubscribe(q)
 
-    def is_subscribed(self, q: queue.Queue[dict[str, Any]]) -> bool:
+    def is_subscribed(self, q: queue.Queue[Message]) -> bool:
         """Whether pushes still go to this queue (a page too slow to read is dropped)."""
-        return q in self._subscribers
+        return self.pushes.is_subscribed(q)

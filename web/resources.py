@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import atexit
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion.session import GameStore, SessionError
 from web.errors import ActionError, refused_file
 from web.hub import TableHub
+
+if TYPE_CHECKING:
+    from vision.camera import FrameSource
+    from vision.live import CameraStatus, LiveCamera
 
 
 def init_app(app: Flask) -> None:
@@ -39,18 +43,17 @@ def start_camera(
     app: Flask,
     hub: TableHub,
     spec: str,
-    source_factory: Callable[[], Any] | None = None,
+    source_factory: Callable[[], FrameSource] | None = None,
     **timings: Any,
-) -> Any:
+) -> LiveCamera:
     """Start the live camera thread reading `spec` (or `source_factory`) and feeding the hub."""
     from vision.camera import open_source
     from vision.light import light_words
     from vision.live import LiveCamera
-    from web.setup import reader_config
 
     width, height = app.config.get("CAMERA_SIZE") or (1280, 720)
 
-    def status(s: Any) -> None:
+    def status(s: CameraStatus) -> None:
         hub.set_camera_status(
             {
                 "state": s.state,
@@ -64,14 +67,14 @@ def start_camera(
 
     controls = app.config.get("CAMERA_CONTROLS")
 
-    def factory() -> Any:
+    def factory() -> FrameSource:
         camera = spec == "auto" or spec.isdigit() or spec.startswith("/dev/")
         kw = {"width": width, "height": height, "controls": controls}
         return open_source(spec, **kw) if camera else open_source(spec)
 
     timings.setdefault("active_fps", int(app.config["CAMERA_FPS"]))
     camera = LiveCamera(
-        source_factory or factory, reader_config(hub), hub.on_camera_event, status, **timings
+        source_factory or factory, hub.reader_config(), hub.on_camera_event, status, **timings
     )
     hub.attach_camera(camera)
     camera.start()
@@ -85,23 +88,23 @@ def hub() -> TableHub:
     return current_app.extensions["hub"]
 
 
-def _refused(error: ActionError) -> Any:
+def _refused(error: ActionError) -> tuple[Response, int]:
     """A refused request as JSON: the message, the rule when the engine named one, and the
     key for the page's own words when there is one."""
-    body: dict[str, Any] = {"error": error.message}
+    body: dict[str, object] = {"error": error.message}
     body |= {"rule": error.rule} if error.rule else {}
     body |= {"why": error.why} if error.why else {}
     return jsonify(body), error.status
 
 
-def _http_error(error: HTTPException) -> Any:
+def _http_error(error: HTTPException) -> tuple[Response, int] | HTTPException:
     """API errors as JSON with a message; the page's own errors as Flask draws them."""
     if request.path.startswith(("/api/", "/video")):
         return jsonify({"error": error.description}), error.code or 500
     return error
 
 
-def _security_headers(response: Any) -> Any:
+def _security_headers(response: Response) -> Response:
     """No inline script or foreign content: a typed name can never run as code."""
     response.headers.setdefault(
         "Content-Security-Policy",

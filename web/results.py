@@ -1,5 +1,5 @@
 """Results across games: who won each stored game and with how much money, every player's
-statistics, and the roster of players with the colours they usually play."""
+statistics, and the roster of players with the colours they usually play (`web.roster`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from flask import Blueprint, Response, jsonify
 
 from companion.session import GameStore, GameSummary, SessionError
 from companion.standings import standings, winners
-from companion.state import GameState
-from web.actions import abandoned_key
+from companion.state import GameState, Phase
+from web.hub import abandoned_key
 from web.resources import hub
+from web.roster import current
 
 if TYPE_CHECKING:
     pass
@@ -37,13 +38,14 @@ class GameResult:
     notes_by_casino: tuple[dict[int, int], ...] = field(default_factory=tuple)
 
 
-_CACHE: dict[tuple[int, int], GameResult | None] = {}
-"""Results by game id and number of steps: a stored game only changes by gaining steps."""
+_CACHE: dict[tuple[str, int, str, int], GameResult | None] = {}
+"""Results by game file, game id, start time and number of steps: a stored game only changes
+by gaining steps (another game file, or one made anew, numbers its games from 1 again)."""
 
 
 def game_result(store: GameStore, summary: GameSummary) -> GameResult | None:
     """A stored game's result, or None where its log cannot be read."""
-    key = (summary.game_id, summary.events)
+    key = (str(store.path.resolve()), summary.game_id, summary.created, summary.events)
     if key not in _CACHE:
         try:
             state = store.open(summary.game_id).state
@@ -66,8 +68,8 @@ def _result(summary: GameSummary, state: GameState) -> GameResult:
         game_id=summary.game_id,
         players=state.players,
         money=tuple(money[name] for name in state.players),
-        winners=winners(state) if str(state.phase) == "over" else (),
-        finished=str(state.phase) == "over",
+        winners=winners(state) if state.phase is Phase.OVER else (),
+        finished=state.phase is Phase.OVER,
         round=state.round,
         notes_by_casino=tuple(dict(c) for c in notes),
     )
@@ -96,20 +98,6 @@ def player_stats(results: list[GameResult]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (-r["wins"], -r["average"], r["name"]))
 
 
-def roster(store: GameStore, summaries: list[GameSummary]) -> list[dict[str, Any]]:
-    """Everyone who has played, most games first, with the colour they chose most often."""
-    colours: dict[str, Counter[str]] = {}
-    for summary in summaries:
-        chosen = store.setting(f"game:{summary.game_id}:colours", ()) or ()
-        for name, colour in zip(summary.players, chosen, strict=False):
-            colours.setdefault(name, Counter())[str(colour)] += 1
-    rows = [
-        {"name": name, "colour": used.most_common(1)[0][0], "games": sum(used.values())}
-        for name, used in colours.items()
-    ]
-    return sorted(rows, key=lambda r: (-r["games"], r["name"]))
-
-
 @bp.get("/results")
 def results() -> Response:
     """Each stored game's winners and money, players' statistics, and the roster."""
@@ -118,7 +106,7 @@ def results() -> Response:
         summaries = table.store.games()[:NEWEST]
         found = [game_result(table.store, s) for s in summaries]
         listed = [r for r in found if r is not None]
-        players = roster(table.store, summaries)
+        players = [p.as_json() for p in current(table.store, table.store.games())]
     return jsonify(
         {
             "games": [

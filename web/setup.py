@@ -3,29 +3,30 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from companion.dice import KICKER_COLOUR, NEUTRAL_COLOUR
+from companion.session import GameStore
 from vision.colour import (
     DEFAULT_COLOURS_BGR,
     Palette,
     calibrate_from_frame,
     default_palette,
     palette_from_json,
-    palette_to_json,
 )
 from vision.reader import BLANK_DICE_COLOUR, ReaderConfig, read_dice
 from vision.viewpoint import place_setting
 from vision.zones import ZONE_NAMES, Zones, detect_zones, zones_from_corners
 from web.errors import ActionError
-from web.reading import KICKER_COLOUR, NEUTRAL_COLOUR
 from web.schema import is_number
 
 if TYPE_CHECKING:
     from companion.rules import Rules
-    from web.hub import TableHub
+    from companion.state import GameState
 
 COLOURS = tuple(DEFAULT_COLOURS_BGR)
 """Dice colours a player can choose; the reader's palette knows each of them."""
@@ -35,6 +36,17 @@ SEPARATE_LAB = 30.0
 
 CALIBRATION_SPREAD = (36.0, 16.0, 16.0)
 """Lab variance added to each calibrated colour (L, a, b): shading the samples did not show."""
+
+
+@dataclass(frozen=True)
+class CameraSetup:
+    """How the camera reads this table: its colours, where its zones lie (None: nowhere
+    marked), how many threads the reader uses and where the camera hangs."""
+
+    palette: Palette
+    zones: Zones | None = None
+    threads: int = 1
+    camera_place: str = "auto"
 
 
 def own_dice_colours(rules: Rules) -> dict[str, tuple[str, str]]:
@@ -51,12 +63,12 @@ def own_dice_colours(rules: Rules) -> dict[str, tuple[str, str]]:
     return own
 
 
-def calibration_names(hub: TableHub) -> list[str]:
-    """The colours whose dice are rolled in this game: players', then white and purple if used."""
-    if hub.session is None:
+def calibration_names(game: GameState | None, colours: tuple[str, ...]) -> list[str]:
+    """The colours whose dice are rolled in a game: players', then white and purple if used."""
+    if game is None:
         return []
-    own = own_dice_colours(hub.session.state.rules)
-    return list(hub.colours) + [colour for colour in own if colour != BLANK_DICE_COLOUR]
+    own = own_dice_colours(game.rules)
+    return list(colours) + [colour for colour in own if colour != BLANK_DICE_COLOUR]
 
 
 def merged_palette(calibrated: Palette) -> Palette:
@@ -99,11 +111,11 @@ def _match_names(bgr_boxes: np.ndarray, names: list[str]) -> list[str]:
     return [names[j] for j in best]
 
 
-def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
-    """Learn each game colour from one die of it lying in the arena now."""
+def learn_palette(frame: np.ndarray | None, names: list[str], config: ReaderConfig) -> Palette:
+    """This table's palette, learnt from one die of each colour of `names` lying in the arena
+    of `frame`; an ActionError says what to lay out when the dice are not as asked."""
     from vision.colour import body_colours
 
-    names = calibration_names(hub)
     if not names:
         raise ActionError(
             409,
@@ -112,13 +124,12 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
         )
     if len(names) > 8:
         raise ActionError(400, f"calibrate at most 8 colours at once, this game has {len(names)}")
-    frame = None if hub.camera is None else hub.camera.snapshot()
     if frame is None:
         raise ActionError(
             409, "the camera shows no picture; calibration needs one", why={"key": "no_picture"}
         )
     # Calibration reads with the default palette: the table's own is what it is learning.
-    det = read_dice(frame, replace(reader_config(hub), palette=default_palette()))
+    det = read_dice(frame, replace(config, palette=default_palette()))
     if len(det) != len(names):
         raise ActionError(
             409,
@@ -127,16 +138,14 @@ def calibrate_from_camera(hub: TableHub) -> dict[str, Any]:
             why={"key": "calibrate_count", "colours": names, "seen": len(det)},
         )
     matched = _match_names(body_colours(frame, det.boxes), names)
-    palette = merged_palette(calibrate_from_frame(frame, det.boxes, matched))
-    hub.store.set_setting("palette", palette_to_json(palette))
-    hub.palette = palette  # after the file took it: a refused write changes nothing
-    hub.apply_reader_config()
-    if hasattr(hub.camera, "settle_and_lock"):
-        hub.camera.settle_and_lock()
-    return {"calibrated": names}
+    return merged_palette(calibrate_from_frame(frame, det.boxes, matched))
 
 
-def zones_to_json(zones: Zones) -> dict[str, Any]:
+ZonesJson = dict[str, list[str] | list[list[list[float]]]]
+"""Zones as the game file keeps them: names, and the polygons, markers and printed names seen."""
+
+
+def zones_to_json(zones: Zones) -> ZonesJson:
     """A JSON-ready dict of zones (markers and printed names seen included)."""
     return {
         "names": list(zones.names),
@@ -146,8 +155,10 @@ def zones_to_json(zones: Zones) -> dict[str, Any]:
     }
 
 
-def zones_from_json(data: Any) -> Zones | None:
+def zones_from_json(data: object) -> Zones | None:
     """Zones saved by zones_to_json; None when nothing (or something unreadable) was saved."""
+    if not isinstance(data, dict):
+        return None
     try:
         return Zones(
             tuple(data["names"]),
@@ -165,7 +176,7 @@ LARGEST_FRAME = (8192, 8192)
 CORNERS_EXAMPLE = '{"arena": [[x, y], [x, y], [x, y], [x, y]]}'
 
 
-def checked_corners(raw: Any, size: tuple[int, int]) -> dict[str, list[list[float]]]:
+def checked_corners(raw: object, size: tuple[int, int]) -> dict[str, list[list[float]]]:
     """Zone corners from the page, each [x, y] a finite number inside a frame of `size`
     (width, height); an ActionError names the first one that is not."""
     if not isinstance(raw, dict) or not raw:
@@ -189,13 +200,13 @@ def checked_corners(raw: Any, size: tuple[int, int]) -> dict[str, list[list[floa
     return raw
 
 
-def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
-    """Zones from the marker sheet in the current picture, from corners tapped on it, or none."""
-    mode = payload.get("mode")
+def zones_asked(mode: object, corners: object, frame: np.ndarray | None) -> Zones | None:
+    """Zones from the marker sheet in the current picture (`mode` "markers"), from `corners`
+    tapped on it ("corners"), or none ("clear"); an ActionError says why they cannot be had."""
+    zones: Zones | None
     if mode == "clear":
         zones = None
     elif mode == "markers":
-        frame = None if hub.camera is None else hub.camera.snapshot()
         if frame is None:
             raise ActionError(
                 409,
@@ -210,31 +221,33 @@ def set_zones(hub: TableHub, payload: dict[str, Any]) -> dict[str, Any]:
                 why={"key": "no_sheet"},
             )
     elif mode == "corners":
-        frame = None if hub.camera is None else hub.camera.snapshot()
         size = LARGEST_FRAME if frame is None else (frame.shape[1], frame.shape[0])
         try:
-            zones = zones_from_corners(checked_corners(payload.get("corners"), size))
+            zones = zones_from_corners(checked_corners(corners, size))
         except (ValueError, TypeError) as error:
             raise ActionError(400, f"corners: {error}") from None
     else:
         raise ActionError(400, f"mode must be markers, corners or clear, got {mode!r}")
-    hub.store.set_setting("zones", None if zones is None else zones_to_json(zones))
-    hub.zones = zones  # after the file took them: a refused write changes nothing
-    hub.apply_reader_config()
-    return {"zones": [] if zones is None else list(zones.names)}
+    return zones
 
 
-def load_table_settings(hub: TableHub) -> None:
-    """Read the saved palette and zones back from the game file."""
-    saved = hub.store.setting("palette")
+def load_camera_setup(
+    store: GameStore, threads: int = 1, camera_place: str = "auto"
+) -> CameraSetup:
+    """The palette and zones saved in the game file (the built-in palette where none, or
+    none readable, was saved), with the reader's threads and the camera's place."""
+    saved = store.setting("palette")
     try:
-        hub.palette = palette_from_json(saved) if saved else default_palette()
+        palette = palette_from_json(saved) if saved else default_palette()
     except (KeyError, TypeError, ValueError):
-        hub.palette = default_palette()
-    hub.zones = zones_from_json(hub.store.setting("zones"))
+        palette = default_palette()
+    zones = zones_from_json(store.setting("zones"))
+    return CameraSetup(palette, zones, threads, camera_place)
 
 
-def reader_config(hub: TableHub) -> ReaderConfig:
+def reader_config(
+    setup: CameraSetup, game: GameState | None, colours: tuple[str, ...]
+) -> ReaderConfig:
     """The reader settings for this table: threads, camera place, palette, zones.
 
     Until the table is calibrated, a die is named by the nearest colour of this game's dice
@@ -242,26 +255,25 @@ def reader_config(hub: TableHub) -> ReaderConfig:
     die of a colour far from every one in play keeps its own name, and the page flags it.
     In Royale a die showing pips is never named grey: only the blank dice are grey.
     """
-    place = place_setting(hub.camera_place)
-    palette = hub.palette
-    if palette is not None:
-        in_play = colours_in_play(hub) if palette.reference_bgr is None else palette.in_play
-        palette = palette.in_play_only(in_play, blank_only=blank_colours(hub))
-    return ReaderConfig(threads=hub.threads, camera_place=place, palette=palette, zones=hub.zones)
+    place = place_setting(setup.camera_place)
+    blank = blank_colours(game, colours)
+    palette = setup.palette
+    in_play: Sequence[str] = palette.in_play
+    if palette.reference_bgr is None:  # not calibrated: name dice by the colours in play
+        in_play = calibration_names(game, colours) + blank
+    palette = palette.in_play_only(in_play, blank_only=blank)
+    return ReaderConfig(
+        threads=setup.threads, camera_place=place, palette=palette, zones=setup.zones
+    )
 
 
-def colours_in_play(hub: TableHub) -> list[str]:
-    """The colours of the dice this game's camera can see: those rolled, and Royale's grey."""
-    return calibration_names(hub) + blank_colours(hub)
-
-
-def blank_colours(hub: TableHub) -> list[str]:
-    """The colours whose dice in this game are all blank: Royale's grey, where no player has
+def blank_colours(game: GameState | None, colours: tuple[str, ...]) -> list[str]:
+    """The colours whose dice in a game are all blank: Royale's grey, where no player has
     grey dice (a game begun before grey was kept for the blank dice may have)."""
-    if hub.session is None or BLANK_DICE_COLOUR in hub.colours:
+    if game is None or BLANK_DICE_COLOUR in colours:
         return []
-    own = own_dice_colours(hub.session.state.rules)
+    own = own_dice_colours(game.rules)
     return [BLANK_DICE_COLOUR] if BLANK_DICE_COLOUR in own else []
 
 
-__all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "set_zones"]
+__all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "zones_asked"]

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from companion.choices import legal_choices
+from companion.dice import DieKind
 from companion.events import SLOT_MACHINE, Event, event_to_dict
 from companion.gamelog import game_log
 from companion.payout import RoundPayout, payout_to_dict, rank_casino
+from companion.proposal import Problem, Proposal, ProposedDie
 from companion.rules import RAINBOW
 from companion.standings import WinReason, standings, victory
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
 from companion.tiles import tile_name
+from web.table import Notice, PinAlert, Reading
 
 PATTERNS = ("solid", "stripes", "dots", "grid", "diagonal", "zigzag", "rings", "cross")
 """A pattern per seat, so players can be told apart without seeing colour."""
@@ -24,7 +26,7 @@ IMAGINARY_LOOK = {
 }
 
 
-def owner_look(state: GameState, colours: tuple[str, ...], owner: int) -> dict[str, Any]:
+def owner_look(state: GameState, colours: tuple[str, ...], owner: int) -> dict[str, object]:
     """Name, colour and pattern of an owner of dice (a player or an imaginary owner)."""
     if owner >= 0:
         colour = colours[owner] if owner < len(colours) else "grey"
@@ -46,7 +48,7 @@ def neutral_set_colour(colours: tuple[str, ...]) -> str:
     return "grey"
 
 
-def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict[str, Any]:
+def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict[str, object]:
     """A casino's notes, each owner's dice, who leads and who is tied right now."""
     casino = state.casino(number)
     counts, tied, ranking = rank_casino(casino)
@@ -55,7 +57,7 @@ def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict
     for die in casino.dice:
         values.setdefault(die.owner, []).append(die.value)
         bigs[die.owner] += die.big
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "number": number,
         "slot": number == SLOT_MACHINE,
         "notes": sorted(casino.notes, reverse=True),
@@ -88,7 +90,7 @@ def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict
     return view
 
 
-def choice_view(state: GameState, event: Event) -> dict[str, Any]:
+def choice_view(state: GameState, event: Event) -> dict[str, object]:
     """One legal choice: the event to send back and what the page needs to label it."""
     data = event_to_dict(event)
     label = dict(data)
@@ -97,7 +99,7 @@ def choice_view(state: GameState, event: Event) -> dict[str, Any]:
     return {"event": data, "label": label}
 
 
-def roll_view(state: GameState) -> dict[str, Any] | None:
+def roll_view(state: GameState) -> dict[str, object] | None:
     """The dice the player to move rolled and has not yet placed, grouped by number."""
     roll = state.pending_roll
     if roll is None or state.phase is not Phase.CHOOSE:
@@ -121,7 +123,7 @@ def roll_view(state: GameState) -> dict[str, Any] | None:
     }
 
 
-def tie_break_text(state: GameState) -> dict[str, Any]:
+def tie_break_text(state: GameState) -> dict[str, object]:
     """Who won and why: most money, then most notes; shared when both are equal."""
     won = victory(state)
     if won.reason is WinReason.MONEY:
@@ -133,7 +135,7 @@ def tie_break_text(state: GameState) -> dict[str, Any]:
     }
 
 
-def standings_view(state: GameState, colours: tuple[str, ...]) -> list[dict[str, Any]]:
+def standings_view(state: GameState, colours: tuple[str, ...]) -> list[dict[str, object]]:
     """Every player's money and notes, best first."""
     seat_of = {name: seat for seat, name in enumerate(state.players)}
     result = []
@@ -155,7 +157,7 @@ def standings_view(state: GameState, colours: tuple[str, ...]) -> list[dict[str,
     return result
 
 
-def payout_view(state: GameState, payout: RoundPayout) -> dict[str, Any]:
+def payout_view(state: GameState, payout: RoundPayout) -> dict[str, object]:
     """A round's payout as the record explains it, with each owner's Biggies among the counted
     dice (so "5" reads "3 dice + Biggy") and owners also by number."""
     data = payout_to_dict(payout, state.owner_name)
@@ -172,7 +174,7 @@ def deck_values(state: GameState) -> list[int]:
     return sorted({value for value, _count in state.rules.deck}, key=lambda v: (v != RAINBOW, v))
 
 
-def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, Any]:
+def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, object]:
     """Everything the page draws for one game state."""
     rules = state.rules
     # The card game's selections are built on the page; other phases list their choices.
@@ -193,7 +195,7 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, Any]:
                 "chip_cards": list(state.chip_cards[seat]),
             }
         )
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "edition": rules.edition,
         "options": rules.options(),
         "rounds": rules.rounds,
@@ -234,7 +236,7 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, Any]:
     return view
 
 
-def score_view(state: GameState) -> dict[str, Any]:
+def score_view(state: GameState) -> dict[str, object]:
     """Money per player per round (notes won and tile money), and each player's total now."""
     seats = range(len(state.players))
     rounds = []
@@ -252,13 +254,13 @@ def score_view(state: GameState) -> dict[str, Any]:
     return {"rounds": rounds, "total": [total[name] for name in state.players]}
 
 
-_LOGS: dict[tuple[int, str], list[dict[str, Any]]] = {}
+_LOGS: dict[tuple[int, str], list[dict[str, object]]] = {}
 """The last few games' logs by game id and log checksum: a push must not replay a whole game."""
 
 
 def log_view(
     game_id: int, head: str, initial: GameState, events: Sequence[Event]
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     """The game's log entries (see companion.gamelog), kept for the state they were built on."""
     key = (game_id, head)
     if key not in _LOGS:
@@ -266,3 +268,64 @@ def log_view(
             _LOGS.pop(next(iter(_LOGS)))
         _LOGS[key] = game_log(initial, events)
     return _LOGS[key]
+
+
+def problem_view(problem: Problem) -> dict[str, object]:
+    """A problem's key and values, for the page to word: {"key": "missing", "seen": 6, ...}."""
+    values = {k: v.value if isinstance(v, DieKind) else v for k, v in problem.values}
+    return {"key": problem.key, **values}
+
+
+def proposed_die_view(proposed: ProposedDie) -> dict[str, object]:
+    """One die the camera read: pips, colour, size, kind, its problem in English and as a key
+    with values, and its box."""
+    die, problem = proposed.die, proposed.problem
+    return {
+        "pips": die.pips,
+        "colour": die.colour,
+        "big": die.big,
+        "kind": None if proposed.kind is None else proposed.kind.value,
+        "problem": None if problem is None else problem.text(),
+        "why": None if problem is None else problem_view(problem),
+        "box": None if die.box is None else list(die.box),
+    }
+
+
+def proposal_view(proposal: Proposal) -> dict[str, object]:
+    """The camera's proposal: the dice read, the problems of the whole roll in English
+    (`problems`) and as keys with values (`whys`), the roll as an event (or None), and how
+    many dice were left out."""
+    roll = proposal.roll
+    return {
+        "dice": [proposed_die_view(d) for d in proposal.dice],
+        "problems": [p.text() for p in proposal.problems],
+        "whys": [problem_view(p) for p in proposal.problems],
+        "roll": None
+        if roll is None
+        else {"type": roll.kind} | {k.value: list(getattr(roll, k.value)) for k in DieKind},
+        "left_out": proposal.left_out,
+    }
+
+
+def reading_view(reading: Reading) -> dict[str, object]:
+    """The camera's reading as the page shows it: the proposal, the version it was read for,
+    and `applied` once it was."""
+    view = proposal_view(reading.proposal) | {"version": reading.version}
+    return view | {"applied": True} if reading.applied else view
+
+
+def notice_view(notice: Notice) -> dict[str, object]:
+    """The last notice: its source and what happened."""
+    view: dict[str, object] = {"source": notice.source}
+    if notice.event is not None:
+        view["event"] = notice.event
+    if notice.problem is not None:
+        view["problem"] = notice.problem
+    if notice.took is not None:
+        view["took"] = notice.took
+    return view
+
+
+def pin_alert_view(alert: PinAlert) -> dict[str, object]:
+    """How many wrong PINs were entered, and from which device last."""
+    return {"wrong": alert.wrong, "client": alert.client}

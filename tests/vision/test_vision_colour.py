@@ -92,7 +92,9 @@ def test_a_die_near_a_colour_in_play_is_named_by_it(bgr, in_play, named) -> None
     assert names[0] == named
     plain, plain_certainty = default_palette().classify(np.array([bgr], np.float32))
     if named != plain[0]:
-        assert certainty[0] < plain_certainty[0]  # named by a colour that is not the nearest
+        # weighed against the other colours in play only (red and blue lie far from white),
+        # it is surer than among every colour, where grey lies near
+        assert certainty[0] > 0.9 > plain_certainty[0]
 
 
 def test_a_die_showing_pips_is_never_named_a_colour_whose_dice_are_all_blank() -> None:
@@ -289,3 +291,16 @@ def test_a_blank_face_is_a_grey_die_even_in_a_shadow_under_a_lamp_or_in_a_tint(
         None,
     )
     assert bool(real[0]) == (pip != 0 or name == "grey") and not in_doubt.any()
+
+
+def test_a_die_between_two_colours_in_play_is_unsure_of_its_colour() -> None:
+    """White and grey both in play: a body halfway between them is named with a certainty
+    below the reader's COLOUR_SURE (in doubt), a red body with one above it."""
+    from vision.reader import COLOUR_SURE
+
+    palette = default_palette().in_play_only(("white", "grey", "red"))
+    white, grey, red = (
+        np.array(DEFAULT_COLOURS_BGR[n], np.float32) for n in ("white", "grey", "red")
+    )
+    _names, certainty = palette.classify(np.stack([(white + grey) / 2, red]))
+    assert certainty[0] < COLOUR_SURE < certainty[1]

@@ -57,6 +57,7 @@ def test_to_dicts_and_select() -> None:
         "confidence": 0.98,
         "unsure": False,
         "zone": None,
+        "colour_doubt": False,
     }
     assert dicts[1]["pips"] == 0 and dicts[1]["unsure"] is True
     only = det.select(det.size == "big")

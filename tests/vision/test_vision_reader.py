@@ -86,7 +86,16 @@ def test_detect_json_reads_good_files_and_names_bad_ones(rendered_scenes, tmp_pa
     assert "the JPEG ends before its picture does" in data[3]["error"]
     assert data[0]["width"] == 640 and data[0]["height"] == 480 and data[0]["dice"]
     die = data[0]["dice"][0]
-    assert set(die) == {"box", "pips", "colour", "size", "confidence", "unsure", "zone"}
+    assert set(die) == {
+        "box",
+        "pips",
+        "colour",
+        "size",
+        "confidence",
+        "unsure",
+        "zone",
+        "colour_doubt",
+    }
     assert "not a readable image" in data[1]["error"] and str(bad) in out.err
     assert (tmp_path / "out" / "roll.png").is_file()
 

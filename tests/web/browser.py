@@ -134,3 +134,12 @@ def wait_for(check: Callable[[], Any], timeout: float = 15.0, what: str = "condi
     raise AssertionError(
         f"timed out waiting for {what}" + (f" ({last_error})" if last_error else "")
     )
+
+
+def exact_viewport(driver: Any, width: int, height: int) -> None:
+    """Make the page's viewport exactly `width` x `height` CSS pixels, as on the device itself
+    (a headless window of that size keeps part of its height for itself)."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+    )

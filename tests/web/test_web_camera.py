@@ -8,6 +8,7 @@ import pytest
 from companion.session import GameStore
 from vision.detections import Detections
 from vision.video import DiceLeft, RollSettled
+from web.actions import act
 from web.hub import TableHub
 
 
@@ -28,7 +29,8 @@ def detections(dice, confidence=None):
 def new_table(path, options):
     """A table of Anna (red) and Ben (blue) with these options, the money dealt."""
     table = TableHub(GameStore(path), seed=2)
-    table.act(
+    act(
+        table,
         {
             "action": "new_game",
             "base": "none",
@@ -38,7 +40,7 @@ def new_table(path, options):
         },
         None,
     )
-    table.act({"action": "simulate", "base": table.version()}, None)  # the deal
+    act(table, {"action": "simulate", "base": table.version()}, None)  # the deal
     return table
 
 

@@ -8,11 +8,14 @@ import numpy as np
 import pytest
 from test_web_camera import detections  # noqa: E402  (the tests' folder is on the path)
 
+from companion.events import TileDecision
+from companion.proposal import extra_dice_throw
 from companion.session import GameStore
 from companion.state import Pending, Phase
 from vision.video import RollSettled
+from web.actions import act as act_on
 from web.hub import TableHub
-from web.reading import dice_from_detections, extra_dice_throw
+from web.reading import dice_read
 
 PAIRS = [
     [40000, 30000],
@@ -32,7 +35,7 @@ def royale_table(path, tiles):
     ]
 
     def act(action, **fields):
-        table.act({"action": action, "base": table.version()} | fields, None)
+        act_on(table, {"action": action, "base": table.version()} | fields, None)
 
     act("new_game", edition="royale", options={"tiles": 3}, players=players)
     act("event", event={"type": "deal", "casinos": PAIRS, "tiles": tiles})
@@ -54,7 +57,7 @@ def test_the_jackpots_extra_dice_are_read_by_the_camera(tmp_path):
     hub.on_camera_event(RollSettled(detections(dice), stayed))
     state = hub.session.state
     assert str(state.phase) == "roll" and state.bank[0] == 30_000  # a 7 pays the Jackpot
-    assert hub.notice == {"source": "camera", "event": "tile"}
+    assert hub.snapshot()["notice"] == {"source": "camera", "event": "tile"}
 
 
 @pytest.mark.parametrize(
@@ -75,7 +78,7 @@ def test_prime_times_placement_is_left_to_the_player(tmp_path):
     hub = royale_table(tmp_path / "t.sqlite3", ["A2", "C1", "D1"])
     state = hub.session.state
     waiting = replace(state, phase=Phase.TILE, pending=Pending(1, "B1", 0, "extra dice"))
-    read = dice_from_detections(detections(black(2, 6)).to_dicts())
+    read = dice_read(detections(black(2, 6)))
     assert extra_dice_throw(waiting, read, [True, True]) is None
     jackpot = replace(waiting, pending=Pending(1, "A2", 0, "extra dice"))
-    assert extra_dice_throw(jackpot, read, [True, True])["choice"] == {"dice": [2, 6]}
+    assert extra_dice_throw(jackpot, read, [True, True]) == TileDecision(1, (("dice", (2, 6)),))

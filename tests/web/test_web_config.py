@@ -81,10 +81,9 @@ def test_camera_place_from_file_then_flag(tmp_path):
 @pytest.mark.parametrize(("setting", "reader_place"), [("above", "above"), ("auto", None)])
 def test_the_camera_place_reaches_the_dice_reader(tmp_path, setting, reader_place):
     from web import create_app
-    from web.setup import reader_config
 
     app = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA_PLACE": setting})
-    assert reader_config(app.extensions["hub"]).camera_place == reader_place
+    assert app.extensions["hub"].reader_config().camera_place == reader_place
 
 
 @pytest.mark.parametrize(
@@ -99,11 +98,10 @@ def test_until_calibration_the_reader_names_dice_by_the_colours_in_play(
     tmp_path, edition, options, in_play
 ):
     from web import create_app
-    from web.setup import reader_config
 
     app = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA": None})
     hub = app.extensions["hub"]
-    assert reader_config(hub).palette.in_play == ()  # no game yet
+    assert hub.reader_config().palette.in_play == ()  # no game yet
     players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
     client = app.test_client()
     base = client.get("/api/state").get_json()["version"]
@@ -118,20 +116,19 @@ def test_until_calibration_the_reader_names_dice_by_the_colours_in_play(
         },
     )
     assert started.status_code == 200, started.get_json()
-    assert reader_config(hub).palette.in_play == in_play
+    assert hub.reader_config().palette.in_play == in_play
     # Royale's grey dice are all blank: a die showing pips is never named grey.
-    assert reader_config(hub).palette.blank_only == (("grey",) if edition == "royale" else ())
+    assert hub.reader_config().palette.blank_only == (("grey",) if edition == "royale" else ())
 
 
 def test_a_calibrated_table_names_dice_by_its_own_colours_alone(tmp_path):
     from vision.colour import calibrate
     from web import create_app
-    from web.setup import reader_config
 
     hub = create_app({"DB": str(tmp_path / "t.sqlite3"), "CAMERA": None}).extensions["hub"]
-    hub.palette = calibrate({"red": np.array([[40, 40, 200]])}, np.array([90, 90, 90]))
-    assert reader_config(hub).palette.in_play == ()
-    assert reader_config(hub).palette.blank_only == ()  # no game yet
+    hub.set_palette(calibrate({"red": np.array([[40, 40, 200]])}, np.array([90, 90, 90])))
+    assert hub.reader_config().palette.in_play == ()
+    assert hub.reader_config().palette.blank_only == ()  # no game yet
 
 
 def test_missing_file(tmp_path):

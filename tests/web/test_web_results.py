@@ -94,3 +94,18 @@ def test_a_finished_game_cannot_be_abandoned(client, act):
     assert response.status_code == 409
     assert response.get_json()["why"] == {"key": "abandon_over"}
     assert client.get("/api/state").get_json()["game"]["phase"] == "over"
+
+
+def test_two_game_files_with_the_same_game_numbers_keep_their_own_results(tmp_path):
+    for name, players in (("a", PLAYERS), ("b", [{"name": "Cleo", "colour": "green"}] + PLAYERS)):
+        client = create_app(
+            {"DB": str(tmp_path / f"{name}.sqlite3"), "TESTING": True}
+        ).test_client()
+        base = client.get("/api/state").get_json()["version"]
+        started = client.post(
+            "/api/action",
+            json={"action": "new_game", "base": base, "edition": "classic", "players": players},
+        )
+        assert started.status_code == 200
+        (listed,) = client.get("/api/results").get_json()["games"]
+        assert listed["game_id"] == 1 and listed["players"] == [p["name"] for p in players]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from web.reading import PROBLEM_TEXTS
+from companion.proposal import PROBLEM_TEXTS
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"

@@ -253,6 +253,7 @@ function banner() {
     notices.push(h("div", {class: "banner warn", role: "status", text: `${t("cam_lost")} (${table.camera.message || ""})`}));
   }
   // Someone entered a wrong PIN: every page says so until the right PIN is entered.
+  notices.push(botBanner());  // the computer's last move, for the real table to mirror (seats.js)
   if (table.pin_alert) notices.push(h("div", {class: "banner warn", role: "status", "data-testid": "pin-alert",
     text: t("pin_alert", {n: table.pin_alert.wrong, client: table.pin_alert.client})}));
   const noticeKey = JSON.stringify(table.notice);
@@ -336,7 +337,7 @@ function actionPanel(game) {
     rainbow: rainbowPanel, payout: payoutReadyPanel}[game.phase];
   return h("section", {class: `actions${viewer ? " viewer" : ""}`, "data-testid": "actions"},
     viewer ? h("p", {class: "viewer-note", text: t("viewer")}) : null,
-    panel ? panel(game) : null);
+    panel ? seatsPanel(game, panel) : null);  // a computer seat's turn, and hints (seats.js)
 }
 
 function dealPanel(game) {
@@ -518,9 +519,9 @@ function choosePanel(game) {
         Array.from({length: g.neutral}, () => dieFace(g.number, "white")),
         Array.from({length: g.kickers}, () => dieFace(g.number, "purple")))))),
     table.reading && table.reading.applied ? h("p", {class: "hint", "data-testid": "camera-applied", text: cameraApplied(table.reading.left_out)}) : null,
-    h("div", {class: "choices"}, game.choices.map((c, i) => button(choiceLabel(game, c), () => act("event", {event: c.event}).then((ok) => {
+    h("div", {class: "choices"}, game.choices.map((c, i) => withHint(game, button(choiceLabel(game, c), () => act("event", {event: c.event}).then((ok) => {
       if (ok && table.sim) act("sim_clear");
-    }), "btn big choice", {"data-testid": `choice-${i}`}))),
+    }), "btn big choice", {"data-testid": `choice-${i}`}), c))),
     table.sim ? h("div", {class: "row wrap sim"}, groups.map((g) => button(t("take_off", {n: g.number}), () => act("sim_take", {pips: g.number}), "btn", {"data-testid": `take-${g.number}`}))) : null);
 }
 
@@ -864,7 +865,7 @@ function setupPanel() {
     const players = s.players.map((p, i) => ({name: p.name.trim() || t("player_n", {n: i + 1}), colour: p.colour}));
     ui.starting = true;
     render();
-    act("new_game", {edition: s.edition, options: s.options, players, start_player: s.start})
+    act("new_game", Object.assign({edition: s.edition, options: s.options, players, start_player: s.start}, seatFields(s)))
       .then((ok) => { ui.starting = false; if (ok) { ui.forceSetup = null; ui.payoutStep = 0; } render(); });
   };
   return h("section", {class: "setup", "data-testid": "setup"},
@@ -874,30 +875,35 @@ function setupPanel() {
       Object.keys(info.editions).map((ed) => h("option", {value: ed, selected: s.edition === ed || null, text: t("ed_" + ed)})))),
     specs.length ? h("fieldset", {}, h("legend", {text: t("options")}), specs.map(optionInput)) : null,
     rosterPicker(s, info),
+    rosterNames(),
     h("fieldset", {class: "players"}, h("legend", {text: t("players")}),
       s.players.map((p, i) => h("div", {class: "player-row"},
         swatch({colour: p.colour, pattern: info.patterns[i % info.patterns.length], name: p.name}, true),
         h("input", {type: "text", maxlength: 24, value: p.name, placeholder: `${t("name")} ${i + 1}`, "data-key": `name-${i}`,
-          "data-testid": `player-name-${i}`, oninput: (e) => { p.name = e.target.value; }}),
+          "data-testid": `player-name-${i}`, list: "roster-names", oninput: (e) => { p.name = e.target.value; },
+          onchange: () => { if (usualColour(s, i, info)) render(); }}),
         h("select", {"aria-label": t("colour"), "data-testid": `player-colour-${i}`, onchange: (e) => { p.colour = e.target.value; render(); }},
           info.colours.map((c) => h("option", {value: c, selected: p.colour === c || null, text: colourName(c)}))),
         h("label", {class: "check"}, h("input", {type: "radio", name: "start", checked: s.start === i || null,
           onchange: () => { s.start = i; }}), t("start_player")),
+        seatKindSelect(p, i),
         s.players.length > 2 ? button(t("remove"), () => { s.players.splice(i, 1); s.start = 0; render(); }, "btn") : null)),
       s.players.length < 8 ? button(t("add_player"), () => {
         const used = new Set(s.players.map((p) => p.colour));
         s.players.push({name: "", colour: DEFAULT_COLOURS.find((c) => !used.has(c) && info.colours.includes(c)) || "grey"});
         render();
       }, "btn", {"data-testid": "add-player"}) : null),
+    hintsSwitch(s),
     button(t("start"), start, "btn primary big", {"data-testid": "start-game", disabled: ui.starting || null}));
 }
 
 /** Players who played before, with their usual colour: one tap puts them in the next free seat. */
 function rosterPicker(s, info) {
-  if (!ui.results) { ui.results = {games: [], players: [], roster: []}; refreshResults(); }
+  if (!ui.results) ui.results = {games: [], players: [], roster: []};
+  // A form opened anew asks for the roster anew: another tablet may have changed it.
+  if (ui.rosterFor !== s) { ui.rosterFor = s; refreshResults(); }
   const seated = new Set(s.players.map((p) => p.name.trim()));
   const known = ui.results.roster.filter((r) => !seated.has(r.name)).slice(0, 12);
-  if (!known.length) return null;
   const seat = (r) => {
     let i = s.players.findIndex((p) => !p.name.trim());
     if (i < 0) {
@@ -910,9 +916,10 @@ function rosterPicker(s, info) {
     s.players[i] = {name: r.name, colour};
     render();
   };
-  return h("div", {class: "roster", "data-testid": "roster"}, h("span", {class: "hint", text: t("roster")}),
+  return h("div", {class: "roster", "data-testid": "roster"}, known.length ? h("span", {class: "hint", text: t("roster")}) : null,
     known.map((r) => h("button", {type: "button", class: "btn slim", onclick: () => seat(r), "data-testid": `roster-${r.name}`},
-      swatch({colour: r.colour, pattern: "solid", name: r.name}), r.name)));
+      swatch({colour: r.colour, pattern: "solid", name: r.name}), r.name)),
+    button(t("roster_edit"), () => { openRoster(); render(); }, "btn slim", {"data-testid": "roster-open"}));
 }
 
 function historyPanel() {
@@ -995,6 +1002,86 @@ function statsPanel() {
       : h("p", {text: t("no_stats")}));
 }
 
+// --- the roster: players the table knows, with their usual colours ----------------------------
+
+function openRoster() {
+  ui.sheet = "roster";
+  ui.roster = null;
+  ui.rosterDraft = {};
+  ui.rosterNew = null;
+}
+
+/** The name a player types is offered from the roster (a list under the name box). */
+function rosterNames() {
+  const known = ui.results ? ui.results.roster : [];
+  return h("datalist", {id: "roster-names"}, known.map((r) => h("option", {value: r.name})));
+}
+
+/** A seat whose name is a roster player's takes their usual colour where no other seat has it;
+ *  true when the colour changed. */
+function usualColour(s, i, info) {
+  const name = s.players[i].name.trim().toLowerCase();
+  const known = ui.results && ui.results.roster.find((r) => r.name.toLowerCase() === name);
+  if (!known || known.colour === s.players[i].colour || !info.colours.includes(known.colour)) return false;
+  if (s.players.some((p, k) => k !== i && p.colour === known.colour)) return false;
+  s.players[i].colour = known.colour;
+  return true;
+}
+
+function refreshRoster() {
+  fetch("/api/roster").then((r) => r.json()).then((data) => { ui.roster = data; render(); });
+}
+
+/** Send one change of the roster (add, edit, remove); the answer is the roster as it is now. */
+function changeRoster(change, body, done) {
+  return post(`/api/roster/${change}`, body).then((data) => {
+    ui.roster = data;
+    if (ui.results) ui.results.roster = data.roster;
+    if (done) done();
+    render();
+  }).catch((error) => { say("error", `${t("refused")}: ${whyText(error.why, error.message)}`); render(); });
+}
+
+/** The roster to edit: add a player, rename one, change a usual colour, remove one. */
+function rosterPanel() {
+  if (!ui.roster) { ui.roster = {roster: [], colours: [], loading: true}; refreshRoster(); }
+  if (!ui.rosterDraft) ui.rosterDraft = {};
+  const drafts = ui.rosterDraft;
+  const colours = ui.roster.colours;
+  const colourSelect = (value, testid, onchange) => h("select", {"aria-label": t("colour"), "data-testid": testid, onchange},
+    colours.map((c) => h("option", {value: c, selected: value === c || null, text: colourName(c)})));
+  const row = (r, i) => {
+    const draft = drafts[r.name] ?? r.name;
+    const rename = () => changeRoster("edit", {name: r.name, new_name: drafts[r.name] ?? r.name}, () => { delete drafts[r.name]; });
+    return h("li", {class: "roster-row", "data-testid": `roster-row-${r.name}`},
+      swatch({colour: r.colour, pattern: "solid", name: r.name}, true),
+      h("input", {type: "text", maxlength: 24, value: draft, "aria-label": t("name"), "data-key": `roster-name-${i}`,
+        "data-testid": `roster-name-${r.name}`, oninput: (e) => { drafts[r.name] = e.target.value; },
+        onkeydown: (e) => { if (e.key === "Enter") rename(); }}),
+      colourSelect(r.colour, `roster-colour-${r.name}`, (e) => changeRoster("edit", {name: r.name, colour: e.target.value})),
+      h("span", {class: "roster-actions"},
+        button(t("roster_rename"), rename, "btn slim", {"data-testid": `roster-save-${r.name}`}),
+        button(t("remove"), () => changeRoster("remove", {name: r.name}, () => say("info", t("roster_removed", {name: r.name}))),
+          "btn slim", {"data-testid": `roster-remove-${r.name}`}),
+        h("small", {class: "hint", text: t(r.games === 1 ? "games_one" : "games_n", {n: r.games})})));
+  };
+  if (!ui.rosterNew) ui.rosterNew = {name: "", colour: DEFAULT_COLOURS[0]};
+  const fresh = ui.rosterNew;
+  const addOne = () => changeRoster("add", {name: fresh.name, colour: fresh.colour}, () => { ui.rosterNew = null; });
+  return h("section", {class: "roster-edit", "data-testid": "roster-panel"},
+    h("h2", {text: t("roster_title")}),
+    h("p", {class: "hint", text: t("roster_help")}),
+    ui.roster.roster.length ? h("ul", {class: "roster-list"}, ui.roster.roster.map(row))
+      : h("p", {text: ui.roster.loading ? "…" : t("roster_empty")}),
+    h("div", {class: "roster-row roster-new"},
+      swatch({colour: fresh.colour, pattern: "solid", name: fresh.name}, true),
+      h("input", {type: "text", maxlength: 24, value: fresh.name, placeholder: t("name"), "aria-label": t("name"),
+        "data-key": "roster-new-name", "data-testid": "roster-new-name", oninput: (e) => { fresh.name = e.target.value; },
+        onkeydown: (e) => { if (e.key === "Enter") addOne(); }}),
+      colourSelect(fresh.colour, "roster-new-colour", (e) => { fresh.colour = e.target.value; render(); }),
+      h("span", {class: "roster-actions"}, button(t("add_player"), addOne, "btn primary slim", {"data-testid": "roster-add"}))));
+}
+
 // --- camera -----------------------------------------------------------------------------------
 
 function cameraPanel() {
@@ -1068,6 +1155,7 @@ function menuPanel() {
       game && game.payouts.length ? item(t("payouts"), "menu-payouts", () => { ui.sheet = "payouts"; ui.reviewRound = game.payouts.length; }) : null,
       game ? item(t("table_mode"), "menu-table", () => { ui.tableMode = true; }) : null,
       item(t("stats"), "menu-stats", () => { ui.sheet = "stats"; ui.results = null; }),
+      item(t("roster_title"), "menu-roster", () => openRoster()),
       game ? h("a", {class: "btn big menu-item", href: `/api/games/${table.game_id}/record`, download: "", text: t("download")}) : null,
       item(t("show_qr"), "menu-address", () => { ui.showQr = true; }),
       button(t("close"), () => { close(); render(); }, "btn big", {"data-testid": "menu-close"})));
@@ -1077,8 +1165,8 @@ function menuPanel() {
  *  who started the last round starts. */
 function rematch(game) {
   const players = game.players.map((p) => ({name: p.name, colour: p.colour}));
-  act("new_game", {edition: game.edition, options: game.options, players,
-    start_player: (game.start_player + 1) % players.length}).then((ok) => {
+  act("new_game", Object.assign({edition: game.edition, options: game.options, players,
+    start_player: (game.start_player + 1) % players.length}, rematchSeatFields())).then((ok) => {
     if (ok) { ui.forceSetup = null; ui.payoutStep = 0; ui.sheet = null; }
     render();
   });
@@ -1093,6 +1181,7 @@ function sheetPanel() {
     log: () => game && logPanel(game),
     payouts: () => game && payoutReview(game),
     stats: () => statsPanel(),
+    roster: () => rosterPanel(),
   };
   const body = (bodies[ui.sheet] || (() => null))();
   if (!body) { ui.sheet = null; return null; }
@@ -1124,4 +1213,5 @@ function pinDialog() {
         button(t("cancel"), () => { ui.pin = null; render(); }, "btn big"))));
 }
 
-connect();
+// Connected once every script of the page is in (seats.js comes after this file).
+document.addEventListener("DOMContentLoaded", connect);

@@ -91,6 +91,7 @@ const WORDS = {
     why_too_many: "{player} has only {count} {kind} to roll",
     why_blank: "a blank die is never rolled",
     why_unsure: "could not be read for sure: cocked, half out of view or blurred",
+    why_colour_doubt: "its colour lies between two; read as {colour}, calibrate the colours",
     why_missing: "read {seen} of {player}'s {count} {kind}",
     why_wrong_pin: "wrong PIN; this tablet stays a viewer",
     why_pin_wait: "too many wrong PINs; wait {seconds} s and try again",
@@ -137,6 +138,9 @@ const WORDS = {
     why_slot_taken: "place {rank} chose {note}, but only {notes} remain",
     why_undo_none: "only {count} steps can be taken back",
     why_redo_none: "there is nothing to redo",
+    why_roster_taken: "{name} is on the list already",
+    why_roster_unknown: "{name} is not on the list",
+    why_roster_full: "the list holds at most {most} players; remove one first",
   },
   de: {
     title: "Las Vegas", round: "Runde {round} von {rounds}", connecting: "verbinde…",
@@ -227,6 +231,7 @@ const WORDS = {
     why_too_many: "{player} hat nur {count} {kind} zum Würfeln",
     why_blank: "Ein Würfel ohne Augen wird nie gewürfelt",
     why_unsure: "nicht sicher gelesen: gekippt, halb außer Sicht oder unscharf",
+    why_colour_doubt: "Farbe liegt zwischen zwei Farben; als {colour} gelesen, Farben kalibrieren",
     why_missing: "{kind} von {player}: {seen} von {count} gelesen",
     why_wrong_pin: "Falsche PIN; dieses Tablet bleibt Zuschauer",
     why_pin_wait: "zu viele falsche PINs; in {seconds} s noch einmal versuchen",
@@ -273,6 +278,9 @@ const WORDS = {
     why_slot_taken: "Platz {rank} hat {note} gewählt, übrig sind aber nur {notes}",
     why_undo_none: "Nur {count} Schritte können zurückgenommen werden",
     why_redo_none: "Es gibt nichts zu wiederholen",
+    why_roster_taken: "{name} steht schon auf der Liste",
+    why_roster_unknown: "{name} steht nicht auf der Liste",
+    why_roster_full: "Die Liste fasst höchstens {most} Spieler; erst einen entfernen",
   },
 };
 
@@ -368,4 +376,18 @@ Object.assign(WORDS.de, {
   tp_pile: "Stapel {v}", tp_tile: "das Plättchen an Casino {v}", tp_take_true: "Belohnung nehmen", tp_take_false: "weiter wetten",
   tp_take: "von Casino {v} nehmen", tp_bet: "auf {v} wetten", tp_money: "Geld {v}", tp_chips: "{v} Chips",
   abandon: "Spiel abbrechen", abandon_sure: "Nochmals tippen, um das Spiel abzubrechen", abandoned: "abgebrochen",
+});
+
+// Words of the roster: players the table knows, with their usual colours.
+Object.assign(WORDS.en, {
+  roster_title: "Players and colours", roster_edit: "Edit players…", roster_rename: "Rename",
+  roster_help: "Players this table knows and the dice colour each usually plays. The new-game form offers them; a player of a new game joins by playing.",
+  roster_empty: "Nobody yet: add a player below.", roster_removed: "{name} is off the list (their games stay).",
+  games_n: "{n} games", games_one: "1 game",
+});
+Object.assign(WORDS.de, {
+  roster_title: "Spieler und Farben", roster_edit: "Spieler bearbeiten…", roster_rename: "Umbenennen",
+  roster_help: "Die Spieler dieses Tisches und die Würfelfarbe, die jeder meist spielt. Das Formular für ein neues Spiel bietet sie an; wer ein neues Spiel mitspielt, kommt dazu.",
+  roster_empty: "Noch niemand: unten einen Spieler hinzufügen.", roster_removed: "{name} steht nicht mehr auf der Liste (die Spiele bleiben).",
+  games_n: "{n} Spiele", games_one: "1 Spiel",
 });

@@ -1,0 +1,281 @@
+"""The casinos as the table shows them against the game: counts per owner, the differences in
+words, and what each difference changes at the payout (found by paying out both)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.events import SLOT_MACHINE, TableDie
+from companion.money import note_label
+from companion.payout import CasinoPayout, pay_casino
+from companion.state import GREY, NEUTRAL_SET, WHITE, Casino, GameState, PlacedDie
+
+NEUTRAL_KEY = "neutral"
+"""The key of the neutral dice (Las Vegas 2012's white dice, Royale's neutral set)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeenCasino:
+    """What the camera read on one casino: each die it is sure of (owner, size and, on the slot
+    machine, value), the dice it saw but could not read for sure, and the colours of dice that
+    belong to no one in this game."""
+
+    casino: int
+    dice: tuple[TableDie, ...] = ()
+    unsure: int = 0
+    strangers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CasinoCheck:
+    """One casino checked: counted dice per owner on the table and in the game (a Biggy counts
+    two), the dice not read for sure, the differences in words and their effect at payout.
+    `table` is None for a casino the camera does not see."""
+
+    casino: int
+    table: tuple[tuple[str, int], ...] | None
+    game: tuple[tuple[str, int], ...]
+    unsure: int
+    differences: tuple[str, ...]
+    payout_changes: str
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the table shows what the game holds, every die read for sure."""
+        return not self.differences and not self.unsure and self.table is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, the counts keyed by owner."""
+        return {
+            "casino": "slot" if self.casino == SLOT_MACHINE else self.casino,
+            "table": None if self.table is None else dict(self.table),
+            "game": dict(self.game),
+            "unsure": self.unsure,
+            "differences": list(self.differences),
+            "payout_changes": self.payout_changes,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableCheck:
+    """Every casino of the game checked against the table."""
+
+    casinos: tuple[CasinoCheck, ...]
+
+    @property
+    def agrees(self) -> bool:
+        """Whether every casino agrees: the payout may go on by itself."""
+        return all(c.agrees for c in self.casinos)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: `{"casinos": [...], "agrees": ...}`."""
+        return {"casinos": [c.to_dict() for c in self.casinos], "agrees": self.agrees}
+
+
+def owner_key(state: GameState, owner: int) -> str:
+    """How a check names an owner: the player's name, "neutral" or "grey"."""
+    if owner in (WHITE, NEUTRAL_SET):
+        return NEUTRAL_KEY
+    return "grey" if owner == GREY else state.players[owner]
+
+
+def _where(number: int) -> str:
+    return "the slot machine" if number == SLOT_MACHINE else f"casino {number}"
+
+
+def _counted(state: GameState, dice: Sequence[PlacedDie]) -> tuple[tuple[str, int], ...]:
+    """Counted dice per owner key, most first, then by key."""
+    counts: Counter[str] = Counter()
+    for die in dice:
+        counts[owner_key(state, die.owner)] += 2 if die.big else 1
+    return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def _table_casino(game: Casino, seen: SeenCasino) -> Casino:
+    """The casino with the game's notes and the table's dice."""
+    dice = tuple(
+        PlacedDie(d.owner, d.value if d.value is not None else game.number, d.big, 0)
+        for d in seen.dice
+    )
+    return Casino(game.number, game.notes, dice, game.chip_cards)
+
+
+class _Names:
+    """Owner names for sentences: 'red (Anna)' where the colours are known, else 'Anna'."""
+
+    def __init__(self, state: GameState, colours: Mapping[int, str]) -> None:
+        self.state, self.colours = state, colours
+
+    def __call__(self, owner: int) -> str:
+        key = owner_key(self.state, owner)
+        colour = self.colours.get(owner)
+        if colour is None:
+            return key if owner >= 0 else f"{key} dice"
+        return colour if owner < 0 else f"{colour} ({key})"
+
+    def count(self, owner: int, count: int) -> str:
+        """'3 red (Anna)', or '3 for Anna' where the colour is not known."""
+        if self.colours.get(owner) is None:
+            return f"{count} for {owner_key(self.state, owner)}"
+        return f"{count} {self(owner)}"
+
+
+def _dice_words(dice: Counter[tuple[int, int, bool]]) -> tuple[int, str]:
+    """An owner's counted dice, and ' (a Biggy and 1 die)' where a Biggy is among them."""
+    mine = [big for (_, _, big), n in dice.items() for _ in range(n)]
+    counted = sum(2 if big else 1 for big in mine)
+    biggies = sum(mine)
+    if not biggies:
+        return counted, ""
+    regular = len(mine) - biggies
+    parts = ["a Biggy" if biggies == 1 else f"{biggies} Biggies"]
+    if regular:
+        parts.append(f"{regular} {'die' if regular == 1 else 'dice'}")
+    return counted, f" ({' and '.join(parts)})"
+
+
+def _differences(
+    number: int, table: Casino, game: Casino, name: _Names, seen: SeenCasino
+) -> list[str]:
+    """Each owner whose dice differ, in words; on the slot machine their values too. Dice the
+    game holds and the camera did not see are no difference where the dice it saw but could
+    not read for sure may be they: those are never guessed either way."""
+    slot = number == SLOT_MACHINE
+    on_table = Counter((d.owner, d.value if slot else 0, d.big) for d in table.dice)
+    in_game = Counter((d.owner, d.value if slot else 0, d.big) for d in game.dice)
+    owners = sorted({o for o, _, _ in on_table} | {o for o, _, _ in in_game}, key=name)
+    mine = {
+        owner: (
+            Counter({k: n for k, n in on_table.items() if k[0] == owner}),
+            Counter({k: n for k, n in in_game.items() if k[0] == owner}),
+        )
+        for owner in owners
+    }
+    short = {o for o, (shown, held) in mine.items() if shown != held and not shown - held}
+    unseen = sum((mine[o][1] - mine[o][0]).total() for o in short)
+    maybe_unsure = short if 0 < unseen <= seen.unsure else set()
+    out = []
+    for owner in owners:
+        shown, held = mine[owner]
+        if shown == held or owner in maybe_unsure:
+            continue
+        (table_count, table_size), (game_count, game_size) = _dice_words(shown), _dice_words(held)
+        if slot and (table_count, table_size) == (game_count, game_size):
+            table_size, game_size = _values_words(shown), _values_words(held)
+        elif not table_size and not game_size:
+            pass
+        elif table_count and game_count and not (table_size and game_size):
+            # a Biggy on one side only: say the size on both
+            table_size = table_size or f" ({table_count} {'die' if table_count == 1 else 'dice'})"
+            game_size = game_size or f" ({game_count} {'die' if game_count == 1 else 'dice'})"
+        out.append(
+            f"the table shows {name.count(owner, table_count)} on {_where(number)}{table_size}, "
+            f"the game has {game_count}{game_size}"
+        )
+    for colour, count in sorted(Counter(seen.strangers).items()):
+        dice = "die" if count == 1 else "dice"
+        out.append(
+            f"the table shows {count} {colour} {dice} on {_where(number)} "
+            "of a colour no one plays in this game"
+        )
+    return out
+
+
+def _values_words(dice: Counter[tuple[int, int, bool]]) -> str:
+    """' showing 5 5 3': the values of an owner's dice on the slot machine, a Biggy's twice."""
+    values = sorted(
+        (v for (_, v, b), n in dice.items() for _ in range(n * (2 if b else 1))), reverse=True
+    )
+    return " showing " + " ".join(map(str, values))
+
+
+def _joined(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _paid(payout: CasinoPayout) -> dict[int, tuple[int, ...]]:
+    got: dict[int, list[int]] = {}
+    for award in payout.awards:
+        got.setdefault(award.owner, []).append(award.note)
+    return {o: tuple(sorted(n, reverse=True)) for o, n in got.items()}
+
+
+def _money(notes: tuple[int, ...] | None) -> str:
+    return "nothing" if not notes else " and ".join(note_label(n) for n in notes)
+
+
+def _seated(owners: Sequence[int]) -> list[int]:
+    """Owners in seat order, the neutral and grey dice last: the same words whatever order the
+    dice were laid in."""
+    return sorted(owners, key=lambda o: (o < 0, abs(o)))
+
+
+def payout_change(table: CasinoPayout, game: CasinoPayout, name: _Names) -> str:
+    """What paying out the table's dice changes against paying out the game's: ties made or
+    broken, and who gets which notes instead."""
+    parts = []
+    game_ties = {frozenset(g.owners): g for g in game.tied}
+    table_ties = {frozenset(g.owners): g for g in table.tied}
+    for owners, group in table_ties.items():
+        if owners not in game_ties or game_ties[owners].dice != group.dice:
+            who = [name(o) for o in _seated(group.owners)]
+            if len(who) == 2:
+                parts.append(
+                    f"with {group.dice}, {who[0]} ties with {who[1]} and both are cancelled"
+                )
+            else:
+                parts.append(f"with {group.dice}, {_joined(who)} tie and all are cancelled")
+    for owners, group in game_ties.items():
+        if owners not in table_ties:
+            parts.append(f"{_joined([name(o) for o in _seated(group.owners)])} no longer tie")
+    table_paid, game_paid = _paid(table), _paid(game)
+    for owner in sorted(set(table_paid) | set(game_paid), key=name):
+        now, before = table_paid.get(owner), game_paid.get(owner)
+        if now != before:
+            parts.append(f"{name(owner)} gets {_money(now)} instead of {_money(before)}")
+    return "; ".join(parts) if parts else "no change at payout"
+
+
+def check_casino(
+    state: GameState, seen: SeenCasino | None, number: int, colours: Mapping[int, str]
+) -> CasinoCheck:
+    """One casino of the game against what the camera read on it (None: not seen)."""
+    game = state.casino(number)
+    game_counts = _counted(state, game.dice)
+    if seen is None:
+        return CasinoCheck(
+            number,
+            None,
+            game_counts,
+            0,
+            (f"the camera does not see {_where(number)}",),
+            "unknown: the dice there are not seen",
+        )
+    name = _Names(state, colours)
+    table = _table_casino(game, seen)
+    differences = tuple(_differences(number, table, game, name, seen))
+    change = ""
+    if seen.unsure:
+        dice = "die is" if seen.unsure == 1 else "dice are"
+        change = f"not known while {seen.unsure} {dice} not read for sure"
+    elif differences:
+        leftovers = state.rules.leftovers
+        change = payout_change(pay_casino(table, leftovers), pay_casino(game, leftovers), name)
+    return CasinoCheck(
+        number, _counted(state, table.dice), game_counts, seen.unsure, differences, change
+    )
+
+
+def check_table(
+    state: GameState, seen: Sequence[SeenCasino], colours: Mapping[int, str] | None = None
+) -> TableCheck:
+    """Every casino of the game (1-6, and the slot machine where it is played) against what the
+    camera read; `colours` (owner to colour word) names owners in the sentences."""
+    by_number = {s.casino: s for s in seen}
+    numbers = range(1, state.rules.casino_count() + 1)
+    return TableCheck(
+        tuple(check_casino(state, by_number.get(n), n, colours or {}) for n in numbers)
+    )

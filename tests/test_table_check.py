@@ -1,0 +1,406 @@
+"""The table check: the casinos as the camera reads them against the game, and what each
+difference changes at the payout."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from helpers_play import fresh_game, next_random_event
+from table import PLAIN_DEAL, casino, started, with_casinos
+
+from companion.cli import main
+from companion.engine import apply
+from companion.events import DealRound, ResolvePayout, TableDie
+from companion.record import record_from_events
+from companion.state import WHITE, Casino, GameState, Phase, PlacedDie
+from companion.table_check import SeenCasino, check_table
+
+ANNA, BEN, CARLA = 0, 1, 2
+COLOURS = {ANNA: "red", BEN: "blue", CARLA: "green", WHITE: "white"}
+
+
+SEVEN = DealRound(((60_000,), (50_000,), (70_000,), (80_000,), (90_000,), (50_000,), (60_000,)))
+
+
+def game(*casinos: Casino, **options) -> GameState:
+    """A dealt 3-player game with some casinos set by hand."""
+    deal = SEVEN if options.get("slot_machine") else PLAIN_DEAL
+    return with_casinos(started(["Anna", "Ben", "Carla"], deal, **options), *casinos)
+
+
+def as_seen(state: GameState, **changed: SeenCasino) -> list[SeenCasino]:
+    """What a camera reads where the table shows the game exactly, but for `changed`
+    ('c4': SeenCasino(...))."""
+    out = []
+    for c in state.casinos:
+        same = SeenCasino(c.number, tuple(TableDie(d.owner, d.big, d.value) for d in c.dice))
+        out.append(changed.get(f"c{c.number}", same))
+    return out
+
+
+def dice(*owners: int, big: tuple[int, ...] = ()) -> tuple[TableDie, ...]:
+    return tuple(TableDie(o) for o in owners) + tuple(TableDie(o, True) for o in big)
+
+
+def test_a_table_that_shows_the_game_agrees():
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3), casino(2, (50_000,), white=2))
+    check = check_table(state, as_seen(state), COLOURS)
+    assert check.agrees
+    four = check.to_dict()["casinos"][3]
+    assert four == {
+        "casino": 4,
+        "table": {"Anna": 4, "Ben": 3},
+        "game": {"Anna": 4, "Ben": 3},
+        "unsure": 0,
+        "differences": [],
+        "payout_changes": "",
+    }
+    assert check.to_dict()["casinos"][1]["table"] == {"neutral": 2}  # white dice are neutral
+
+
+def test_a_die_missing_makes_a_tie_and_says_so():
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, ANNA, BEN, BEN, BEN)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert not four.agrees
+    assert four.table == (("Anna", 3), ("Ben", 3))
+    assert four.differences == ("the table shows 3 red (Anna) on casino 4, the game has 4",)
+    assert four.payout_changes == (
+        "with 3, red (Anna) ties with blue (Ben) and both are cancelled; "
+        "blue (Ben) gets nothing instead of $30,000; red (Anna) gets nothing instead of $60,000"
+    )
+
+
+def test_a_die_added_breaks_a_tie():
+    state = game(casino(5, (90_000, 20_000), p0=2, p1=2, p2=1))
+    seen = as_seen(state, c5=SeenCasino(5, dice(ANNA, ANNA, BEN, BEN, BEN, CARLA)))
+    five = check_table(state, seen, COLOURS).casinos[4]
+    assert five.differences == ("the table shows 3 blue (Ben) on casino 5, the game has 2",)
+    assert "red (Anna) and blue (Ben) no longer tie" in five.payout_changes
+    assert "blue (Ben) gets $90,000 instead of nothing" in five.payout_changes
+    assert "green (Carla) gets nothing instead of $90,000" in five.payout_changes
+    assert "red (Anna) gets $20,000 instead of nothing" in five.payout_changes
+
+
+def test_a_difference_that_pays_the_same_says_so():
+    state = game(casino(3, (70_000,), p0=4, p1=1))
+    seen = as_seen(state, c3=SeenCasino(3, dice(ANNA, ANNA, ANNA, BEN)))
+    three = check_table(state, seen, COLOURS).casinos[2]
+    assert three.differences and three.payout_changes == "no change at payout"
+
+
+def test_a_biggy_seen_as_a_regular_die_counts_one_less():
+    state = game(
+        Casino(6, (80_000, 10_000), (PlacedDie(ANNA, 6, True, 1), PlacedDie(BEN, 6, False, 1))),
+        biggies=True,
+    )
+    seen = as_seen(state, c6=SeenCasino(6, dice(ANNA, BEN)))
+    six = check_table(state, seen, COLOURS).casinos[5]
+    assert six.game == (("Anna", 2), ("Ben", 1))
+    assert six.table == (("Anna", 1), ("Ben", 1))
+    assert six.differences == (
+        "the table shows 1 red (Anna) on casino 6 (1 die), the game has 2 (a Biggy)",
+    )
+    assert six.payout_changes.startswith("with 1, red (Anna) ties with blue (Ben)")
+
+
+def test_a_biggy_for_two_dice_is_a_difference_that_pays_the_same():
+    state = game(casino(2, (50_000,), p0=2), biggies=True)
+    seen = as_seen(state, c2=SeenCasino(2, dice(big=(ANNA,))))
+    two = check_table(state, seen, COLOURS).casinos[1]
+    assert two.differences == (
+        "the table shows 2 red (Anna) on casino 2 (a Biggy), the game has 2 (2 dice)",
+    )
+    assert two.payout_changes == "no change at payout"
+
+
+def test_the_slot_machine_compares_values():
+    slot = Casino(7, (60_000,), (PlacedDie(ANNA, 5, False, 1), PlacedDie(BEN, 4, False, 2)))
+    state = game(slot, slot_machine=True)
+    seen = as_seen(state, c7=SeenCasino(7, (TableDie(ANNA, value=3), TableDie(BEN, value=4))))
+    check = check_table(state, seen, COLOURS).casinos[6]
+    assert check.to_dict()["casino"] == "slot"
+    assert check.differences == (
+        "the table shows 1 red (Anna) on the slot machine showing 3, the game has 1 showing 5",
+    )
+    assert "blue (Ben) gets $60,000 instead of nothing" in check.payout_changes
+
+
+@pytest.mark.parametrize(
+    ("seen", "message"),
+    [
+        # a die seen but not read for sure: no difference, yet no agreement either
+        (SeenCasino(4, dice(ANNA), unsure=1), None),
+        # a die of a colour nobody plays
+        (
+            SeenCasino(4, dice(ANNA), strangers=("orange",)),
+            "the table shows 1 orange die on casino 4 of a colour no one plays in this game",
+        ),
+    ],
+)
+def test_unsure_and_stray_dice_keep_a_casino_from_agreeing(seen, message):
+    state = game(casino(4, (60_000,), p0=1))
+    four = check_table(state, as_seen(state, c4=seen), COLOURS).casinos[3]
+    assert not four.agrees
+    assert list(four.differences) == ([message] if message else [])
+    assert four.unsure == seen.unsure
+
+
+def test_a_casino_the_camera_does_not_see_is_no_agreement():
+    state = game(casino(4, (60_000,), p0=1))
+    seen = [s for s in as_seen(state) if s.casino != 4]
+    check = check_table(state, seen, COLOURS)
+    assert not check.agrees
+    four = check.to_dict()["casinos"][3]
+    assert four["table"] is None
+    assert four["differences"] == ["the camera does not see casino 4"]
+
+
+def test_without_colours_owners_are_named():
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, ANNA, BEN, BEN, BEN)))
+    four = check_table(state, seen).casinos[3]
+    assert four.differences == ("the table shows 3 for Anna on casino 4, the game has 4",)
+    assert four.payout_changes.startswith("with 3, Anna ties with Ben and both are cancelled")
+
+
+def test_three_way_tie_words():
+    state = game(casino(1, (60_000,), p0=2, p1=2, p2=3))
+    seen = as_seen(state, c1=SeenCasino(1, dice(ANNA, ANNA, BEN, BEN, CARLA, CARLA)))
+    one = check_table(state, seen, COLOURS).casinos[0]
+    assert one.payout_changes.startswith(
+        "with 2, red (Anna), blue (Ben) and green (Carla) tie and all are cancelled"
+    )
+
+
+@pytest.mark.parametrize(
+    ("seen_dice", "unsure", "differences"),
+    [
+        # one die not seen, one die not read for sure: that may be it, no difference claimed
+        (dice(ANNA, ANNA, ANNA, BEN, BEN, BEN), 1, []),
+        # two dice not seen but one not read for sure: both shortfalls are told
+        (
+            dice(ANNA, ANNA, ANNA, BEN, BEN),
+            1,
+            [
+                "the table shows 2 blue (Ben) on casino 4, the game has 3",
+                "the table shows 3 red (Anna) on casino 4, the game has 4",
+            ],
+        ),
+        # a die too many is no die not read for sure
+        (
+            dice(ANNA, ANNA, ANNA, ANNA, BEN, BEN, BEN, CARLA),
+            1,
+            ["the table shows 1 green (Carla) on casino 4, the game has 0"],
+        ),
+    ],
+)
+def test_dice_not_read_for_sure_are_never_guessed(seen_dice, unsure, differences):
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    seen = as_seen(state, c4=SeenCasino(4, seen_dice, unsure=unsure))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert list(four.differences) == differences
+    assert four.payout_changes == "not known while 1 die is not read for sure"
+    assert not four.agrees
+
+
+# --- lasvegas check-table -----------------------------------------------------------------------
+
+
+PLAYER_COLOURS = {"Anna": "red", "Ben": "blue", "Carla": "green"}
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory):
+    """A record that ends with a round's payout, photos of its casinos as the game holds them
+    and with a die moved, and the zones as a corners file."""
+    import cv2
+
+    from vision.sim_casinos import misplace, row_scene
+    from vision.simtable import SimDie
+
+    folder = tmp_path_factory.mktemp("check")
+    initial = fresh_game({"biggies": True})
+    state, events = initial, []
+    rng = random.Random(2)
+    while state.phase is not Phase.PAYOUT:
+        event = next_random_event(state, rng)
+        state, events = apply(state, event), events + [event]
+    record = record_from_events(initial, events + [ResolvePayout()])
+    (folder / "plain.json").write_text(json.dumps(record))
+    (folder / "record.json").write_text(json.dumps(record | {"colours": PLAYER_COLOURS}))
+    colour = {seat: PLAYER_COLOURS[name] for seat, name in enumerate(state.players)}
+    dice = {
+        c.number: [SimDie(colour[d.owner], d.value, d.big) for d in c.dice] for c in state.casinos
+    }
+    notes = {c.number: c.notes for c in state.casinos}
+    scene = row_scene(dice, notes, seed=4)
+    cv2.imwrite(str(folder / "table.png"), scene.frame)
+    wrong, moved = misplace(
+        dice, np.random.default_rng(3), sorted(PLAYER_COLOURS.values()), "moved"
+    )
+    cv2.imwrite(str(folder / "moved.png"), row_scene(wrong, notes, seed=4).frame)
+    # Corners tapped by hand, a little inside the printed markers.
+    corners = {
+        n: (p + np.sign(p.mean(0) - p) * 6).tolist()
+        for n, p in zip(scene.zones.names, scene.zones.polygons, strict=True)
+    }
+    (folder / "zones.json").write_text(json.dumps(corners))
+    return folder, state, moved
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(["check-table", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_photo_of_the_table_as_the_game_holds_it_agrees(photo, capsys):
+    folder, state, _ = photo
+    status, out, err = run_cli(
+        capsys, str(folder / "table.png"), "--record", str(folder / "record.json"), "--json"
+    )
+    assert (status, err) == (0, "")
+    check = json.loads(out)
+    assert check["agrees"] is True
+    assert [c["casino"] for c in check["casinos"]] == [1, 2, 3, 4, 5, 6]
+    for checked, held in zip(check["casinos"], state.casinos, strict=False):
+        assert set(checked) == {
+            "casino",
+            "table",
+            "game",
+            "unsure",
+            "differences",
+            "payout_changes",
+        }
+        assert checked["table"] == checked["game"]
+        assert sum(checked["game"].values()) == sum(held.counted().values())
+
+
+def test_a_die_on_the_wrong_casino_is_caught_with_its_payout_effect(photo, capsys):
+    folder, _, moved = photo
+    status, out, _ = run_cli(
+        capsys,
+        str(folder / "moved.png"),
+        "--record",
+        str(folder / "plain.json"),
+        "--colours",
+        *(f"{name}={colour}" for name, colour in PLAYER_COLOURS.items()),
+        "--zones",
+        str(folder / "zones.json"),
+        "--json",
+    )
+    check = json.loads(out)
+    assert status == 1 and check["agrees"] is False
+    flagged = {c["casino"] for c in check["casinos"] if c["differences"]}
+    assert flagged == {moved.source, moved.target}
+    assert all(c["payout_changes"] for c in check["casinos"] if c["differences"])
+
+
+def test_the_words_say_what_differs(photo, capsys):
+    folder, _, moved = photo
+    status, out, _ = run_cli(
+        capsys, str(folder / "moved.png"), "--record", str(folder / "record.json")
+    )
+    assert status == 1
+    assert f"Casino {moved.source}: the table shows" in out
+    assert "At payout:" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # no such image
+        (lambda f: ["missing.png", "--record", f / "record.json"], "missing.png: no such file"),
+        # an image file that is no image
+        (lambda f: [f / "record.json", "--record", f / "record.json"], "not a readable image"),
+        # a record that is not JSON
+        (lambda f: [f / "table.png", "--record", f / "zones.txt"], "is not JSON"),
+        # a record that breaks a rule
+        (lambda f: [f / "table.png", "--record", f / "broken.json"], "step 1 (round 1, deal)"),
+        # a zones file that is not zones
+        (
+            lambda f: [
+                f / "table.png",
+                "--record",
+                f / "record.json",
+                "--zones",
+                f / "record.json",
+            ],
+            "--zones",
+        ),
+        # a player without a colour
+        (lambda f: [f / "table.png", "--record", f / "plain.json"], "no dice colour for Anna"),
+        # a name that is not in the game
+        (
+            lambda f: [f / "table.png", "--record", f / "record.json", "--colours", "Dora=red"],
+            "'Dora' is not in this game",
+        ),
+        # a colour the palette does not know
+        (
+            lambda f: [f / "table.png", "--record", f / "record.json", "--colours", "Anna=teal"],
+            "the palette has no colour 'teal'",
+        ),
+        # one colour for two players
+        (
+            lambda f: [f / "table.png", "--record", f / "record.json", "--colours", "Ben=red"],
+            "two owners cannot both play red dice",
+        ),
+    ],
+)
+def test_bad_input_gets_one_line_and_status_2(photo, capsys, change, message):
+    folder = photo[0]
+    broken = json.loads((folder / "record.json").read_text())
+    broken["rounds"][0]["casinos"]["1"] = [10]
+    (folder / "broken.json").write_text(json.dumps(broken))
+    (folder / "zones.txt").write_text("casino1: here")
+    status, out, err = run_cli(capsys, *map(str, change(folder)))
+    assert status == 2 and out == ""
+    assert err.startswith("lasvegas check-table: ") and err.count("\n") == 1
+    assert message in err
+
+
+def test_the_words_do_not_depend_on_the_order_the_dice_were_laid_in():
+    words = set()
+    for order in ((ANNA, BEN, ANNA, BEN, CARLA), (CARLA, BEN, BEN, ANNA, ANNA)):
+        held = Casino(1, (60_000,), tuple(PlacedDie(o, 1, False, 1) for o in order))
+        state = game(held)
+        seen = as_seen(state, c1=SeenCasino(1, dice(ANNA, ANNA, BEN, BEN, CARLA, CARLA)))
+        words.add(check_table(state, seen, COLOURS).casinos[0].payout_changes)
+    assert words == {
+        "with 2, red (Anna), blue (Ben) and green (Carla) tie and all are cancelled; "
+        "red (Anna) and blue (Ben) no longer tie; green (Carla) gets nothing instead of $60,000"
+    }
+
+
+def test_a_biggy_not_on_the_table_is_told_without_a_size_for_nothing():
+    state = game(
+        Casino(6, (80_000,), (PlacedDie(ANNA, 6, True, 1), PlacedDie(BEN, 6, False, 1))),
+        biggies=True,
+    )
+    six = check_table(state, as_seen(state, c6=SeenCasino(6, dice(BEN))), COLOURS).casinos[5]
+    assert six.differences == (
+        "the table shows 0 red (Anna) on casino 6, the game has 2 (a Biggy)",
+    )
+    assert six.payout_changes == (
+        "blue (Ben) gets $80,000 instead of nothing; red (Anna) gets nothing instead of $80,000"
+    )
+
+
+def test_a_blank_face_where_every_die_shows_pips_is_no_stranger():
+    from types import SimpleNamespace
+
+    from companion.cli_check import seen_casinos
+
+    state = game(casino(4, (60_000,), p0=1))
+    read = [
+        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=False),
+        SimpleNamespace(casino=4, colour="grey", big=False, pips=0, unsure=False),
+        SimpleNamespace(casino=4, colour="orange", big=False, pips=4, unsure=False),
+    ]
+    row = SimpleNamespace(dice=read, casinos=[4])
+    (four,) = seen_casinos(state, row, COLOURS)
+    assert four == SeenCasino(4, (TableDie(ANNA),), unsure=1, strangers=("orange",))

@@ -1,0 +1,158 @@
+"""Reading the casino row: dice per casino zone by colour and size, on the simulated row."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.casino_row import casino_zones, read_casino_row, row_sizes
+from vision.colour import default_palette
+from vision.detections import Detections
+from vision.reader import ReaderConfig
+from vision.sim_casinos import (
+    HARDEST,
+    RowDie,
+    card_layout,
+    misplace,
+    render_row,
+    row_scene,
+)
+from vision.simtable import SimDie
+from vision.zones import Zones, detect_zones
+
+COLOURS = ("red", "blue", "green", "white")
+CONFIG = ReaderConfig(
+    threads=1, camera_place="above", palette=default_palette().in_play_only(COLOURS)
+)
+DICE = {
+    1: [SimDie("red", 1), SimDie("blue", 1)],
+    3: [SimDie("green", 3), SimDie("green", 3), SimDie("red", 3, big=True)],
+    4: [SimDie("blue", 4), SimDie("white", 4)],
+    7: [SimDie("red", 5), SimDie("blue", 2)],
+}
+
+
+def truth(dice) -> Counter:
+    return Counter((n, d.colour, d.big) for n, ds in dice.items() for d in ds)
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return row_scene(DICE, {n: (50_000,) for n in range(1, 8)}, seed=3)
+
+
+def test_the_markers_give_every_casino_and_the_slot_machine(scene):
+    zones = detect_zones(scene.frame)
+    assert sorted(casino_zones(zones)) == [1, 2, 3, 4, 5, 6, 7]
+    for got, drawn in zip(
+        (casino_zones(zones)[n] for n in range(1, 8)), scene.zones.polygons, strict=True
+    ):
+        assert np.abs(got - drawn).max() < 2  # the zone runs through the markers' centres
+
+
+@pytest.mark.parametrize("zones_from", ["markers", "corners"])
+def test_each_die_is_read_on_its_casino_by_colour_and_size(scene, zones_from):
+    if zones_from == "markers":
+        zones = detect_zones(scene.frame)
+    else:  # corners tapped by hand, a little inside the printed markers
+        zones = Zones(
+            scene.zones.names,
+            tuple(p + np.sign(p.mean(0) - p) * 6 for p in scene.zones.polygons),
+        )
+    row = read_casino_row(scene.frame, zones, CONFIG)
+    assert row.casinos == (1, 2, 3, 4, 5, 6, 7)
+    assert not any(d.unsure for d in row.dice)
+    assert Counter((d.casino, d.colour, d.big) for d in row.dice) == truth(DICE)
+    slot = sorted(d.pips for d in row.on(7))
+    assert slot == [2, 5]  # the slot machine's values are read too
+
+
+def test_a_casino_without_a_zone_is_not_looked_at(scene):
+    zones = Zones(
+        tuple(n for n in scene.zones.names if n != "casino3"),
+        tuple(
+            p
+            for n, p in zip(scene.zones.names, scene.zones.polygons, strict=True)
+            if n != "casino3"
+        ),
+    )
+    row = read_casino_row(scene.frame, zones, CONFIG)
+    assert 3 not in row.casinos and not row.on(3)
+
+
+def test_a_frame_of_the_wrong_shape_is_refused():
+    with pytest.raises(ValueError, match=r"frame must have shape \(h, w, 3\)"):
+        read_casino_row(np.zeros((10, 10), np.uint8), Zones((), ()), CONFIG)
+
+
+def test_a_die_turned_against_a_neighbour_is_not_taken_for_a_biggy():
+    rng = np.random.default_rng(0)
+    card = card_layout(1280, 720, 27)[2]
+    x, y = float(card[:, 0].mean()), float(card[:, 1].mean())
+    side = 32.0
+    # Two dice turned 45 degrees, touching along an edge, and a Biggy apart.
+    step = side * 1.02 / np.sqrt(2)
+    laid = [
+        RowDie(2, SimDie("red", 2), (x, y), side, np.pi / 4),
+        RowDie(2, SimDie("red", 2), (x + step, y + step), side, np.pi / 4),
+        RowDie(2, SimDie("red", 2), (x - 20, y - 110), side * 1.5, 0.1),
+        RowDie(2, SimDie("red", 2), (x + 10, y + 110), side, 0.0),
+    ]
+    frame, _ = render_row(laid, {}, rng)
+    boxes = np.array(
+        [
+            [d.centre[0] - r, d.centre[1] - r, d.centre[0] + r, d.centre[1] + r]
+            for d in laid
+            for r in [0.5 * d.side * (abs(np.cos(d.angle)) + abs(np.sin(d.angle)))]
+        ],
+        np.float32,
+    )
+    n = len(boxes)
+    det = Detections(boxes, [2] * n, ["red"] * n, ["regular"] * n, [1.0] * n, [False] * n)
+    sizes, judged = row_sizes(frame, det)
+    assert list(sizes) == ["regular", "regular", "big", "regular"] and judged.all()
+
+
+# --- the simulated row ------------------------------------------------------------------------
+
+
+def test_the_same_seed_draws_the_same_row():
+    a = row_scene(DICE, {}, seed=5, settings=HARDEST)
+    b = row_scene(DICE, {}, seed=5, settings=HARDEST)
+    assert np.array_equal(a.frame, b.frame) and a.dice == b.dice
+
+
+def test_every_die_lies_inside_its_casino_zone():
+    scene = row_scene(DICE, {}, seed=2, settings=HARDEST)
+    polygons = casino_zones(scene.zones)
+    for die in scene.dice:
+        assert cv2.pointPolygonTest(polygons[die.casino], die.centre, False) > 0
+
+
+@pytest.mark.parametrize("kind", ["moved", "left out", "added"])
+def test_a_misplacement_changes_what_it_says(kind):
+    rng = np.random.default_rng(1)
+    wrong, what = misplace(DICE, rng, COLOURS, kind)
+    assert what.kind == kind
+    before, after = truth(DICE), truth(wrong)
+    if kind in ("moved", "left out"):
+        key = (what.source, what.die.colour, what.die.big)
+        assert after[key] == before[key] - 1
+        assert what.source != what.target
+    if kind in ("moved", "added"):
+        key = (what.target, what.die.colour, what.die.big)
+        assert after[key] == before[key] + 1
+    assert (
+        sum(after.values()) - sum(before.values()) == {"moved": 0, "left out": -1, "added": 1}[kind]
+    )
+
+
+def test_misplace_picks_at_random_and_refuses_an_unknown_kind():
+    rng = np.random.default_rng(7)
+    kinds = {misplace(DICE, rng, COLOURS)[1].kind for _ in range(30)}
+    assert kinds == {"moved", "left out", "added"}
+    with pytest.raises(ValueError, match="kind must be one of"):
+        misplace(DICE, rng, COLOURS, "stacked")

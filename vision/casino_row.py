@@ -1,0 +1,217 @@
+"""Reading the casino row: the dice lying in each casino's zone (casinos 1-6 and the slot
+machine), each named by colour and size, and the dice not read for sure counted apart.
+
+Each casino is read from its own crop, at the frame's scale: the whole 1280x720 frame shrunk
+for one look would make its dice too small, and one enlarged look reads the arena too. The
+size of a regular die is judged over the whole row, so a Biggy alone on a card is still big.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision import size as size_mod
+from vision.detections import Detections
+from vision.reader import ReaderConfig, read_dice
+from vision.zones import Zones
+
+LEAST_CONTRAST = 12.0
+"""A die whose middle lies nearer the card's colour than this (L1 in Lab) cannot be measured."""
+PLAUSIBLE = (0.6, 1.05)
+"""A die's covered side lies within these shares of its box's side (0.71 turned 45 degrees)."""
+SLOT_MACHINE = 7
+CASINO_NUMBERS = {f"casino{n}": n for n in range(1, 7)} | {"slot": SLOT_MACHINE}
+"""The zone names of the casinos and the casino number each stands for (7: the slot machine)."""
+CROP_MARGIN = 0.08
+"""Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
+edge is read whole (only a die centred in the zone counts)."""
+
+
+@dataclass(frozen=True)
+class CasinoDie:
+    """A die read on a casino: the casino (7: the slot machine), its colour, whether it is a
+    Biggy, its pips (0 blank), whether it was read for sure, and its box in frame pixels."""
+
+    casino: int
+    colour: str
+    big: bool
+    pips: int
+    unsure: bool
+    box: tuple[float, float, float, float]
+    confidence: float
+
+
+@dataclass(frozen=True)
+class RowReading:
+    """The casino row read from one frame: every die on a casino, the casinos whose zone was
+    found (those missing were not looked at), and the dice as one Detections for drawing."""
+
+    dice: tuple[CasinoDie, ...]
+    casinos: tuple[int, ...]
+    detections: Detections
+
+    def on(self, casino: int) -> tuple[CasinoDie, ...]:
+        """The dice read on one casino."""
+        return tuple(d for d in self.dice if d.casino == casino)
+
+
+def casino_zones(zones: Zones) -> dict[int, np.ndarray]:
+    """Each casino's polygon (k, 2) by number, from zones that may hold the arena too."""
+    return {
+        CASINO_NUMBERS[name]: np.asarray(poly, np.float32)
+        for name, poly in zip(zones.names, zones.polygons, strict=True)
+        if name in CASINO_NUMBERS
+    }
+
+
+def _crop_box(polygon: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The crop (x0, y0, x1, y1) around a zone, with CROP_MARGIN, inside the frame."""
+    h, w = shape[:2]
+    lo, hi = polygon.min(0), polygon.max(0)
+    margin = CROP_MARGIN * float(max(hi - lo))
+    x0, y0 = (int(max(v - margin, 0)) for v in lo)
+    x1, y1 = int(min(hi[0] + margin, w)), int(min(hi[1] + margin, h))
+    return x0, y0, x1, y1
+
+
+def _shifted(quads: tuple[np.ndarray, ...], dx: int, dy: int) -> tuple[np.ndarray, ...]:
+    return tuple(np.asarray(q, np.float32) - (dx, dy) for q in quads)
+
+
+def _read_zone(
+    frame: np.ndarray, zones: Zones, name: str, polygon: np.ndarray, cfg: ReaderConfig
+) -> Detections:
+    """The dice centred in one zone, read from its crop; boxes in frame pixels."""
+    x0, y0, x1, y1 = _crop_box(polygon, frame.shape)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return Detections.empty()
+    crop = np.ascontiguousarray(frame[y0:y1, x0:x1])
+    # Only this zone, and the printed markers and names the crop shows, which are no dice.
+    local = Zones(
+        (name,),
+        (polygon - (x0, y0),),
+        _shifted(zones.markers, x0, y0),
+        _shifted(zones.labels, x0, y0),
+    )
+    det = read_dice(crop, replace(cfg, zones=local, look_for_large_dice=False))
+    det = det.select(det.zone == name)
+    boxes = det.boxes + np.array([x0, y0, x0, y0], np.float32)
+    return Detections(boxes, det.pips, det.colour, det.size, det.confidence, det.unsure, det.zone)
+
+
+def covered_sides(frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Square root of the area each die covers within its own box, px, shape (n,); NaN where
+    the die cannot be told from the card it lies on.
+
+    Dice on a card lie close: measured beyond its box (as `vision.size.die_sides` does, for
+    dice apart in the arena) a die turned 45 degrees takes in the neighbour it touches and
+    looks as large as a Biggy. Within its box a touching neighbour adds at most a corner. A
+    pixel is die where its colour lies at least half as far from the card's (the median of a
+    ring around the box) as the middle of the box does: pips and body alike, whatever their
+    contrast with each other.
+    """
+    h, w = frame.shape[:2]
+    out = np.full(len(boxes), np.nan, np.float32)
+    for i, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.float32)):
+        xa, ya, xb, yb = int(max(x0, 0)), int(max(y0, 0)), int(min(x1, w)), int(min(y1, h))
+        if xb - xa < 6 or yb - ya < 6:
+            continue
+        pad = int(0.2 * max(xb - xa, yb - ya))
+        ring_box = frame[max(ya - pad, 0) : min(yb + pad, h), max(xa - pad, 0) : min(xb + pad, w)]
+        ring = np.concatenate([ring_box[0], ring_box[-1], ring_box[:, 0], ring_box[:, -1]])
+        lab = cv2.cvtColor(frame[ya:yb, xa:xb], cv2.COLOR_BGR2Lab)
+        table = cv2.cvtColor(np.median(ring, 0).astype(np.uint8)[None, None], cv2.COLOR_BGR2Lab)
+        diff = cv2.absdiff(lab, np.array([*(float(v) for v in table[0, 0]), 0.0]))
+        dist = cv2.transform(diff, np.ones((1, 3), np.float32))
+        bh, bw = dist.shape
+        middle = float(np.median(dist[bh // 4 : bh - bh // 4, bw // 4 : bw - bw // 4]))
+        if middle < LEAST_CONTRAST:
+            continue
+        box_side = float(np.sqrt(bw * bh))
+        k = max(3, int(box_side * 0.15)) | 1
+        die = cv2.morphologyEx(
+            (dist > 0.5 * middle).astype(np.uint8) * 255, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)
+        )
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(die)
+        if count < 2:
+            continue
+        at_centre = labels[bh // 2, bw // 2]
+        part = at_centre if at_centre else 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        side = float(np.sqrt(stats[part, cv2.CC_STAT_AREA]))
+        # A die covers between half its box (turned 45 degrees) and all of it.
+        if PLAUSIBLE[0] * box_side <= side <= PLAUSIBLE[1] * box_side:
+            out[i] = side
+    return out
+
+
+def row_sizes(
+    frame: np.ndarray, det: Detections, regular_side: float | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """'big' or 'regular' for each die of the row (n,), and whether its size could be judged
+    (n,): big when the side it covers is size.BIG_RATIO times a regular die's, which is the
+    given one, else the median of the dice read for sure (most dice are regular: one Biggy a
+    player). A die whose covered area cannot be measured, or all dice where fewer than two
+    can stand for a regular die, cannot be judged."""
+    sides = covered_sides(frame, det.boxes)
+    measured = ~np.isnan(sides)
+    if regular_side is None:
+        typical = measured & ~det.unsure
+        if typical.sum() < 2:
+            return np.full(len(det), "regular", object), np.zeros(len(det), bool)
+        regular_side = float(np.median(sides[typical]))
+    big = np.where(measured, sides, 0) > size_mod.BIG_RATIO * regular_side
+    return np.where(big, "big", "regular").astype(object), measured
+
+
+def read_casino_row(
+    frame: np.ndarray, zones: Zones, config: ReaderConfig | None = None
+) -> RowReading:
+    """Every die lying in a casino's zone, read by the reader, its size judged over the row."""
+    cfg = config or ReaderConfig()
+    if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+        raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame, 'shape', None)}")
+    polygons = casino_zones(zones)
+    names = {number: name for name, number in CASINO_NUMBERS.items()}
+    found = [_read_zone(frame, zones, names[n], polygons[n], cfg) for n in sorted(polygons)]
+    det = Detections.empty()
+    for part in found:
+        det = det.joined(part)
+    if len(det):
+        # A die whose size cannot be judged is not read for sure: a Biggy counts two.
+        sizes, judged = row_sizes(frame, det, cfg.regular_side_px)
+        det = Detections(
+            det.boxes, det.pips, det.colour, sizes, det.confidence, det.unsure | ~judged, det.zone
+        )
+    dice = tuple(
+        CasinoDie(
+            CASINO_NUMBERS[str(det.zone[i])],
+            str(det.colour[i]),
+            det.size[i] == "big",
+            int(det.pips[i]),
+            bool(det.unsure[i]),
+            (
+                float(det.boxes[i, 0]),
+                float(det.boxes[i, 1]),
+                float(det.boxes[i, 2]),
+                float(det.boxes[i, 3]),
+            ),
+            float(det.confidence[i]),
+        )
+        for i in range(len(det))
+    )
+    return RowReading(dice, tuple(sorted(polygons)), det)
+
+
+def draw_row(frame: np.ndarray, reading: RowReading) -> np.ndarray:
+    """The frame with each die read on a casino boxed and named (unsure ones in orange)."""
+    out = frame.copy()
+    for die in reading.dice:
+        x0, y0, x1, y1 = (int(round(v)) for v in die.box)
+        colour = (0, 140, 255) if die.unsure else (40, 220, 40)
+        cv2.rectangle(out, (x0, y0), (x1, y1), colour, 2)
+        label = f"{die.colour}{' big' if die.big else ''}{' ?' if die.unsure else ''}"
+        cv2.putText(out, label, (x0, max(10, y0 - 3)), cv2.FONT_HERSHEY_SIMPLEX, 0.35, colour, 1)
+    return out

@@ -115,6 +115,9 @@ class Tile:
     dice: tuple[PlacedDie, ...] = ()
     spaces: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", TileCode(self.code))  # a code read as text, too
+
 
 @dataclass(frozen=True, slots=True)
 class Pending:
@@ -125,6 +128,9 @@ class Pending:
     seat: int
     ask: str
     context: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", TileCode(self.code))  # a code read as text, too
 
 
 @dataclass(frozen=True, slots=True)

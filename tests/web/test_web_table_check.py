@@ -1,0 +1,111 @@
+"""The round-end check on the simulated table: the casinos read at the last placement, the
+payout held while they differ, the correction applied through the event action, the photo kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.session import GameStore
+from vision.simtable import SimulatedTable
+from web.actions import act
+from web.errors import ActionError
+from web.hub import TableHub
+
+
+class SimCamera:
+    """The simulated table as the hub's camera, without the camera thread."""
+
+    def __init__(self) -> None:
+        self.sim_table = SimulatedTable(seed=4)
+
+    def set_config(self, config: object) -> None:
+        pass
+
+    def snapshot(self) -> None:
+        return None
+
+
+def send(hub: TableHub, action: str, **fields: object) -> dict:
+    return act(hub, {"action": action, "base": hub.version()} | fields, None)
+
+
+def play_to_payout(hub: TableHub) -> None:
+    """Chance rolls and the first placement offered, until the round waits for its payout."""
+    for _ in range(300):
+        game = hub.snapshot()["game"]
+        assert game is not None
+        if game["phase"] == "payout":
+            return
+        if game["choices"] and game["phase"] != "roll":
+            send(hub, "event", event=game["choices"][0]["event"])
+        else:
+            send(hub, "simulate")
+    raise AssertionError("the round never came to its payout")
+
+
+@pytest.fixture
+def hub(tmp_path):
+    hub = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=3)
+    hub.attach_camera(SimCamera())
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    act(hub, {"action": "new_game", "base": "none", "edition": "classic", "players": players}, None)
+    return hub
+
+
+def test_a_table_laid_as_the_game_is_checked_and_paid_out(hub):
+    play_to_payout(hub)
+    check = hub.snapshot()["table_check"]
+    assert check is not None and check["agrees"], check
+    assert check["photo"] and hub.snapshot()["photos"] == [1]
+    jpeg = hub.store.photo(hub.session.game_id, 1)
+    assert jpeg[:2] == b"\xff\xd8" and len(jpeg) <= 60_000
+    send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert hub.game.round == 2
+
+
+def offered(check: dict) -> list[dict]:
+    """The corrections a check offers, casino by casino."""
+    return [c["correction"] for c in check["casinos"] if c["correction"] is not None]
+
+
+def test_each_misplaced_die_holds_the_payout_until_it_is_put_right(hub):
+    send(hub, "sim_misplace", on=True)
+    kinds = set()
+    for kind in ("moved", "left out", "added", None):
+        hub.sim_row().misplace_kind = kind
+        play_to_payout(hub)
+        check = hub.snapshot()["table_check"]
+        assert check is not None and not check["agrees"]
+        what = hub.sim_row().last_misplacement
+        kinds.add(what.kind)
+        flagged = {c["casino"] for c in check["casinos"] if c["differences"]}
+        assert {what.source, what.target} - {None} == flagged, (what, check)
+        with pytest.raises(ActionError) as refused:
+            send(hub, "event", event={"type": "payout", "slot_choices": []})
+        assert refused.value.status == 409 and refused.value.why == {"key": "check_differs"}
+        if what.kind == "added":  # a die more than its owner has: the table is put right
+            assert not offered(check)
+            send(hub, "sim_fix_casinos")
+            send(hub, "check_table")
+        # Each correction applied is checked again; a die moved is put right casino by casino.
+        for _ in range(3):
+            check = hub.snapshot()["table_check"]
+            if check["agrees"]:
+                break
+            send(hub, "event", event=offered(check)[0])
+        after = hub.snapshot()["table_check"]
+        assert after is not None and after["agrees"], after
+        paid = len(hub.game.payouts)
+        send(hub, "event", event={"type": "payout", "slot_choices": []})
+        assert len(hub.game.payouts) == paid + 1
+    assert kinds == {"moved", "left out", "added"}
+
+
+def test_a_table_put_right_and_checked_again_lets_the_payout_go_on(hub):
+    send(hub, "sim_misplace", on=True)
+    play_to_payout(hub)
+    assert not hub.snapshot()["table_check"]["agrees"]
+    send(hub, "sim_fix_casinos")
+    assert send(hub, "check_table")["agrees"]
+    send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert hub.game.round == 2

@@ -463,7 +463,7 @@ class TableHub:
     def snapshot(self) -> Snapshot:
         """The whole table as the pages draw it."""
         session, reading, notice = self.session, self.table.reading, self.table.notice
-        check = self.current_check()
+        check, sim_row = self.current_check(), self.sim_row()
         game = None if session is None else game_view(session.state, self.colours)
         if session is not None and game is not None:
             game["log"] = log_view(session.game_id, session.head, session.initial, session.events)
@@ -487,6 +487,7 @@ class TableHub:
             "notice": None if notice is None else notice_view(notice),
             "camera": self.camera_status,
             "sim": self.camera is not None and getattr(self.camera, "sim_table", None) is not None,
+            "sim_misplacing": bool(sim_row is not None and sim_row.misplacing),
             "pin_required": bool(self.pin),
             "controller": None if self.controller is None else control_id(self.controller),
             "pin_alert": None if self.pin_alert is None else pin_alert_view(self.pin_alert),

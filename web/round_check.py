@@ -135,9 +135,10 @@ def corrections(
 
 def photo(
     frame: np.ndarray, reading: RowReading, zones: Zones
-) -> tuple[bytes, dict[int, tuple[float, float, float, float]]]:
+) -> tuple[bytes, dict[int, tuple[float, float, float, float]], tuple[int, int]]:
     """The casino row cut from the frame, each die boxed and named, as a JPEG of at most
-    PHOTO_MOST_BYTES; and each casino's zone as shares (x0, y0, x1, y1) of the photo."""
+    PHOTO_MOST_BYTES; each casino's zone as shares (x0, y0, x1, y1) of the photo; and the
+    photo's width and height."""
     h, w = frame.shape[:2]
     polygons = casino_zones(zones)
     points = np.concatenate(list(polygons.values()))
@@ -165,7 +166,7 @@ def photo(
         )
         for number, poly in polygons.items()
     }
-    return jpeg, boxes
+    return jpeg, boxes, (int(cut.shape[1]), int(cut.shape[0]))
 
 
 def check_frame(
@@ -181,9 +182,10 @@ def check_frame(
     owners = owner_colours(state, colours)
     seen = seen_casinos(state, reading, owners)
     check = check_table(state, seen, owners)
-    jpeg, boxes = photo(frame, reading, zones)
+    jpeg, boxes, size = photo(frame, reading, zones)
     fixes = corrections(state, check, seen)
     crops = tuple(
         CasinoCrop(c.casino, boxes.get(c.casino), fixes.get(c.casino)) for c in check.casinos
     )
-    return RoundCheck(version="", round=state.round, check=check, crops=crops), jpeg
+    made = RoundCheck("", state.round, check, crops, photo_size=size)
+    return made, jpeg

@@ -56,6 +56,7 @@ class RoundCheck:
     round: int
     check: TableCheck
     crops: tuple[CasinoCrop, ...]
+    photo_size: tuple[int, int] = (0, 0)  # the photo's width and height in px
     source: str = "camera"
     stored: bool = False
     look: int = 0

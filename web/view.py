@@ -389,5 +389,6 @@ def table_check_view(
         "source": check.source,
         "stored": check.stored,
         "photo": photo_url(game_id, check.round, check.look) if check.stored else None,
+        "photo_size": list(check.photo_size),
         "casinos": casinos,
     }

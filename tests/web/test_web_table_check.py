@@ -109,3 +109,37 @@ def test_a_table_put_right_and_checked_again_lets_the_payout_go_on(hub):
     assert send(hub, "check_table")["agrees"]
     send(hub, "event", event={"type": "payout", "slot_choices": []})
     assert hub.game.round == 2
+
+
+def test_a_check_asked_for_on_a_full_disk_is_a_507_and_changes_nothing(tmp_path, small_disk):
+    hub = TableHub(GameStore(small_disk.path / "t.sqlite3"), seed=3)
+    hub.attach_camera(SimCamera())
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    act(hub, {"action": "new_game", "base": "none", "edition": "classic", "players": players}, None)
+    play_to_payout(hub)
+    before = hub.snapshot()
+    small_disk.fill()
+    with pytest.raises(ActionError) as refused:
+        send(hub, "check_table")
+    assert (refused.value.status, refused.value.why) == (507, {"key": "disk_full"})
+    assert hub.snapshot() == before
+    small_disk.free()
+    assert send(hub, "check_table")["agrees"]
+
+
+def test_a_photo_the_file_cannot_take_leaves_the_camera_check_on_the_page(hub, monkeypatch):
+    from companion.session import GameFileFull
+
+    def full(*args: object) -> None:
+        raise GameFileFull("the disk is full. Nothing was changed")
+
+    monkeypatch.setattr(hub.store, "put_photo", full)
+    send(hub, "sim_misplace", on=True)
+    play_to_payout(hub)
+    check = hub.snapshot()["table_check"]
+    assert check is not None and not check["agrees"]
+    assert check["stored"] is False and check["photo"] is None
+    assert hub.snapshot()["photos"] == []
+    with pytest.raises(ActionError) as refused:
+        send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert refused.value.why == {"key": "check_differs"}

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from vision.sim_casinos import EASY, Misplacement, RowSettings, misplace, row_scene
 from vision.simtable import SimDie, SimulatedTable
 
+SMALLER_TRIES = 3
+"""How often a row too full to lay is drawn again with dice 15 % smaller before giving up."""
 CASINOS = range(1, 8)
 """Casinos 1-6 and the slot machine (7)."""
 
@@ -85,11 +88,21 @@ class SimCasinoRow:
         corners). ValueError where a card holds more dice than fit on it."""
         with self._lock:
             if self._frame is None:
-                scene = row_scene(
-                    self._dice, self._notes, self._seed + self._laid, settings=self.settings
-                )
-                self._frame = scene.frame
+                self._frame = self._drawn()
             return self._frame
+
+    def _drawn(self) -> np.ndarray:
+        """The row drawn; dice a little smaller where a card cannot hold them at full size."""
+        settings = self.settings
+        for _ in range(SMALLER_TRIES):
+            try:
+                scene = row_scene(
+                    self._dice, self._notes, self._seed + self._laid, settings=settings
+                )
+                return scene.frame
+            except ValueError:
+                settings = replace(settings, die_side=settings.die_side * 0.85)
+        return row_scene(self._dice, self._notes, self._seed + self._laid, settings=settings).frame
 
     def _changed(self) -> None:
         self._laid += 1

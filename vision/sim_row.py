@@ -38,6 +38,7 @@ class SimCasinoRow:
         self._laid = 0  # how often the row changed: each look at a new row is drawn anew
         self.misplacing = False
         self.misplace_kind: str | None = None  # "moved", "left out", "added"; None: at random
+        self.misplace_next_placement = False  # misplace once, at the next placement
         self.following: int | None = None  # the game it was laid for (`web.hub.TableHub`)
         self.last_misplacement: Misplacement | None = None
 

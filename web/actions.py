@@ -257,6 +257,13 @@ def sim_fix_casinos_action(hub: TableHub, payload: Payload) -> None:
     row.lay(game_row(state, hub.colours), game_notes(state))
 
 
+def placement_check_action(hub: TableHub, payload: Payload) -> Reply:
+    """Switch the check of the casinos after every placement on or off (it is always made
+    at the round's end)."""
+    hub.placement_check = bool(payload["on"])
+    return {"placement_check": hub.placement_check}
+
+
 def check_table_action(hub: TableHub, payload: Payload) -> Reply:
     """Check the casinos on the table against the game now (after the table was put right)."""
     check = hub.check_table("page")
@@ -310,6 +317,7 @@ HANDLERS: dict[str, Handler] = {
     "sim_misplace": sim_misplace_action,
     "sim_fix_casinos": sim_fix_casinos_action,
     "check_table": check_table_action,
+    "placement_check": placement_check_action,
     "undo": undo_action,
     "redo": redo_action,
     "calibrate": calibrate_action,

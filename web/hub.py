@@ -21,11 +21,11 @@ from typing import Protocol
 import numpy as np
 
 from companion.errors import IllegalMove
-from companion.events import Event, ResolvePayout, Roll
+from companion.events import CorrectCasino, Event, Place, ResolvePayout, Roll
 from companion.proposal import ReadDie, extra_dice_throw, propose_throw, unique_place
 from companion.session import GameSession, GameStore, SessionError
 from companion.state import GameState, Phase
-from vision.colour import Palette, palette_to_json
+from vision.colour import Palette, default_palette, palette_to_json
 from vision.reader import ReaderConfig
 from vision.sim_row import SimCasinoRow, casino_row_of
 from vision.video import DiceLeft, RollSettled
@@ -96,6 +96,9 @@ class TableHub:
         self.pin_guard = PinGuard()
         self.pin_alert: PinAlert | None = None
         self.pushes = Pushes()
+        self.placement_check = (
+            False  # check the casinos after every placement, not only at round end
+        )
         game_id = store.table_game()
         if game_id is not None and not store.setting(abandoned_key(game_id), False):
             # A game that fails its checks stops the start (SessionError): the person
@@ -246,12 +249,18 @@ class TableHub:
 
     def _followed(self, before: GameState | None, event: Event | None) -> None:
         """After a step: the simulated casino row follows it, and when the game comes to a
-        payout (the last die placed, or its casinos corrected) the camera checks the table."""
+        payout (the last die placed, or its casinos corrected) the camera checks the table;
+        with the placement check on, after every placement too (a die seen landing on the
+        wrong casino is flagged while it is cheapest to fix)."""
         after = self.game
         row = self.sim_row()
         if row is not None:
             round_check.follow_game(row, before, after, event, self.colours)
-        if after is None or after.phase is not Phase.PAYOUT or self.camera is None:
+        if after is None or self.camera is None:
+            return
+        placed = isinstance(event, Place | CorrectCasino) and after.phase is Phase.ROLL
+        placed = placed and self.placement_check
+        if not placed and after.phase is not Phase.PAYOUT:
             return
         if before is not None and before.phase is Phase.PAYOUT and before.casinos == after.casinos:
             return
@@ -271,6 +280,15 @@ class TableHub:
         """The picture of the casino row: the simulated table's, or the camera's latest."""
         row = self.sim_row()
         return row.frame() if row is not None else self.camera_frame()
+
+    def _row_config(self) -> ReaderConfig:
+        """The reader settings for the casino row: the table's, but for the simulated row the
+        built-in colours (it is drawn in them under its own light, not under the arena's lamp
+        that a calibrated palette learned)."""
+        if self.sim_row() is None:
+            return self.reader_config()
+        built_in = replace(self.camera_setup, palette=default_palette())
+        return setup.reader_config(built_in, self.game, self.colours)
 
     def check_table(self, source: str) -> RoundCheck:
         """Read the casino row from the camera, compare it with the game, keep the check and
@@ -303,9 +321,7 @@ class TableHub:
                 "or mark their corners",
                 why={"key": "check_no_casinos"},
             )
-        made, jpeg = round_check.check_frame(
-            state, self.colours, frame, zones, self.reader_config()
-        )
+        made, jpeg = round_check.check_frame(state, self.colours, frame, zones, self._row_config())
         stored = True
         try:
             self.store.put_photo(session.game_id, state.round, jpeg, made.check.to_dict())
@@ -488,6 +504,7 @@ class TableHub:
             "camera": self.camera_status,
             "sim": self.camera is not None and getattr(self.camera, "sim_table", None) is not None,
             "sim_misplacing": bool(sim_row is not None and sim_row.misplacing),
+            "placement_check": self.placement_check,
             "pin_required": bool(self.pin),
             "controller": None if self.controller is None else control_id(self.controller),
             "pin_alert": None if self.pin_alert is None else pin_alert_view(self.pin_alert),

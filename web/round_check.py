@@ -18,7 +18,7 @@ from companion.cli_check import seen_casinos
 from companion.dice import NEUTRAL_COLOUR
 from companion.engine import apply
 from companion.errors import IllegalMove
-from companion.events import CorrectCasino, Event, TableDie
+from companion.events import CorrectCasino, Event, Place, TableDie
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
 from companion.table_check import SeenCasino, TableCheck, check_table
 from vision.casino_row import CASINO_NUMBERS, RowReading, casino_zones, draw_row, read_casino_row
@@ -77,7 +77,7 @@ def follow_game(
     tile, a kick) laid or took are laid or taken on the row too; a new round, an undo or
     another game lays the row as the game holds it. A correction changes the game, not the
     table. When the last die of a round is down and the misplacement mode is on, one die is
-    misplaced."""
+    misplaced; so it is at the next placement where the row is told to."""
     if after is None:
         row.lay({}, {})
         return
@@ -91,12 +91,10 @@ def follow_game(
         added = {n: list((Counter(now[n]) - Counter(was[n])).elements()) for n in now}
         removed = {n: list((Counter(was[n]) - Counter(now[n])).elements()) for n in now}
         row.change(added, removed, game_notes(after))
-    if (
-        row.misplacing
-        and event is not None
-        and after.phase is Phase.PAYOUT
-        and (before is None or before.phase is not Phase.PAYOUT)
-    ):
+    round_end = after.phase is Phase.PAYOUT and (before is None or before.phase is not Phase.PAYOUT)
+    placing = row.misplace_next_placement and isinstance(event, Place)
+    if placing or (row.misplacing and event is not None and round_end):
+        row.misplace_next_placement = False
         in_play = sorted(set(owner_colours(after, colours).values()))
         row.misplace(in_play, range(1, after.rules.casino_count() + 1))
 

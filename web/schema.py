@@ -66,6 +66,7 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "sim_misplace": {"on": Field("true or false", required=True)},
     "sim_fix_casinos": {},
     "check_table": {},
+    "placement_check": {"on": Field("true or false", required=True)},
     "undo": {"steps": Field("whole number", low=1, high=100_000)},
     "redo": {},
     "abandon": {},

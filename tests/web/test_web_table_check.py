@@ -143,3 +143,27 @@ def test_a_photo_the_file_cannot_take_leaves_the_camera_check_on_the_page(hub, m
     with pytest.raises(ActionError) as refused:
         send(hub, "event", event={"type": "payout", "slot_choices": []})
     assert refused.value.why == {"key": "check_differs"}
+
+
+def test_with_the_placement_check_a_die_on_the_wrong_casino_is_flagged_at_once(hub):
+    send(hub, "placement_check", on=True)
+    send(hub, "simulate")  # the deal
+    send(hub, "simulate")  # Anna's roll
+    row = hub.sim_row()
+    send(hub, "event", event=hub.snapshot()["game"]["choices"][0]["event"])
+    assert hub.snapshot()["table_check"]["agrees"]  # laid where the game has them
+    row.misplace_kind, row.misplace_next_placement = "moved", True
+    send(hub, "simulate")  # Ben's roll
+    send(hub, "event", event=hub.snapshot()["game"]["choices"][0]["event"])
+    assert hub.game.phase.value == "roll"
+    check = hub.snapshot()["table_check"]
+    what = row.last_misplacement
+    assert what is not None and what.kind == "moved"
+    assert {c["casino"] for c in check["casinos"] if not c["agrees"]} == {what.source, what.target}
+    for _ in range(2):  # the casino that lost the die first, then the one that gained it
+        send(hub, "event", event=offered(hub.snapshot()["table_check"])[0])
+    assert hub.snapshot()["table_check"]["agrees"]
+    send(hub, "placement_check", on=False)
+    send(hub, "simulate")
+    send(hub, "event", event=hub.snapshot()["game"]["choices"][0]["event"])
+    assert hub.snapshot()["table_check"] is None  # not checked: only at round end

@@ -427,6 +427,7 @@ function rollPanel(game) {
   return h("div", {class: "roll"},
     h("h2", {}, swatch(player, true), ` ${t("phase_roll", {name: player.name})}`),
     h("p", {text: `${t("you_roll")}: ${supplyText(player)}`}),
+    table.table_check && !table.table_check.agrees ? checkPanel(game) : null,
     readingPanel(game),
     h("div", {class: "row wrap"},
       table.sim ? button(t("roll_sim"), () => act("sim_throw"), "btn primary big", {"data-testid": "sim-throw"}) : null,
@@ -1178,6 +1179,8 @@ function cameraPanel() {
       button(t("zones_corners"), () => { ui.corners = []; render(); }, "btn"),
       table.zones.length ? button(t("zones_clear"), () => act("zones", {mode: "clear"}), "btn") : null,
       table.sim ? button(t("sim_clear"), () => act("sim_clear"), "btn", {"data-testid": "sim-clear"}) : null,
+      table.game ? button(t(table.placement_check ? "placement_check_off" : "placement_check_on"),
+        () => act("placement_check", {on: !table.placement_check}), "btn", {"data-testid": "placement-check"}) : null,
       table.sim && table.game ? button(t(table.sim_misplacing ? "sim_misplace_off" : "sim_misplace_on"),
         () => act("sim_misplace", {on: !table.sim_misplacing}), "btn", {"data-testid": "sim-misplace"}) : null,
       button(t(ui.cameraOpen ? "preview_pause" : "preview_show"), () => { ui.cameraOpen = !ui.cameraOpen; render(); }, "btn")));

@@ -413,6 +413,7 @@ Object.assign(WORDS.en, {
   check_no_photo: "The photo could not be kept in the game file (the disk is full).",
   sim_fix_casinos: "Put the simulated table right", sim_misplace_on: "Misplace a die each round", sim_misplace_off: "Stop misplacing dice",
   round_photo: "The casinos at the end of round {round}, as the camera saw them",
+  placement_check_on: "Check the casinos after each placement", placement_check_off: "Check the casinos at round end only",
 });
 Object.assign(WORDS.de, {
   check_title: "Der Tisch weicht vom Spiel ab", check_help: "Die Auszahlung wartet. Für jedes Casino unten: die Korrektur übernehmen, wenn der Tisch stimmt, oder die Würfel auf dem Tisch richten und erneut prüfen.",
@@ -424,4 +425,5 @@ Object.assign(WORDS.de, {
   check_no_photo: "Das Foto konnte nicht in der Spieldatei bleiben (die Festplatte ist voll).",
   sim_fix_casinos: "Simulierten Tisch richten", sim_misplace_on: "Jede Runde einen Würfel falsch legen", sim_misplace_off: "Keine Würfel mehr falsch legen",
   round_photo: "Die Casinos am Ende von Runde {round}, wie die Kamera sie sah",
+  placement_check_on: "Casinos nach jedem Setzen prüfen", placement_check_off: "Casinos nur am Rundenende prüfen",
 });

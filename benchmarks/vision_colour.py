@@ -24,7 +24,7 @@ from vision.colour import (  # noqa: E402
     default_palette,
 )
 from vision.light import judged_light  # noqa: E402
-from vision.live import LIGHT_SAMPLES  # noqa: E402
+from vision.live_learning import LIGHT_SAMPLES  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 # The table's dice: near colours on purpose (red/purple/pink, black/grey/dark blue, white/yellow).

@@ -24,9 +24,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from models.devdata import Labelled, Score, load_yolo_folder  # noqa: E402
 from models.real_sets import PARTS, real_sets  # noqa: E402
 from vision.colour import DEFAULT_COLOURS_BGR  # noqa: E402
-from vision.devdata import Labelled, Score, load_yolo_folder  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 COLOUR_FILE = Path(__file__).resolve().parents[1] / "models" / "real_colours.json"

@@ -1,5 +1,6 @@
 """Time the dice reader on a 640x480 frame with 12 dice (one thread), and a YOLOv8n-class net;
-also on trays of 25-40 dice, which are looked at three times."""
+also on 1280x720 frames of 12 dice (the camera's shipped size: median and worst frame), and on
+trays of 25-40 dice, which are looked at three times."""
 
 from __future__ import annotations
 
@@ -32,6 +33,13 @@ def frame_with_dice(n: int = 12, seed: int = 0) -> np.ndarray:
     return frame
 
 
+def wide_frames(n: int) -> list[np.ndarray]:
+    """1280x720 frames of 12 dice at rest on the simulated table, one for each of n seeds."""
+    from pi_speed import frame_with_dice as table_frame
+
+    return [table_frame(12, seed, 1280, 720) for seed in range(n)]
+
+
 def tray_frames(n: int, seed: int = 5) -> list[np.ndarray]:
     """Rendered top-down 640x480 trays of 25-40 touching dice: frames with 20 dice or more read,
     which the reader looks at more than once."""
@@ -45,6 +53,11 @@ def tray_frames(n: int, seed: int = 5) -> list[np.ndarray]:
 
 def time_ms(fn, runs: int) -> float:
     """Median wall time of fn() in milliseconds after two warm-up calls."""
+    return statistics.median(times_ms(fn, runs))
+
+
+def times_ms(fn, runs: int) -> list[float]:
+    """Wall time of each of `runs` calls of fn() in milliseconds, after two warm-up calls."""
     fn()
     fn()
     times = []
@@ -52,7 +65,7 @@ def time_ms(fn, runs: int) -> float:
         t0 = time.perf_counter()
         fn()
         times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
+    return times
 
 
 def yolo_ms(runs: int, size: int) -> float | None:
@@ -104,12 +117,15 @@ def main() -> int:
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         frames = pool.starmap(frame_with_dice, [(12, seed) for seed in range(a.frames)])
         trays = pool.apply(tray_frames, (5,))
+        wide = pool.apply(wide_frames, (5,))
     cfg = ReaderConfig(threads=1, pips_models=tuple(a.pips) if a.pips else None)
     found = len(read_dice(frames[0], cfg))
     first = time_ms(lambda: read_dice(frames[0], cfg), a.runs)
     rolls = itertools.cycle(frames)
     reader = time_ms(lambda: read_dice(next(rolls), cfg), a.runs * len(frames))
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    wide_rolls = itertools.cycle(wide)
+    wide_times = times_ms(lambda: read_dice(next(wide_rolls), cfg), max(a.runs // 5, 3) * len(wide))
     one_look = replace(cfg, look_again_from=10**9)
     tray_rolls, tray_one_rolls = itertools.cycle(trays), itertools.cycle(trays)
     runs_tray = max(a.runs // 5, 3) * len(trays)
@@ -125,6 +141,8 @@ def main() -> int:
         "reader_median_ms": round(reader, 2),
         "first_frame_median_ms": round(first, 2),
         "reader_peak_rss_mb": round(rss_mb, 1),
+        "reader_1280x720_median_ms": round(statistics.median(wide_times), 1),
+        "reader_1280x720_worst_ms": round(max(wide_times), 1),
         "tray_25_40_dice_median_ms": round(tray, 1),
         "tray_one_look_median_ms": round(tray_one, 1),
         "peak_rss_with_trays_mb": round(tray_rss_mb, 1),

@@ -92,9 +92,11 @@ def rules_player(state: GameState, rng: random.Random) -> Event:
     return _best(choices, scores, rng)
 
 
-def search_player(playouts: int = 2000, target_error: float = 0.005) -> Player:
-    """A Monte Carlo player with at most `playouts` playouts a decision (no clock: a seeded
-    game replays the same)."""
+def search_player(
+    playouts: int = 2000, target_error: float = 0.005, seconds: float | None = None
+) -> Player:
+    """A Monte Carlo player with at most `playouts` playouts a decision; with no clock
+    (`seconds` None, the default) a seeded game replays the same, with one it stops there."""
 
     def choose(state: GameState, rng: random.Random) -> Event:
         choices = legal_choices(state)
@@ -102,7 +104,7 @@ def search_player(playouts: int = 2000, target_error: float = 0.005) -> Player:
             return choices[0]
         if not hint_supported(state):
             return greedy_player(state, rng)
-        result = hint(state, rng, seconds=None, target_error=target_error, max_playouts=playouts)
+        result = hint(state, rng, seconds=seconds, target_error=target_error, max_playouts=playouts)
         best = result.choices[0].choice
         assert best is not None
         return best

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.cardplay import card_choices
 from companion.events import SLOT_MACHINE, Event, Kick, Place, ResolvePayout, Skip
-from companion.state import GameState, Phase, PlacedDie
+from companion.state import WHITE, GameState, Phase, PlacedDie
 from companion.tiles import closed_casino, decision_choices, power_play_choices
 
 
@@ -33,18 +33,16 @@ def _placements(state: GameState, number: int, slot: bool) -> list[Event]:
     assert roll is not None
     target = SLOT_MACHINE if slot else number
     seat = state.current
-    regular, biggy = roll.regular.count(number), roll.biggy.count(number)
-    neutral, kickers = roll.neutral.count(number), roll.kickers.count(number)
-    placed = [PlacedDie(seat, number, False, state.turn)] * regular
-    placed += [PlacedDie(seat, number, True, state.turn)] * biggy
-    placed += [PlacedDie(-1, number, False, state.turn)] * neutral
+    placed = [PlacedDie(seat, number, False, state.turn)] * roll.regular.count(number)
+    placed += [PlacedDie(seat, number, True, state.turn)] * roll.biggy.count(number)
+    placed += [PlacedDie(WHITE, number, False, state.turn)] * roll.neutral.count(number)
     casino = state.casino(target)
     dice = list(casino.dice) + placed
     kickable = [d for d in dice if not slot or d.turn == state.turn]
     targets = sorted((d.owner, d.big) for d in kickable)
-    kick_sets = _kick_sets(targets, min(kickers, len(targets)))
+    kick_sets = _kick_sets(targets, min(roll.kickers.count(number), len(targets)))
     chips: list[str | None] = [None]
-    if state.rules.chip_cards and not slot and regular + neutral + 2 * biggy >= 2:
+    if state.rules.chip_cards and not slot and roll.counted(number) >= 2:
         chips += sorted(set(casino.chip_cards))
     return [Place(number, slot, kicks, chip) for kicks in kick_sets for chip in chips]
 

@@ -9,8 +9,11 @@ from companion.cardplay import play_cards
 from companion.correction import correct_casino
 from companion.deal import check_values as _check_values
 from companion.deal import deal as _deal
+from companion.dice import DIE_KINDS, DieKind
 from companion.errors import IllegalMove
 from companion.events import (
+    EVENT_TYPES,
+    ROLL_KINDS,
     SLOT_MACHINE,
     CorrectCasino,
     DealRound,
@@ -28,7 +31,7 @@ from companion.events import (
 from companion.money import draw_notes, pile_exhausted
 from companion.payout import RoundPayout, pay_casino
 from companion.rules import RAINBOW
-from companion.state import WHITE, Casino, GameState, Phase, PlacedDie, Supply
+from companion.state import SUPPLY_KINDS, WHITE, Casino, GameState, Phase, PlacedDie, Supply
 from companion.steps import expect_phase, replace_at
 from companion.tiles import (
     activate,
@@ -50,26 +53,22 @@ def _roll(state: GameState, event: Roll) -> GameState:
     expect_phase(state, Phase.ROLL, event)
     supply = state.supplies[state.current]
     name = state.to_move()
-    for kind, values, held, field in (
-        ("regular", event.regular, supply.regular, "regular"),
-        ("white", event.neutral, supply.neutral, "neutral"),
-        ("Biggy", event.biggy, supply.biggy, "biggy"),
-        ("kicker", event.kickers, supply.kickers, "kickers"),
-    ):
+    for kind in ROLL_KINDS:
+        values, held = getattr(event, kind), getattr(supply, kind)  # a kind names both fields
         if len(values) != held:
             raise IllegalMove(
                 "roll all your dice",
-                f"{name} holds {held} {kind} {'die' if held == 1 else 'dice'} "
+                f"{name} holds {held} {kind.label} {'die' if held == 1 else 'dice'} "
                 f"but the roll shows {len(values)}",
                 why={
                     "key": "roll_count",
                     "player": name,
                     "count": held,
-                    "kind": field,
+                    "kind": kind.value,
                     "got": len(values),
                 },
             )
-        _check_values(values, f"{name}'s {kind} dice")
+        _check_values(values, f"{name}'s {kind.label} dice")
     if state.tiles:
         state = power_play_rolled(state)
     return replace(state, phase=Phase.CHOOSE, pending_roll=event)
@@ -113,13 +112,9 @@ def _kick(state: GameState, casino: Casino, kick: Kick, kickable: Callable[[Plac
     raise IllegalMove("kicker", f"there is no {size} of {owner} {where} to kick")
 
 
-def _place(state: GameState, event: Place) -> GameState:
-    expect_phase(state, Phase.CHOOSE, event)
-    roll = state.pending_roll
-    assert roll is not None
-    rules = state.rules
-    name = state.to_move()
-    number = event.number
+def _place_target(state: GameState, event: Place, roll: Roll) -> int:
+    """The casino the dice go to, once the number was rolled and the casino may take them."""
+    name, number = state.to_move(), event.number
     if number not in roll.values():
         rolled = ", ".join(map(str, sorted(roll.values())))
         raise IllegalMove("place a rolled number", f"{name} rolled {rolled}, not a {number!r}")
@@ -127,7 +122,7 @@ def _place(state: GameState, event: Place) -> GameState:
     if state.tiles:
         check_open(state, target, "No Entry")
     if event.slot:
-        if not rules.slot_machine:
+        if not state.rules.slot_machine:
             raise IllegalMove("slot machine", "this game is played without the slot machine")
         taken = sorted({d.value for d in state.casino(SLOT_MACHINE).dice})
         if number in taken:
@@ -135,35 +130,27 @@ def _place(state: GameState, event: Place) -> GameState:
                 "slot machine",
                 f"{number}s already lie on the slot machine (taken: {taken}); each number once a round",
             )
-    regular = roll.regular.count(number)
-    neutral = roll.neutral.count(number)
-    biggy = roll.biggy.count(number)
-    kickers = roll.kickers.count(number)
-    seat = state.current
-    new_dice = (
-        (PlacedDie(seat, number, False, state.turn),) * regular
-        + (PlacedDie(seat, number, True, state.turn),) * biggy
-        + (PlacedDie(WHITE, number, False, state.turn),) * neutral
-    )
-    casino = state.casino(target)
-    casino = replace(casino, dice=casino.dice + new_dice)
-    supply = state.supplies[seat]
-    supplies = replace_at(
-        state.supplies,
-        seat,
-        Supply(
-            supply.regular - regular,
-            supply.biggy - biggy,
-            supply.kickers - kickers,
-            supply.neutral - neutral,
-        ),
-    )
+    return target
 
+
+def _kick_off(
+    state: GameState,
+    casino: Casino,
+    supplies: tuple[Supply, ...],
+    event: Place,
+    kickers: int,
+) -> tuple[Casino, tuple[Supply, ...], int]:
+    """Each kicker knocks off a named die, back to its owner's hand (a white die leaves play).
+
+    Returns the casino, the supplies and the white dice out of play. On the slot machine
+    only dice placed this turn can be kicked.
+    """
+    name = state.to_move()
     if len(event.kicks) > kickers:
         raise IllegalMove(
             "kicker", f"{name} placed {kickers} kickers but named {len(event.kicks)} dice to kick"
         )
-    if target == SLOT_MACHINE:
+    if casino.number == SLOT_MACHINE:
 
         def kickable(die: PlacedDie) -> bool:
             return die.turn == state.turn
@@ -178,9 +165,7 @@ def _place(state: GameState, event: Place) -> GameState:
         if die.owner == WHITE:
             white_out += 1
         else:
-            back = supplies[die.owner]
-            back = back.moved(die.big, 1)
-            supplies = replace_at(supplies, die.owner, back)
+            supplies = replace_at(supplies, die.owner, supplies[die.owner].moved(die.big, 1))
     unused = kickers - len(event.kicks)
     if unused and any(kickable(d) for d in casino.dice):
         raise IllegalMove(
@@ -188,31 +173,56 @@ def _place(state: GameState, event: Place) -> GameState:
             f"each kicker must knock off a die while any is there: {kickers} placed, "
             f"{len(event.kicks)} named",
         )
+    return casino, supplies, white_out
 
-    if event.chip is not None:
-        placed = regular + neutral + 2 * biggy
-        if not rules.chip_cards or target == SLOT_MACHINE:
-            raise IllegalMove("chip cards", "no chip card can be taken here")
-        if placed < 2:
-            raise IllegalMove(
-                "chip cards",
-                f"a chip card needs at least 2 dice placed at once, {name} placed {placed}",
-            )
-        if event.chip not in casino.chip_cards:
-            raise IllegalMove(
-                "chip cards",
-                f"casino {target} has no {event.chip!r} chip card (has {list(casino.chip_cards)})",
-            )
-        chips = list(casino.chip_cards)
-        chips.remove(event.chip)
-        casino = replace(casino, chip_cards=tuple(chips))
-        state = replace(
-            state,
-            chip_cards=replace_at(
-                state.chip_cards, seat, tuple(sorted(state.chip_cards[seat] + (event.chip,)))
-            ),
+
+def _take_chip_card(
+    state: GameState, casino: Casino, chip: str, counted: int
+) -> tuple[GameState, Casino]:
+    """The player to move takes a chip card from the casino where they placed `counted` dice."""
+    if not state.rules.chip_cards or casino.number == SLOT_MACHINE:
+        raise IllegalMove("chip cards", "no chip card can be taken here")
+    if counted < 2:
+        raise IllegalMove(
+            "chip cards",
+            f"a chip card needs at least 2 dice placed at once, {state.to_move()} placed {counted}",
         )
+    if chip not in casino.chip_cards:
+        raise IllegalMove(
+            "chip cards",
+            f"casino {casino.number} has no {chip!r} chip card (has {list(casino.chip_cards)})",
+        )
+    chips = list(casino.chip_cards)
+    chips.remove(chip)
+    seat = state.current
+    taken = replace_at(state.chip_cards, seat, tuple(sorted(state.chip_cards[seat] + (chip,))))
+    return replace(state, chip_cards=taken), replace(casino, chip_cards=tuple(chips))
 
+
+def _place(state: GameState, event: Place) -> GameState:
+    expect_phase(state, Phase.CHOOSE, event)
+    roll = state.pending_roll
+    assert roll is not None
+    target = _place_target(state, event, roll)
+    number, seat = event.number, state.current
+    placed = {kind: getattr(roll, kind).count(number) for kind in DIE_KINDS}
+    new_dice = (
+        (PlacedDie(seat, number, False, state.turn),) * placed[DieKind.REGULAR]
+        + (PlacedDie(seat, number, True, state.turn),) * placed[DieKind.BIGGY]
+        + (PlacedDie(WHITE, number, False, state.turn),) * placed[DieKind.NEUTRAL]
+    )
+    casino = state.casino(target)
+    casino = replace(casino, dice=casino.dice + new_dice)
+    supply = state.supplies[seat]
+    supplies = replace_at(
+        state.supplies,
+        seat,
+        Supply(*[held - placed[kind] for held, kind in zip(supply, SUPPLY_KINDS, strict=True)]),
+    )
+    casino, supplies, white_out = _kick_off(state, casino, supplies, event, placed[DieKind.KICKERS])
+    if event.chip is not None:
+        counted = roll.counted(number)
+        state, casino = _take_chip_card(state, casino, event.chip, counted)
     state = replace(
         state,
         casinos=replace_at(state.casinos, target - 1, casino),
@@ -367,26 +377,40 @@ def _tile_decision(state: GameState, event: TileDecision) -> GameState:
     return state  # the decision led to another one
 
 
-_HANDLERS: dict[type, Callable[[GameState, Event], GameState]] = {
-    DealRound: _deal,  # type: ignore[dict-item]
-    Roll: _roll,  # type: ignore[dict-item]
-    Place: _place,  # type: ignore[dict-item]
-    Skip: _skip,  # type: ignore[dict-item]
-    PlayCards: play_cards,  # type: ignore[dict-item]
-    TileDecision: _tile_decision,  # type: ignore[dict-item]
-    PowerPlay: _power_play,  # type: ignore[dict-item]
-    ReplaceRainbows: _replace_rainbows,  # type: ignore[dict-item]
-    ResolvePayout: _payout,  # type: ignore[dict-item]
-    CorrectCasino: correct_casino,  # type: ignore[dict-item]
-}
+_EVENT_CLASSES = tuple(EVENT_TYPES.values())
+
+
+def _dispatch(state: GameState, event: Event) -> GameState:
+    """Hand the event to the rule that plays it."""
+    match event:
+        case DealRound():
+            return _deal(state, event)
+        case Roll():
+            return _roll(state, event)
+        case Place():
+            return _place(state, event)
+        case Skip():
+            return _skip(state, event)
+        case PlayCards():
+            return play_cards(state, event)
+        case TileDecision():
+            return _tile_decision(state, event)
+        case PowerPlay():
+            return _power_play(state, event)
+        case ReplaceRainbows():
+            return _replace_rainbows(state, event)
+        case ResolvePayout():
+            return _payout(state, event)
+        case CorrectCasino():
+            return correct_casino(state, event)
+    raise IllegalMove("unknown event", f"{event!r} is not a game event")
 
 
 def apply(state: GameState, event: Event) -> GameState:
     """The state after `event`, or IllegalMove naming the rule it breaks."""
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
+    if not isinstance(event, _EVENT_CLASSES):
         raise IllegalMove("unknown event", f"{event!r} is not a game event")
     if state.phase is Phase.OVER:
         raise IllegalMove("game over", "the game has ended; no further events")
-    state = handler(state, event)
+    state = _dispatch(state, event)
     return return_power_play(state) if state.tiles else state

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from companion.dice import DieKind
 from companion.errors import IllegalMove
 
 SLOT_MACHINE = 7
@@ -33,9 +34,27 @@ class Roll:
     biggy: tuple[int, ...] = ()
     kickers: tuple[int, ...] = ()
 
+    def of(self, kind: DieKind) -> tuple[int, ...]:
+        """The values shown by the dice of one kind."""
+        values: tuple[int, ...] = getattr(self, kind)
+        return values
+
+    def counted(self, number: int) -> int:
+        """The dice showing `number` that stay on a casino, counted: a Biggy counts two, and a
+        kicker leaves once it has kicked."""
+        biggy = DieKind.BIGGY.counts_as * self.biggy.count(number)
+        return self.regular.count(number) + self.neutral.count(number) + biggy
+
     def values(self) -> tuple[int, ...]:
         """Every value shown, whatever the kind of die."""
-        return self.regular + self.neutral + self.biggy + self.kickers
+        return self.regular + self.neutral + self.biggy + self.kickers  # ROLL_KINDS, unrolled: hot
+
+
+ROLL_KINDS: tuple[DieKind, ...] = tuple(DieKind(field.name) for field in fields(Roll))
+"""The kinds of die in the order a roll lists them (and a game record writes them)."""
+
+SPECIAL_KINDS = ROLL_KINDS[1:]
+"""The kinds besides the regular dice: a record and a line of text name them only when rolled."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,12 +318,9 @@ def _deal(data: dict[str, Any]) -> DealRound:
 
 
 def _roll(data: dict[str, Any]) -> Roll:
-    return Roll(
-        regular=_ints(data["regular"], "regular"),
-        neutral=_ints(data.get("neutral", []), "neutral"),
-        biggy=_ints(data.get("biggy", []), "biggy"),
-        kickers=_ints(data.get("kickers", []), "kickers"),
-    )
+    given = {kind.value: data.get(kind.value, []) for kind in ROLL_KINDS}
+    given[DieKind.REGULAR.value] = data[DieKind.REGULAR.value]  # always listed, even when empty
+    return Roll(**{name: _ints(values, name) for name, values in given.items()})
 
 
 def _place(data: dict[str, Any]) -> Place:

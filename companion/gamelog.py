@@ -13,6 +13,7 @@ from typing import Any
 from companion.engine import apply
 from companion.events import (
     SLOT_MACHINE,
+    SPECIAL_KINDS,
     CorrectCasino,
     DealRound,
     Event,
@@ -47,9 +48,7 @@ def _place(state: GameState, event: Place) -> Entry:
         "number": n,
         "casino": SLOT_MACHINE if event.slot else n,
         "dice": regular,
-        "biggy": biggy,
-        "neutral": count(roll.neutral) if roll else 0,
-        "kickers": count(roll.kickers) if roll else 0,
+        **{kind.value: count(roll.of(kind)) if roll else 0 for kind in SPECIAL_KINDS},
         "counted": regular + 2 * biggy,
     }
     if event.kicks:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,17 +103,28 @@ def rank_casino(
     counts = owner_counts(casino)
     slot = casino.number == SLOT_MACHINE
     most = counts[0].dice if counts else 0
-    groups: dict[tuple, list[int]] = {}
-    for item in counts:
-        if item.dice > 0:
-            groups.setdefault(_rank_key(item, most, slot), []).append(item.owner)
-    tied = tuple(
-        TiedGroup(tuple(owners), key[0]) for key, owners in groups.items() if len(owners) > 1
-    )
-    ranking = tuple(
-        owners[0] for key, owners in sorted(groups.items(), reverse=True) if len(owners) == 1
-    )
+    scored = [(item.owner, _rank_key(item, most, slot)) for item in counts if item.dice > 0]
+    groups, ranking = strike_ties(scored)
+    tied = tuple(TiedGroup(owners, key[0]) for key, owners in groups)
     return counts, tied, ranking
+
+
+def strike_ties(
+    scored: Iterable[tuple[int, tuple[Any, ...]]],
+) -> tuple[tuple[tuple[tuple[Any, ...], tuple[int, ...]], ...], tuple[int, ...]]:
+    """Rank owners by score, highest first, striking out every group with an equal score.
+
+    `scored` lists (owner, score); returns the tied groups as (score, owners) in the order
+    first seen, and the owners left in rank order. Casinos and Double Down rank this way.
+    """
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for owner, score in scored:
+        groups.setdefault(score, []).append(owner)
+    tied = tuple((score, tuple(owners)) for score, owners in groups.items() if len(owners) > 1)
+    ranking = tuple(
+        owners[0] for score, owners in sorted(groups.items(), reverse=True) if len(owners) == 1
+    )
+    return tied, ranking
 
 
 def pay_casino(casino: Casino, leftover_to: str, slot_choices: Sequence[int] = ()) -> CasinoPayout:

@@ -26,7 +26,7 @@ from companion.events import (
     Roll,
 )
 from companion.money import deal_value
-from companion.rules import RAINBOW
+from companion.rules import RAINBOW, Rules
 from companion.standings import chip_bonus
 from companion.state import WHITE, GameState, Phase
 
@@ -239,6 +239,355 @@ def random_playout(
     return playout(state, rng, "random", emit).money
 
 
+@dataclass(slots=True)
+class _Game:
+    """What lasts across a playout's rounds: money and notes won, the pile, the chip cards."""
+
+    money: list[int]
+    held: list[int]
+    stack: list[int]
+    """The pile: the end of the list is the top."""
+    discards: list[int]
+    chips_at: list[list[str]]
+    chip_pile: list[str]
+    chips_held: list[list[str]]
+    start: int
+
+
+@dataclass(slots=True)
+class _Round:
+    """One round on plain counters: notes, counted dice per casino and owner, dice in hand.
+
+    Owners are seats, with the white owner last (index `players`).
+    """
+
+    notes: list[list[int]]
+    counts: list[list[int]]
+    slot_values: list[list[int]]
+    regular: list[int]
+    biggy: list[int]
+    neutral: list[int]
+    kicker: list[int]
+    bigs: list[list[int]]
+    current: int
+    offered_by: list[list[int]] = field(default_factory=list)
+
+
+def _game_from(state: GameState, rng: random.Random) -> _Game:
+    """The lasting counters of a state; the pile's batches are shuffled, keeping their order."""
+    stack: list[int] = []
+    for batch in reversed([b for b in state.pile.batches if b]):
+        part = list(batch)
+        rng.shuffle(part)
+        stack.extend(part)
+    return _Game(
+        money=[sum(w) + t for w, t in zip(state.winnings, state.skip_tokens, strict=True)],
+        held=[len(w) for w in state.winnings],
+        stack=stack,
+        discards=list(state.discards),
+        chips_at=[list(c.chip_cards) for c in state.casinos],
+        chip_pile=list(state.chip_pile),
+        chips_held=[list(c) for c in state.chip_cards],
+        start=state.start_player,
+    )
+
+
+def _resume_round(state: GameState) -> _Round:
+    """The round a state is in, as counters (a playout started after the deal)."""
+    players = len(state.players)
+    white = players
+    casinos = state.rules.casino_count()
+    counts = [[0] * (players + 1) for _ in range(casinos)]
+    slot_values: list[list[int]] = [[] for _ in range(players + 1)]
+    bigs = [[0] * players for _ in range(casinos)]
+    for c in state.casinos:
+        row = counts[c.number - 1]
+        for die in c.dice:
+            owner = white if die.owner < 0 else die.owner
+            row[owner] += 2 if die.big else 1
+            if c.number == SLOT_MACHINE:
+                slot_values[owner] += [die.value] * (2 if die.big else 1)
+    for c in state.casinos:
+        for die in c.dice:
+            if die.big:
+                bigs[c.number - 1][die.owner] += 1
+    return _Round(
+        notes=[list(c.notes) for c in state.casinos],
+        counts=counts,
+        slot_values=slot_values,
+        regular=[s.regular for s in state.supplies],
+        biggy=[s.biggy for s in state.supplies],
+        neutral=[s.neutral for s in state.supplies],
+        kicker=[s.kickers for s in state.supplies],
+        bigs=bigs,
+        current=state.current,
+    )
+
+
+def _deal_notes(game: _Game, rules: Rules, players: int, rng: random.Random) -> list[list[int]]:
+    """Each casino's notes drawn from the pile: a count of cards, or up to the minimum."""
+    minimum = rules.minimum_money(players)
+    per_casino = rules.notes_per_casino
+    notes = []
+    for _ in range(rules.casino_count()):
+        dealt: list[int] = []
+        total = 0
+        while (len(dealt) < per_casino) if per_casino else (total < minimum):
+            if not game.stack:
+                if not (rules.reshuffle and game.discards):
+                    break
+                game.stack = game.discards
+                rng.shuffle(game.stack)
+                game.discards = []
+            note = game.stack.pop()
+            dealt.append(note)
+            total += deal_value(note)
+        notes.append(dealt)
+    return notes
+
+
+def _deal_round(
+    game: _Game,
+    rules: Rules,
+    players: int,
+    rng: random.Random,
+    emit: Callable[[Event], None] | None,
+) -> _Round:
+    """Deal a new round: notes, chip cards, the white start dice; every player's dice."""
+    casinos = rules.casino_count()
+    notes = _deal_notes(game, rules, players, rng)
+    counts = [[0] * (players + 1) for _ in range(casinos)]
+    dealt_chips: list[str] = []
+    if rules.chip_cards:
+        dealt_chips = rng.sample(game.chip_pile, min(6, len(game.chip_pile)))
+        for index, colour in enumerate(dealt_chips):
+            game.chip_pile.remove(colour)
+            game.chips_at[index].append(colour)
+    start_white = [int(rng.random() * 6) + 1 for _ in range(rules.neutral_at_round_start(players))]
+    for value in start_white:
+        counts[value - 1][players] += 1
+    if emit:
+        emit(DealRound(tuple(tuple(n) for n in notes), tuple(dealt_chips), tuple(start_white)))
+    kicker_each = rules.kickers_per_player(players)
+    biggy_each = 1 if rules.biggies else 0
+    return _Round(
+        notes=notes,
+        counts=counts,
+        slot_values=[[] for _ in range(players + 1)],
+        regular=[rules.dice_per_player - biggy_each - kicker_each] * players,
+        biggy=[biggy_each] * players,
+        neutral=[rules.neutral_per_player(players)] * players,
+        kicker=[kicker_each] * players,
+        bigs=[[0] * players for _ in range(casinos)],
+        current=game.start,
+    )
+
+
+Target = tuple[int, bool]
+"""Where a turn places: the number, and whether on the slot machine."""
+
+
+def _greedy_choice(
+    rd: _Round,
+    targets: list[Target],
+    rolled: tuple[list[int], list[int], list[int], list[int]],
+    rnd: Callable[[], float],
+) -> tuple[int, bool, tuple[KickTarget, ...]]:
+    """The placement (and kicks) that would win the most money if the round ended now,
+    ties broken at random."""
+    own, big, wht, kck = rolled
+    current, white = rd.current, len(rd.regular)
+    best = -(1 << 60)
+    ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = []
+    for value, on_slot in targets:
+        index = SLOT_MACHINE - 1 if on_slot else value - 1
+        row = rd.counts[index]
+        offered = rd.offered_by[index]
+        n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
+        after = list(row)
+        after[current] += n_own + 2 * n_big
+        after[white] += n_wht
+        if on_slot:
+            before = slot_pay(row, rd.slot_values, offered, current)
+            options = _kick_combinations(
+                _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
+            )
+        else:
+            before = casino_pay(row, offered, current)
+            placed_bigs = list(rd.bigs[index])
+            placed_bigs[current] += n_big
+            options = _kick_options(after, placed_bigs, white, kck.count(value))
+        for option in options:
+            kicked = _kicked(after, option, white)
+            if on_slot:
+                values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
+                _unplace(values, value, option)
+                gain = slot_pay(kicked, values, offered, current) - before
+            else:
+                gain = casino_pay(kicked, offered, current) - before
+            if gain > best:
+                best, ties = gain, [(value, on_slot, option)]
+            elif gain == best:
+                ties.append((value, on_slot, option))
+    return ties[int(rnd() * len(ties))]
+
+
+def _random_kick_choice(
+    rd: _Round,
+    index: int,
+    on_slot: bool,
+    counts: tuple[int, int, int, int],
+    rnd: Callable[[], float],
+) -> tuple[KickTarget, ...]:
+    """Random dice for a random player's kickers to knock off."""
+    n_own, n_big, n_wht, n_kck = counts
+    current, white = rd.current, len(rd.regular)
+    if on_slot:
+        found = _turn_targets(current, white, n_own, n_big, n_wht)
+    else:
+        placed_bigs = list(rd.bigs[index])
+        placed_bigs[current] += n_big
+        after = list(rd.counts[index])
+        after[current] += n_own + 2 * n_big
+        after[white] += n_wht
+        found = _kick_targets(after, placed_bigs, white)
+    return _random_kicks(found, n_kck, rnd)
+
+
+def _play_turn(
+    game: _Game,
+    rd: _Round,
+    rules: Rules,
+    greedy: bool,
+    rnd: Callable[[], float],
+    emit: Callable[[Event], None] | None,
+) -> int:
+    """Roll and place for the player to move; returns how many dice left the players' hands."""
+    current, white = rd.current, len(rd.regular)
+    own = [int(rnd() * 6) + 1 for _ in range(rd.regular[current])]
+    big = [int(rnd() * 6) + 1 for _ in range(rd.biggy[current])]
+    wht = [int(rnd() * 6) + 1 for _ in range(rd.neutral[current])]
+    kck = [int(rnd() * 6) + 1 for _ in range(rd.kicker[current])]
+    shown = sorted(set(own + big + wht + kck))
+    kicks: tuple[KickTarget, ...] = ()
+    targets = [(v, False) for v in shown]
+    if rules.slot_machine:
+        taken = {v for values in rd.slot_values for v in values}
+        targets += [(v, True) for v in shown if v not in taken]
+    if greedy and (len(targets) > 1 or kck):
+        number, on_slot, kicks = _greedy_choice(rd, targets, (own, big, wht, kck), rnd)
+    elif rules.slot_machine:
+        number, on_slot = targets[int(rnd() * len(targets))]
+    else:
+        number, on_slot = shown[int(rnd() * len(shown))], False
+    index = SLOT_MACHINE - 1 if on_slot else number - 1
+    row = rd.counts[index]
+    n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
+    n_kck = kck.count(number)
+    chip = None
+    if rules.chip_cards and not on_slot and game.chips_at[index] and n_own + 2 * n_big + n_wht >= 2:
+        chip = _take_chip(game.chips_at[index], game.chips_held[current], greedy, rnd)
+    if n_kck and not greedy:
+        kicks = _random_kick_choice(rd, index, on_slot, (n_own, n_big, n_wht, n_kck), rnd)
+    row[current] += n_own + 2 * n_big
+    row[white] += n_wht
+    rd.bigs[index][current] += n_big
+    if on_slot:
+        rd.slot_values = _slot_after(rd.slot_values, number, current, n_own, n_big, n_wht)
+        _unplace(rd.slot_values, number, kicks)
+    rd.regular[current] -= n_own
+    rd.biggy[current] -= n_big
+    rd.neutral[current] -= n_wht
+    rd.kicker[current] -= n_kck
+    gone = n_own + n_big + n_wht + n_kck
+    for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
+        row[owner] -= 2 if is_big else 1
+        if owner != white:
+            gone -= 1
+            if is_big:
+                rd.bigs[index][owner] -= 1
+                rd.biggy[owner] += 1
+            else:
+                rd.regular[owner] += 1
+    if emit:
+        emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
+        emit(Place(number, on_slot, _kick_events(kicks, white), chip))
+    return gone
+
+
+def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> int:
+    """Pay every casino out (equal counts cancel); returns casino 6's winner, or -1."""
+    players = len(rd.regular)
+    white = players
+    six_winner = -1
+    for index in range(rules.casino_count()):
+        row = rd.counts[index]
+        if index == SLOT_MACHINE - 1:
+            ranked = slot_ranking(row, rd.slot_values)
+        else:
+            seen: dict[int, int] = {}
+            for owner in range(players + 1):
+                n = row[owner]
+                if n:
+                    seen[n] = -1 if n in seen else owner
+            ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
+        offered = rd.offered_by[index]
+        under: list[int] = []
+        for rank, owner in enumerate(ranked[: len(offered)]):
+            note = offered[rank]
+            if owner == white:
+                under.append(note)
+            else:
+                game.money[owner] += note
+                game.held[owner] += 1
+                if index == 5 and rank == 0:
+                    six_winner = owner
+        rest = offered[len(ranked) :]
+        if rules.leftovers == "pile":
+            under.extend(rest)
+        else:
+            game.discards.extend(rest)
+        if under:
+            rng.shuffle(under)
+            game.stack[0:0] = under
+    return six_winner
+
+
+def _play_round(
+    game: _Game,
+    rd: _Round,
+    rules: Rules,
+    greedy: bool,
+    rng: random.Random,
+    emit: Callable[[Event], None] | None,
+) -> None:
+    """Play a round's turns until every die is placed, replace Rainbows and pay out."""
+    players = len(rd.regular)
+    rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
+    left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
+    while left:
+        current = rd.current
+        if not (
+            rd.regular[current] or rd.biggy[current] or rd.neutral[current] or rd.kicker[current]
+        ):
+            rd.current = (current + 1) % players
+            continue
+        left -= _play_turn(game, rd, rules, greedy, rng.random, emit)
+        rd.current = (current + 1) % players
+    if rules.rainbow and any(RAINBOW in n for n in rd.notes):
+        game.stack, game.discards = _replace_rainbows(
+            rd.notes, game.stack, game.discards, rules.reshuffle, rng, emit
+        )
+        rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
+    six_winner = _pay_round(game, rd, rules, rng)
+    if emit:
+        emit(ResolvePayout())
+    if rules.start_player_rule == "casino6_winner":
+        game.start = six_winner if six_winner >= 0 else game.start
+    else:
+        game.start = (game.start + 1) % players
+
+
 def playout(
     state: GameState,
     rng: random.Random,
@@ -256,256 +605,34 @@ def playout(
         )
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
-    greedy = policy == "greedy"
     rules = state.rules
     players = len(state.players)
-    white = players  # index of the white owner in the count rows
-    rnd = rng.random
-    money = [sum(w) + t for w, t in zip(state.winnings, state.skip_tokens, strict=True)]
-    held = [len(w) for w in state.winnings]
-    minimum = rules.minimum_money(players)
-    per_casino = rules.notes_per_casino
-    to_pile = rules.leftovers == "pile"
-    # The pile as a stack: the end of the list is the top. Batches keep their order.
-    stack: list[int] = []
-    for batch in reversed([b for b in state.pile.batches if b]):
-        part = list(batch)
-        rng.shuffle(part)
-        stack.extend(part)
-    discards = list(state.discards)
-    chips = rules.chip_cards
-    chips_at = [list(c.chip_cards) for c in state.casinos]
-    chip_pile = list(state.chip_pile)
-    chips_held = [list(c) for c in state.chip_cards]
-    start = state.start_player
+    game = _game_from(state, rng)
     first_round = state.round
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
     played: list[tuple[int, list[int], list[int], int]] = []
-
-    casinos = rules.casino_count()
-    slot = rules.slot_machine
-    kicker_each = rules.kickers_per_player(players)
-    regular_each = rules.dice_per_player - (1 if rules.biggies else 0) - kicker_each
-    biggy_each = 1 if rules.biggies else 0
-    white_each = rules.neutral_per_player(players)
-    extra_white = rules.neutral_at_round_start(players)
-
     for round_no in range(first_round, last_round + 1):
-        money_before, held_before = list(money), list(held)
-        if round_no == first_round and state.phase is not Phase.DEAL:
-            notes = [list(c.notes) for c in state.casinos]
-            counts = [[0] * (players + 1) for _ in range(casinos)]
-            slot_values: list[list[int]] = [[] for _ in range(players + 1)]
-            for c in state.casinos:
-                row = counts[c.number - 1]
-                for die in c.dice:
-                    owner = white if die.owner < 0 else die.owner
-                    row[owner] += 2 if die.big else 1
-                    if c.number == SLOT_MACHINE:
-                        slot_values[owner] += [die.value] * (2 if die.big else 1)
-            regular = [s.regular for s in state.supplies]
-            biggy = [s.biggy for s in state.supplies]
-            neutral = [s.neutral for s in state.supplies]
-            kicker = [s.kickers for s in state.supplies]
-            bigs = [[0] * players for _ in range(casinos)]
-            for c in state.casinos:
-                for die in c.dice:
-                    if die.big:
-                        bigs[c.number - 1][die.owner] += 1
-            current = state.current
-        else:
-            notes = []
-            for _ in range(casinos):
-                dealt: list[int] = []
-                total = 0
-                while (len(dealt) < per_casino) if per_casino else (total < minimum):
-                    if not stack:
-                        if not (rules.reshuffle and discards):
-                            break
-                        stack = discards
-                        rng.shuffle(stack)
-                        discards = []
-                    note = stack.pop()
-                    dealt.append(note)
-                    total += deal_value(note)
-                notes.append(dealt)
-            counts = [[0] * (players + 1) for _ in range(casinos)]
-            slot_values = [[] for _ in range(players + 1)]
-            dealt_chips: list[str] = []
-            if chips:
-                dealt_chips = rng.sample(chip_pile, min(6, len(chip_pile)))
-                for index, colour in enumerate(dealt_chips):
-                    chip_pile.remove(colour)
-                    chips_at[index].append(colour)
-            start_white = [int(rnd() * 6) + 1 for _ in range(extra_white)]
-            for value in start_white:
-                counts[value - 1][white] += 1
-            if emit:
-                emit(
-                    DealRound(
-                        tuple(tuple(n) for n in notes), tuple(dealt_chips), tuple(start_white)
-                    )
-                )
-            regular = [regular_each] * players
-            biggy = [biggy_each] * players
-            neutral = [white_each] * players
-            kicker = [kicker_each] * players
-            bigs = [[0] * players for _ in range(casinos)]
-            current = start
-        offered_by = [sorted(n, reverse=True) for n in notes]
-
-        left = sum(regular) + sum(biggy) + sum(neutral) + sum(kicker)
-        while left:
-            if not (regular[current] or biggy[current] or neutral[current] or kicker[current]):
-                current = (current + 1) % players
-                continue
-            own = [int(rnd() * 6) + 1 for _ in range(regular[current])]
-            big = [int(rnd() * 6) + 1 for _ in range(biggy[current])]
-            wht = [int(rnd() * 6) + 1 for _ in range(neutral[current])]
-            kck = [int(rnd() * 6) + 1 for _ in range(kicker[current])]
-            shown = sorted(set(own + big + wht + kck))
-            kicks: tuple[KickTarget, ...] = ()
-            targets = [(v, False) for v in shown]
-            if slot:
-                taken = {v for values in slot_values for v in values}
-                targets += [(v, True) for v in shown if v not in taken]
-            if greedy and (len(targets) > 1 or kck):
-                best = -(1 << 60)
-                ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = []
-                for value, on_slot in targets:
-                    index = SLOT_MACHINE - 1 if on_slot else value - 1
-                    row = counts[index]
-                    offered = offered_by[index]
-                    n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
-                    after = list(row)
-                    after[current] += n_own + 2 * n_big
-                    after[white] += n_wht
-                    if on_slot:
-                        before = slot_pay(row, slot_values, offered, current)
-                        options = _kick_combinations(
-                            _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
-                        )
-                    else:
-                        before = casino_pay(row, offered, current)
-                        placed_bigs = list(bigs[index])
-                        placed_bigs[current] += n_big
-                        options = _kick_options(after, placed_bigs, white, kck.count(value))
-                    for option in options:
-                        kicked = _kicked(after, option, white)
-                        if on_slot:
-                            values = _slot_after(slot_values, value, current, n_own, n_big, n_wht)
-                            _unplace(values, value, option)
-                            gain = slot_pay(kicked, values, offered, current) - before
-                        else:
-                            gain = casino_pay(kicked, offered, current) - before
-                        if gain > best:
-                            best, ties = gain, [(value, on_slot, option)]
-                        elif gain == best:
-                            ties.append((value, on_slot, option))
-                number, on_slot, kicks = ties[int(rnd() * len(ties))]
-            elif slot:
-                number, on_slot = targets[int(rnd() * len(targets))]
-            else:
-                number, on_slot = shown[int(rnd() * len(shown))], False
-            index = SLOT_MACHINE - 1 if on_slot else number - 1
-            row = counts[index]
-            n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
-            n_kck = kck.count(number)
-            chip = None
-            if chips and not on_slot and chips_at[index] and n_own + 2 * n_big + n_wht >= 2:
-                chip = _take_chip(chips_at[index], chips_held[current], greedy, rnd)
-            if n_kck and not greedy:
-                if on_slot:
-                    found = _turn_targets(current, white, n_own, n_big, n_wht)
-                else:
-                    placed_bigs = list(bigs[index])
-                    placed_bigs[current] += n_big
-                    after = list(row)
-                    after[current] += n_own + 2 * n_big
-                    after[white] += n_wht
-                    found = _kick_targets(after, placed_bigs, white)
-                kicks = _random_kicks(found, n_kck, rnd)
-            row[current] += n_own + 2 * n_big
-            row[white] += n_wht
-            bigs[index][current] += n_big
-            if on_slot:
-                slot_values = _slot_after(slot_values, number, current, n_own, n_big, n_wht)
-                _unplace(slot_values, number, kicks)
-            regular[current] -= n_own
-            biggy[current] -= n_big
-            neutral[current] -= n_wht
-            kicker[current] -= n_kck
-            left -= n_own + n_big + n_wht + n_kck
-            for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
-                row[owner] -= 2 if is_big else 1
-                if owner != white:
-                    left += 1
-                    if is_big:
-                        bigs[index][owner] -= 1
-                        biggy[owner] += 1
-                    else:
-                        regular[owner] += 1
-            if emit:
-                emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
-                emit(Place(number, on_slot, _kick_events(kicks, white), chip))
-            current = (current + 1) % players
-
-        if rules.rainbow and any(RAINBOW in n for n in notes):
-            stack, discards = _replace_rainbows(notes, stack, discards, rules.reshuffle, rng, emit)
-            offered_by = [sorted(n, reverse=True) for n in notes]
-        six_winner = -1
-        for index in range(casinos):
-            row = counts[index]
-            if index == SLOT_MACHINE - 1:
-                ranked = slot_ranking(row, slot_values)
-            else:
-                seen: dict[int, int] = {}
-                for owner in range(players + 1):
-                    n = row[owner]
-                    if n:
-                        seen[n] = -1 if n in seen else owner
-                ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
-            offered = offered_by[index]
-            under: list[int] = []
-            for rank, owner in enumerate(ranked[: len(offered)]):
-                note = offered[rank]
-                if owner == white:
-                    under.append(note)
-                else:
-                    money[owner] += note
-                    held[owner] += 1
-                    if index == 5 and rank == 0:
-                        six_winner = owner
-            rest = offered[len(ranked) :]
-            if to_pile:
-                under.extend(rest)
-            else:
-                discards.extend(rest)
-            if under:
-                rng.shuffle(under)
-                stack[0:0] = under
-        if emit:
-            emit(ResolvePayout())
-        round_start = start if round_no > first_round or state.phase is Phase.DEAL else -1
-        if rules.start_player_rule == "casino6_winner":
-            start = six_winner if six_winner >= 0 else start
-        else:
-            start = (start + 1) % players
+        money_before, held_before = list(game.money), list(game.held)
+        resumed = round_no == first_round and state.phase is not Phase.DEAL
+        rd = _resume_round(state) if resumed else _deal_round(game, rules, players, rng, emit)
+        round_start = -1 if resumed else game.start
+        _play_round(game, rd, rules, policy == "greedy", rng, emit)
         played.append(
             (
                 round_start,
-                [a - b for a, b in zip(money, money_before, strict=True)],
-                [a - b for a, b in zip(held, held_before, strict=True)],
-                start,
+                [a - b for a, b in zip(game.money, money_before, strict=True)],
+                [a - b for a, b in zip(game.held, held_before, strict=True)],
+                game.start,
             )
         )
-    if chips:
-        money = [m + chip_bonus(tuple(c)) for m, c in zip(money, chips_held, strict=True)]
+    money = game.money
+    if rules.chip_cards:
+        money = [m + chip_bonus(tuple(c)) for m, c in zip(money, game.chips_held, strict=True)]
     return Outcome(
         money=money,
-        notes=held,
+        notes=game.held,
         round_money=played[0][1] if played else [0] * players,
         over=last_round == rules.rounds,
-        start=start,
+        start=game.start,
         rounds=played,
     )

@@ -14,6 +14,7 @@ from companion.choices import legal_choices
 from companion.dice import KICKER_COLOUR, NEUTRAL_COLOUR, DieKind
 from companion.events import Place, Roll, TileDecision
 from companion.state import GameState, Phase
+from companion.tile_codes import TileCode
 
 PROBLEM_TEXTS = {
     "not_rolling": "the game does not wait for a roll now",
@@ -210,7 +211,7 @@ def extra_dice_throw(
     if state.phase is not Phase.TILE or pending is None or pending.ask != "extra dice":
         return None
     fresh = [die for die, new in zip(dice, thrown, strict=True) if new]
-    if pending.code == "B1" or len(fresh) != 2:
+    if pending.code is TileCode.PRIME_TIME or len(fresh) != 2:
         return None
     if any(die.unsure or not 1 <= die.pips <= 6 for die in fresh):
         return None

@@ -10,6 +10,7 @@ from companion.engine import apply
 from companion.errors import IllegalMove
 from companion.events import (
     SLOT_MACHINE,
+    SPECIAL_KINDS,
     CorrectCasino,
     DealRound,
     Event,
@@ -29,10 +30,9 @@ from companion.payout import payout_to_dict
 from companion.rules import RAINBOW, make_rules
 from companion.standings import standings, winners
 from companion.state import IMAGINARY_OWNERS, GameState, Phase, new_game
+from companion.tiles import TILES
 
 FORMAT = "lasvegas-record/1"
-ROUND_END_KEYS = {"B1": "prime_time", "G1": "black_box"}
-"""Round-level record keys for the tile decisions taken before payout."""
 
 
 class RecordError(ValueError):
@@ -68,6 +68,73 @@ def _owner_out(state: GameState, owner: int) -> str:
     return state.owner_name(owner)
 
 
+def _round_entry(event: DealRound) -> dict[str, Any]:
+    """A round as the record starts it: the notes dealt, chip cards, start dice and tiles."""
+    entry: dict[str, Any] = {
+        "casinos": {
+            _casino_key(n): [_note_out(v) for v in notes]
+            for n, notes in enumerate(event.casinos, start=1)
+        },
+        "turns": [],
+    }
+    if event.chip_cards:
+        entry["chip_cards"] = {str(n): c for n, c in enumerate(event.chip_cards, start=1)}
+    if event.neutral_start:
+        entry["neutral_start"] = list(event.neutral_start)
+    if event.tiles:
+        entry["tiles"] = list(event.tiles)
+    return entry
+
+
+def _roll_turn(state: GameState, event: Roll) -> dict[str, Any]:
+    """A turn as the record starts it with a roll: the regular dice, then the other kinds rolled."""
+    turn: dict[str, Any] = {"player": state.to_move(), "roll": list(event.regular)}
+    for kind in SPECIAL_KINDS:
+        if event.of(kind):
+            turn[kind.value] = list(event.of(kind))
+    return turn
+
+
+def _add_place(turn: dict[str, Any], state: GameState, event: Place) -> None:
+    """The placement that ends a rolled turn: number, slot machine, kicks and chip card."""
+    turn["place"] = event.number
+    if event.slot:
+        turn["slot"] = True
+    if event.kicks:
+        turn["kick"] = [{"owner": _owner_out(state, k.owner), "big": k.big} for k in event.kicks]
+    if event.chip is not None:
+        turn["chip"] = event.chip
+
+
+def _add_tile_choice(
+    current_round: dict[str, Any] | None,
+    turn: dict[str, Any] | None,
+    state: GameState,
+    event: TileDecision,
+) -> None:
+    """A tile decision: kept with the round when taken at round end, else with the turn."""
+    choice = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
+    key = TILES[state.pending.code].record_key if state.pending is not None else ""
+    if key:  # a decision taken at round end, before payout
+        assert current_round is not None
+        current_round[key] = choice
+        return
+    assert turn is not None
+    if "tile" in turn:  # a second decision in the same turn (My Choice)
+        earlier = turn["tile"] if isinstance(turn["tile"], list) else [turn["tile"]]
+        turn["tile"] = earlier + [choice]
+    else:
+        turn["tile"] = choice
+
+
+def _cards_turn(state: GameState, event: PlayCards) -> dict[str, Any]:
+    """A card game turn: the cards laid out and the chip cards taken."""
+    turn: dict[str, Any] = {"player": state.to_move(), "cards": [list(c) for c in event.cards]}
+    if event.chips:
+        turn["chips"] = [list(c) for c in event.chips]
+    return turn
+
+
 def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str, Any]:
     """The JSON record of a game (finished or running) from its setup and events."""
     record: dict[str, Any] = {
@@ -82,92 +149,53 @@ def record_from_events(initial: GameState, events: Iterable[Event]) -> dict[str,
     current_round: dict[str, Any] | None = None
     turn: dict[str, Any] | None = None
     for event in events:
-        if isinstance(event, DealRound):
-            current_round = {
-                "casinos": {
-                    _casino_key(n): [_note_out(v) for v in notes]
-                    for n, notes in enumerate(event.casinos, start=1)
-                },
-                "turns": [],
-            }
-            if event.chip_cards:
-                current_round["chip_cards"] = {
-                    str(n): c for n, c in enumerate(event.chip_cards, start=1)
-                }
-            if event.neutral_start:
-                current_round["neutral_start"] = list(event.neutral_start)
-            if event.tiles:
-                current_round["tiles"] = list(event.tiles)
-            record["rounds"].append(current_round)
-        elif isinstance(event, Roll):
-            assert current_round is not None
-            turn = {"player": state.to_move(), "roll": list(event.regular)}
-            for key, values in (
-                ("neutral", event.neutral),
-                ("biggy", event.biggy),
-                ("kickers", event.kickers),
-            ):
-                if values:
-                    turn[key] = list(values)
-            current_round["turns"].append(turn)
-        elif isinstance(event, PowerPlay):
-            assert current_round is not None
-            turn = {
-                "player": state.to_move(),
-                "power_play": {"number": event.number, "big": event.big},
-            }
-            current_round["turns"].append(turn)
-        elif isinstance(event, TileDecision):
-            choice = {k: list(v) if isinstance(v, tuple) else v for k, v in event.choice}
-            if state.pending is not None and state.pending.code in ROUND_END_KEYS:
+        match event:
+            case DealRound():
+                current_round = _round_entry(event)
+                record["rounds"].append(current_round)
+            case Roll() | PowerPlay() | PlayCards():
                 assert current_round is not None
-                current_round[ROUND_END_KEYS[state.pending.code]] = choice
-            else:
+                turn = _turn_entry(state, event)
+                current_round["turns"].append(turn)
+            case TileDecision():
+                _add_tile_choice(current_round, turn, state, event)
+            case Place():
                 assert turn is not None
-                if "tile" in turn:  # a second decision in the same turn (My Choice)
-                    earlier = turn["tile"] if isinstance(turn["tile"], list) else [turn["tile"]]
-                    turn["tile"] = earlier + [choice]
-                else:
-                    turn["tile"] = choice
-        elif isinstance(event, Place):
-            assert turn is not None
-            turn["place"] = event.number
-            if event.slot:
-                turn["slot"] = True
-            if event.kicks:
-                turn["kick"] = [
-                    {"owner": _owner_out(state, k.owner), "big": k.big} for k in event.kicks
-                ]
-            if event.chip is not None:
-                turn["chip"] = event.chip
-        elif isinstance(event, PlayCards):
-            assert current_round is not None
-            turn = {"player": state.to_move(), "cards": [list(c) for c in event.cards]}
-            if event.chips:
-                turn["chips"] = [list(c) for c in event.chips]
-            current_round["turns"].append(turn)
-        elif isinstance(event, Skip):
-            assert turn is not None
-            turn["skip"] = True
-        elif isinstance(event, ReplaceRainbows):
-            assert current_round is not None
-            current_round["rainbow"] = {
-                _casino_key(n): [_note_out(v) for v in draws]
-                for n, draws in enumerate(event.draws, start=1)
-                if draws
-            }
-        elif isinstance(event, CorrectCasino):
-            assert current_round is not None
-            current_round.setdefault("corrections", []).append(
-                _correction_out(state, event, len(current_round["turns"]))
-            )
-        elif isinstance(event, ResolvePayout) and event.slot_choices:
-            assert current_round is not None
-            current_round["slot_choices"] = list(event.slot_choices)
+                _add_place(turn, state, event)
+            case Skip():
+                assert turn is not None
+                turn["skip"] = True
+            case ReplaceRainbows():
+                assert current_round is not None
+                current_round["rainbow"] = {
+                    _casino_key(n): [_note_out(v) for v in draws]
+                    for n, draws in enumerate(event.draws, start=1)
+                    if draws
+                }
+            case CorrectCasino():
+                assert current_round is not None
+                current_round.setdefault("corrections", []).append(
+                    _correction_out(state, event, len(current_round["turns"]))
+                )
+            case ResolvePayout() if event.slot_choices:
+                assert current_round is not None
+                current_round["slot_choices"] = list(event.slot_choices)
         state = apply(state, event)
     if state.phase is Phase.OVER:
         record["result"] = result_summary(state)
     return record
+
+
+def _turn_entry(state: GameState, event: Roll | PowerPlay | PlayCards) -> dict[str, Any]:
+    """The record's entry for the event that starts a turn."""
+    match event:
+        case Roll():
+            return _roll_turn(state, event)
+        case PowerPlay():
+            power_play = {"number": event.number, "big": event.big}
+            return {"player": state.to_move(), "power_play": power_play}
+        case PlayCards():
+            return _cards_turn(state, event)
 
 
 def _correction_out(state: GameState, event: CorrectCasino, turns: int) -> dict[str, Any]:
@@ -340,183 +368,232 @@ def _setup(record: Any) -> GameState:
         raise RecordError(f"record setup: {error}", rule=error.rule) from None
 
 
-def replay_record(record: Any) -> Replay:
-    """Check every step of a record against the rules; RecordError names the first bad step."""
-    initial = _setup(record)
-    rounds = _need(record, "rounds", list, "record")
-    state = initial
-    events: list[Event] = []
-    step = 0
+class _Replayer:
+    """Plays a record's steps in order, keeping the state, the events and the step number."""
 
-    def play(event: Event, where: str) -> None:
-        nonlocal state, step
-        step += 1
+    def __init__(self, initial: GameState) -> None:
+        self.state = initial
+        self.events: list[Event] = []
+        self.step = 0
+
+    def play(self, event: Event, where: str) -> None:
+        """Apply one event; RecordError names the step and the rule it breaks."""
+        self.step += 1
         try:
-            state = apply(state, event)
+            self.state = apply(self.state, event)
         except IllegalMove as error:
-            raise RecordError(f"step {step} ({where}): {error}", step, error.rule) from None
-        events.append(event)
+            raise RecordError(
+                f"step {self.step} ({where}): {error}", self.step, error.rule
+            ) from None
+        self.events.append(event)
 
-    def tile_step(turn: dict[str, Any], where: str) -> None:
+    def decide(self, choice: Any, where: str, what: str) -> None:
+        """Play the decision the record gives for the tile that waits."""
+        assert self.state.pending is not None
+        try:
+            decision = tile_decision(self.state.pending.casino, choice)
+        except IllegalMove as error:
+            raise RecordError(f"{where}: {error}") from None
+        self.play(decision, what)
+
+    def tile_step(self, turn: dict[str, Any], where: str) -> None:
         """The decision of the tile a placement activated, when the record gives it."""
         given = turn.get("tile", [])
         for choice in given if isinstance(given, list) else [given]:
-            if state.phase is not Phase.TILE or state.pending is None:
+            if self.state.phase is not Phase.TILE or self.state.pending is None:
                 raise RecordError(f"{where}: a tile decision is given but no tile waits for one")
-            try:
-                decision = tile_decision(state.pending.casino, choice)
-            except IllegalMove as error:
-                raise RecordError(f"{where}: {error}") from None
-            play(decision, f"{where}, tile")
+            self.decide(choice, where, f"{where}, tile")
 
     def correct(
-        corrections: dict[int | None, list[dict[str, Any]]], after: int | None, where: str
+        self, corrections: dict[int | None, list[dict[str, Any]]], after: int | None, where: str
     ) -> None:
         """Play a round's corrections listed after this turn (None: before the payout)."""
         for entry in corrections.pop(after, []):
             cw = f"{where}, correction" + (f" after turn {after}" if after is not None else "")
-            play(_correction_in(state, entry, cw), cw)
+            self.play(_correction_in(self.state, entry, cw), cw)
 
-    count = initial.rules.casino_count()
-    for round_no, data in enumerate(rounds, start=1):
-        where = f"round {round_no}"
+    def round(self, data: Any, where: str, count: int) -> bool:
+        """Deal a round, play its turns and the decisions at its end; True once paid out."""
         if not isinstance(data, dict):
             raise RecordError(f"{where}: expected an object")
-        chips = data.get("chip_cards", {})
-        if not isinstance(chips, dict):
-            raise RecordError(f"{where}: chip_cards must be an object keyed by casino")
-        deal = DealRound(
-            casinos=_per_casino(_need(data, "casinos", dict, where), count, where),
-            chip_cards=tuple(str(chips[k]) for k in sorted(chips, key=str)),
-            neutral_start=_values(data.get("neutral_start", []), where),
-            tiles=tuple(str(t) for t in _need_list(data, "tiles", where)),
-        )
-        play(deal, f"{where}, deal")
+        self.play(_deal_from(data, where, count), f"{where}, deal")
         turns = data.get("turns", [])
         if not isinstance(turns, list):
             raise RecordError(f"{where}: turns must be a list")
         corrections = _corrections_in(data, len(turns), where)
 
         for turn_no, turn in enumerate(turns, start=1):
-            correct(corrections, turn_no - 1, where)
-            tw = f"{where}, turn {turn_no}"
-            if not isinstance(turn, dict):
-                raise RecordError(f"{tw}: expected an object")
-            if state.phase not in (Phase.ROLL, Phase.CARDS):
-                raise RecordError(
-                    f"step {step + 1} ({tw}): no turn is possible now; every die is placed",
-                    step + 1,
-                    "turn order",
-                )
-            player = _need(turn, "player", str, tw)
-            if player != state.to_move():
-                raise RecordError(
-                    f"step {step + 1} ({tw}): it is {state.to_move()}'s turn, not {player}'s",
-                    step + 1,
-                    "turn order",
-                )
-            if state.phase is Phase.CARDS:
-                raw_cards = _need(turn, "cards", list, tw)
-                raw_chips = turn.get("chips", [])
-                if not isinstance(raw_chips, list) or not all(
-                    isinstance(c, list) and len(c) == 2 for c in raw_cards + raw_chips
-                ):
-                    raise RecordError(f"{tw}: cards are [number, dice] and chips [casino, colour]")
-                cards = tuple(_values(c, tw) for c in raw_cards)
-                chips_taken = tuple((_values(c[:1], tw)[0], str(c[1])) for c in raw_chips)
-                play(PlayCards(cards, chips_taken), f"{tw}, cards")  # type: ignore[arg-type]
-                continue
-            if "power_play" in turn:
-                move = turn["power_play"]
-                if not isinstance(move, dict):
-                    raise RecordError(f"{tw}: power_play is an object with number and big")
-                number = _need(move, "number", int, tw)
-                play(PowerPlay(number, _flag(move, "big", tw)), f"{tw}, Power Play")
-                tile_step(turn, tw)
-                continue
-            roll = Roll(
-                regular=_values(_need(turn, "roll", list, tw), tw),
-                neutral=_values(turn.get("neutral", []), tw),
-                biggy=_values(turn.get("biggy", []), tw),
-                kickers=_values(turn.get("kickers", []), tw),
-            )
-            play(roll, f"{tw}, roll")
-            if _flag(turn, "skip", tw):
-                play(Skip(), f"{tw}, skip")
-                continue
-            if "place" not in turn:
+            self.correct(corrections, turn_no - 1, where)
+            if not self.turn(turn, f"{where}, turn {turn_no}"):
                 break  # the record ends mid-turn: rolled, not yet placed
-            number = _need(turn, "place", int, tw)
-            kicks = turn.get("kick", [])
-            if not isinstance(kicks, list) or not all(isinstance(k, dict) for k in kicks):
-                raise RecordError(f"{tw}: 'kick' must list objects with an owner")
-            place = Place(
-                number=number,
-                slot=_flag(turn, "slot", tw),
-                kicks=tuple(
-                    Kick(_owner_in(state, k.get("owner"), tw), _flag(k, "big", tw)) for k in kicks
-                ),
-                chip=_chip_in(turn.get("chip"), tw),
-            )
-            play(place, f"{tw}, place")
-            tile_step(turn, tw)
         else:
-            correct(corrections, len(turns), where)
-        while state.phase is Phase.TILE and state.pending is not None:
-            key = ROUND_END_KEYS.get(state.pending.code)
-            if key not in data:
+            self.correct(corrections, len(turns), where)
+        return self.round_end(data, where, count, corrections)
+
+    def turn(self, turn: Any, tw: str) -> bool:
+        """Play one turn; False when the record stops after the roll."""
+        if not isinstance(turn, dict):
+            raise RecordError(f"{tw}: expected an object")
+        self.check_turn_order(turn, tw)
+        if self.state.phase is Phase.CARDS:
+            self.play(_cards_from(turn, tw), f"{tw}, cards")
+            return True
+        if "power_play" in turn:
+            move = turn["power_play"]
+            if not isinstance(move, dict):
+                raise RecordError(f"{tw}: power_play is an object with number and big")
+            number = _need(move, "number", int, tw)
+            self.play(PowerPlay(number, _flag(move, "big", tw)), f"{tw}, Power Play")
+            self.tile_step(turn, tw)
+            return True
+        roll = Roll(
+            _values(_need(turn, "roll", list, tw), tw),
+            **{kind.value: _values(turn.get(kind.value, []), tw) for kind in SPECIAL_KINDS},
+        )
+        self.play(roll, f"{tw}, roll")
+        if _flag(turn, "skip", tw):
+            self.play(Skip(), f"{tw}, skip")
+            return True
+        if "place" not in turn:
+            return False
+        self.play(self.place_from(turn, tw), f"{tw}, place")
+        self.tile_step(turn, tw)
+        return True
+
+    def check_turn_order(self, turn: dict[str, Any], tw: str) -> None:
+        """Refuse a turn when no turn is possible or another player is to move."""
+        if self.state.phase not in (Phase.ROLL, Phase.CARDS):
+            raise RecordError(
+                f"step {self.step + 1} ({tw}): no turn is possible now; every die is placed",
+                self.step + 1,
+                "turn order",
+            )
+        player = _need(turn, "player", str, tw)
+        if player != self.state.to_move():
+            raise RecordError(
+                f"step {self.step + 1} ({tw}): it is {self.state.to_move()}'s turn, not {player}'s",
+                self.step + 1,
+                "turn order",
+            )
+
+    def place_from(self, turn: dict[str, Any], tw: str) -> Place:
+        """The placement a turn records, kicks named by their owners."""
+        number = _need(turn, "place", int, tw)
+        kicks = turn.get("kick", [])
+        if not isinstance(kicks, list) or not all(isinstance(k, dict) for k in kicks):
+            raise RecordError(f"{tw}: 'kick' must list objects with an owner")
+        return Place(
+            number=number,
+            slot=_flag(turn, "slot", tw),
+            kicks=tuple(
+                Kick(_owner_in(self.state, k.get("owner"), tw), _flag(k, "big", tw)) for k in kicks
+            ),
+            chip=_chip_in(turn.get("chip"), tw),
+        )
+
+    def round_end(
+        self,
+        data: dict[str, Any],
+        where: str,
+        count: int,
+        corrections: dict[int | None, list[dict[str, Any]]],
+    ) -> bool:
+        """Round-end tile decisions, Rainbow replacements, the corrections left and the payout;
+        True once paid out."""
+        while self.state.phase is Phase.TILE and self.state.pending is not None:
+            key = TILES[self.state.pending.code].record_key
+            if not key or key not in data:
                 break
-            try:
-                decision = tile_decision(state.pending.casino, data[key])
-            except IllegalMove as error:
-                raise RecordError(f"{where}: {error}") from None
-            play(decision, f"{where}, {key}")
-        if state.phase is Phase.RAINBOW and "rainbow" in data:
+            self.decide(data[key], where, f"{where}, {key}")
+        if self.state.phase is Phase.RAINBOW and "rainbow" in data:
             draws = _per_casino(data["rainbow"], count, f"{where}, rainbow")
-            play(ReplaceRainbows(draws), f"{where}, rainbow replacement")
-        if None in corrections and state.phase is not Phase.PAYOUT:
+            self.play(ReplaceRainbows(draws), f"{where}, rainbow replacement")
+        if None in corrections and self.state.phase is not Phase.PAYOUT:
             raise RecordError(
                 f"{where}: a correction without 'after_turn' comes just before the payout, but "
-                f"the round has not come to it ({state.phase.value} pending)"
+                f"the round has not come to it ({self.state.phase.value} pending)"
             )
-        correct(corrections, None, where)
+        self.correct(corrections, None, where)
         if corrections:
             after = min(k for k in corrections if k is not None)
             raise RecordError(
                 f"{where}: a correction follows turn {after}, but the record ends before it"
             )
-        if state.phase is Phase.PAYOUT:
+        if self.state.phase is Phase.PAYOUT:
             raw_choices = data.get("slot_choices", [])
             if not isinstance(raw_choices, list):
                 raise RecordError(f"{where}: slot_choices must be a list of notes")
             choices = tuple(_note_in(v, where) for v in raw_choices)
-            play(ResolvePayout(choices), f"{where}, payout")
-        elif round_no < len(rounds):
-            raise RecordError(
-                f"{where}: the round is not finished ({state.phase.value} pending) "
-                "but later rounds follow"
-            )
-    final = state
+            self.play(ResolvePayout(choices), f"{where}, payout")
+            return True
+        return False
+
+
+def _deal_from(data: dict[str, Any], where: str, count: int) -> DealRound:
+    """The deal a round records."""
+    chips = data.get("chip_cards", {})
+    if not isinstance(chips, dict):
+        raise RecordError(f"{where}: chip_cards must be an object keyed by casino")
+    return DealRound(
+        casinos=_per_casino(_need(data, "casinos", dict, where), count, where),
+        chip_cards=tuple(str(chips[k]) for k in sorted(chips, key=str)),
+        neutral_start=_values(data.get("neutral_start", []), where),
+        tiles=tuple(str(t) for t in _need_list(data, "tiles", where)),
+    )
+
+
+def _cards_from(turn: dict[str, Any], tw: str) -> PlayCards:
+    """The cards and chip cards a card game turn records."""
+    raw_cards = _need(turn, "cards", list, tw)
+    raw_chips = turn.get("chips", [])
+    if not isinstance(raw_chips, list) or not all(
+        isinstance(c, list) and len(c) == 2 for c in raw_cards + raw_chips
+    ):
+        raise RecordError(f"{tw}: cards are [number, dice] and chips [casino, colour]")
+    cards = tuple(_values(c, tw) for c in raw_cards)
+    chips_taken = tuple((_values(c[:1], tw)[0], str(c[1])) for c in raw_chips)
+    return PlayCards(cards, chips_taken)  # type: ignore[arg-type]
+
+
+def _check_result(record: dict[str, Any], final: GameState) -> None:
+    """Refuse a record whose stored standings or winners differ from the replay."""
     expected = record.get("result")
     if expected is not None and not isinstance(expected, dict):
         raise RecordError("record: 'result' must be an object")
-    if expected is not None and final.phase is Phase.OVER:
-        got = result_summary(final)
-        stored = expected.get("standings")
-        if isinstance(stored, list):
-            replayed = [
-                {key: row.get(key) for key in want} if isinstance(want, dict) else row
-                for row, want in zip(got["standings"], stored, strict=False)
-            ]
-            if replayed != stored:
-                raise RecordError(
-                    f"record: the stored standings {stored} differ from the replay {replayed}",
-                    rule="result",
-                )
-        if "winners" in expected and expected["winners"] != got["winners"]:
+    if expected is None or final.phase is not Phase.OVER:
+        return
+    got = result_summary(final)
+    stored = expected.get("standings")
+    if isinstance(stored, list):
+        replayed = [
+            {key: row.get(key) for key in want} if isinstance(want, dict) else row
+            for row, want in zip(got["standings"], stored, strict=False)
+        ]
+        if replayed != stored:
             raise RecordError(
-                f"record: the stored winners {expected['winners']} differ from the replay "
-                f"{got['winners']}",
+                f"record: the stored standings {stored} differ from the replay {replayed}",
                 rule="result",
             )
-    return Replay(initial, tuple(events), final)
+    if "winners" in expected and expected["winners"] != got["winners"]:
+        raise RecordError(
+            f"record: the stored winners {expected['winners']} differ from the replay "
+            f"{got['winners']}",
+            rule="result",
+        )
+
+
+def replay_record(record: Any) -> Replay:
+    """Check every step of a record against the rules; RecordError names the first bad step."""
+    initial = _setup(record)
+    rounds = _need(record, "rounds", list, "record")
+    replayer = _Replayer(initial)
+    count = initial.rules.casino_count()
+    for round_no, data in enumerate(rounds, start=1):
+        where = f"round {round_no}"
+        if not replayer.round(data, where, count) and round_no < len(rounds):
+            raise RecordError(
+                f"{where}: the round is not finished ({replayer.state.phase.value} pending) "
+                "but later rounds follow"
+            )
+    _check_result(record, replayer.state)
+    return Replay(initial, tuple(replayer.events), replayer.state)

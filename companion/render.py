@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.events import (
     SLOT_MACHINE,
+    SPECIAL_KINDS,
     CorrectCasino,
     DealRound,
     Event,
@@ -17,8 +18,9 @@ from companion.events import (
 )
 from companion.money import money_label, note_label
 from companion.payout import CasinoPayout, RoundPayout
-from companion.standings import standings, winners
+from companion.standings import WinReason, standings, victory
 from companion.state import GameState, Phase, Tile
+from companion.tile_codes import TileCode
 from companion.tiles import tile_name
 
 
@@ -85,13 +87,9 @@ def render_table(state: GameState) -> str:
 def _roll_words(roll: Roll) -> str:
     """'1 3 3 6 | white 2 | Biggy 5': the values by kind of die."""
     parts = [" ".join(map(str, sorted(roll.regular)))]
-    for label, values in (
-        ("white", roll.neutral),
-        ("Biggy", roll.biggy),
-        ("kicker", roll.kickers),
-    ):
-        if values:
-            parts.append(f"{label} {' '.join(map(str, sorted(values)))}")
+    for kind in SPECIAL_KINDS:
+        if roll.of(kind):
+            parts.append(f"{kind.label} {' '.join(map(str, sorted(roll.of(kind))))}")
     return " | ".join(parts)
 
 
@@ -147,11 +145,11 @@ def step_line(before: GameState, event: Event, after: GameState) -> str | None:
 def _tile_status(state: GameState, tile: Tile) -> str:
     """'1 Jackpot $40k', '2 Power Play held by Ben', '3 No Entry closes 5' ..."""
     text = f"{tile.casino} {tile_name(tile.code)}"
-    if tile.code == "A2":
+    if tile.code is TileCode.JACKPOT:
         text += f" {_short(tile.level)}"
-    if tile.holder is not None and tile.code == "E1":
+    if tile.holder is not None and tile.code is TileCode.NO_ENTRY:
         text += f" closes {tile.holder}"
-    elif tile.holder is not None and tile.code in ("C1", "D2"):
+    elif tile.holder is not None and tile.code in (TileCode.HIGH_FIVE, TileCode.POWER_PLAY):
         text += f" held by {state.owner_name(tile.holder)}"
     if tile.dice:
         text += f" ({plural(len(tile.dice), 'die', 'dice')} on it)"
@@ -206,6 +204,13 @@ def explain_round(payout: RoundPayout, state: GameState) -> str:
     return "\n".join(lines)
 
 
+_WIN_REASON_WORDS = {
+    WinReason.MONEY: "",
+    WinReason.NOTES: " (most notes breaks the tie on money)",
+    WinReason.SHARED: " (equal money and notes: a shared win)",
+}
+
+
 def render_standings(state: GameState) -> str:
     """Money and notes per player, and the winners once the game is over."""
     lines = ["Standings"]
@@ -223,12 +228,7 @@ def render_standings(state: GameState) -> str:
             extra += f" (from the bank {money_label(row.bank_money)})"
         lines.append(f"  {row.player:<12} {money_label(row.money):>10}  {counted}{extra}")
     if state.phase is Phase.OVER:
-        best = winners(state)
-        tied = [r for r in standings(state) if r.money == standings(state)[0].money]
-        how = ""
-        if len(tied) > 1 and len(best) == 1:
-            how = " (most notes breaks the tie on money)"
-        elif len(best) > 1:
-            how = " (equal money and notes: a shared win)"
-        lines.append(f"Winner: {' and '.join(best)}{how}")
+        won = victory(state)
+        how = _WIN_REASON_WORDS[won.reason]
+        lines.append(f"Winner: {' and '.join(won.winners)}{how}")
     return "\n".join(lines)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import IllegalMove
+from companion.options import OPTIONS
 
 RAINBOW = 0
 """A Rainbow card in the money pile: worth $40,000 while dealt, replaced before payout."""
@@ -312,16 +313,9 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "leftovers": ("pile", "out"),
-    "skip_rule": ("none", "chips", "cards"),
-    "power_play": ("next", "any"),
-}
-
 
 def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
     allowed = OPTION_NAMES[rules.edition]
-    types = {f.name: f.type for f in fields(Rules)}
     changes: dict[str, Any] = {}
     for name, value in options.items():
         if name not in allowed:
@@ -329,48 +323,14 @@ def _with_options(rules: Rules, options: Mapping[str, Any]) -> Rules:
                 "unknown option",
                 f"{rules.edition} has no option {name!r}; known: {', '.join(allowed)}",
             )
-        expected = types[name]
-        if expected == "bool" and not isinstance(value, bool):
-            raise IllegalMove("option type", f"{name} must be true or false, got {value!r}")
-        if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise IllegalMove("option type", f"{name} must be a whole number, got {value!r}")
-        if expected == "str" and isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)  # a one-number setting typed on the command line
-        if expected == "str" and not isinstance(value, str):
-            raise IllegalMove("option type", f"{name} must be text, got {value!r}")
-        if name in _CHOICES and value not in _CHOICES[name]:
-            choices = ", ".join(map(str, _CHOICES[name]))
-            raise IllegalMove("option value", f"{name} must be one of {choices}, got {value!r}")
-        if name == "tiles" and not 0 <= value <= 6:
-            raise IllegalMove(
-                "option value", f"tiles must be 0-6 (one per casino at most), got {value}"
-            )
-        if name == "rounds" and not 1 <= value <= 10:
-            raise IllegalMove("option value", f"rounds must be 1-10, got {value}")
-        if name == "skip_limit" and value < 0:
-            raise IllegalMove(
-                "option value", f"skip_limit must be 0 (no limit) or more, got {value}"
-            )
-        changes[name] = value
+        changes[name] = OPTIONS[name].check(name, value)
     return replace(rules, **changes)
-
-
-_RANGES: dict[str, tuple[int, int]] = {"tiles": (0, 6), "rounds": (1, 10), "skip_limit": (0, 20)}
 
 
 def option_specs(edition: str) -> list[dict[str, Any]]:
     """Each option of an edition with its type, default and allowed values, for setup forms."""
     base = EDITIONS[edition]({})
-    types = {f.name: f.type for f in fields(Rules)}
-    specs: list[dict[str, Any]] = []
-    for name in OPTION_NAMES[edition]:
-        spec: dict[str, Any] = {"name": name, "type": types[name], "default": getattr(base, name)}
-        if name in _CHOICES:
-            spec["choices"] = list(_CHOICES[name])
-        if name in _RANGES:
-            spec["min"], spec["max"] = _RANGES[name]
-        specs.append(spec)
-    return specs
+    return [OPTIONS[name].spec(name, getattr(base, name)) for name in OPTION_NAMES[edition]]
 
 
 def every_variant(edition: str) -> dict[str, Any]:

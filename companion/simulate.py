@@ -7,10 +7,11 @@ import random
 from companion.choices import legal_choices
 from companion.deal import arrange_pairs
 from companion.engine import apply
-from companion.events import DealRound, Event, ReplaceRainbows, Roll, TileDecision
+from companion.events import ROLL_KINDS, DealRound, Event, ReplaceRainbows, Roll, TileDecision
 from companion.money import Pile, deal_value, pile_exhausted
 from companion.rules import RAINBOW
 from companion.state import GameState, Phase
+from companion.tile_codes import TileCode
 from companion.tiles import TILE_NAMES, closed_casino
 
 
@@ -64,9 +65,7 @@ def random_roll(state: GameState, rng: random.Random) -> Roll:
     def dice(count: int) -> tuple[int, ...]:
         return tuple(rng.randint(1, 6) for _ in range(count))
 
-    return Roll(
-        dice(supply.regular), dice(supply.neutral), dice(supply.biggy), dice(supply.kickers)
-    )
+    return Roll(*[dice(getattr(supply, kind)) for kind in ROLL_KINDS])  # in the roll's field order
 
 
 def random_rainbow_replacement(state: GameState, rng: random.Random) -> ReplaceRainbows:
@@ -103,12 +102,12 @@ def chance_event(state: GameState, rng: random.Random) -> Event | None:
         return None
     if pending.ask == "extra dice":  # Jackpot, Prime Time, Fifty Fifty, My Choice
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        if pending.code != "B1":
+        if pending.code is not TileCode.PRIME_TIME:
             return TileDecision(pending.casino, (("dice", dice),))
         closed = closed_casino(state)  # Prime Time's winner places some of them, at random
         chosen = tuple(d for d in dice if d != closed and rng.random() < 0.5)
         return TileDecision(pending.casino, (("dice", dice), ("place", chosen)))
-    if pending.code == "G1":
+    if pending.code is TileCode.BLACK_BOX:
         tokens = list(state.rules.black_box_tokens)
         rng.shuffle(tokens)
         pile = tuple(tokens[: rng.randint(1, 5)])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 
 from companion.rules import CHIP_SET_BONUS
 from companion.state import GameState
@@ -54,3 +55,32 @@ def winners(state: GameState) -> tuple[str, ...]:
     rows = standings(state)
     best = (rows[0].money, rows[0].notes)
     return tuple(r.player for r in rows if (r.money, r.notes) == best)
+
+
+class WinReason(StrEnum):
+    """Why the winners won: most money, most notes among those level on money, or a shared win."""
+
+    MONEY = "money"
+    NOTES = "notes"
+    SHARED = "shared"
+
+
+@dataclass(frozen=True, slots=True)
+class Victory:
+    """Who won and why; `level_on_money` lists everyone with the most money, best first."""
+
+    winners: tuple[str, ...]
+    reason: WinReason
+    level_on_money: tuple[Standing, ...]
+
+
+def victory(state: GameState) -> Victory:
+    """The winners and the reason they won: the one place that says why."""
+    rows = standings(state)
+    best = winners(state)
+    level = tuple(r for r in rows if r.money == rows[0].money)
+    if len(level) == 1:
+        reason = WinReason.MONEY
+    else:
+        reason = WinReason.NOTES if len(best) == 1 else WinReason.SHARED
+    return Victory(best, reason, level)

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from companion.dice import DieKind
 from companion.errors import IllegalMove
 from companion.events import Roll
 from companion.money import Pile
 from companion.rules import CHIP_CARD_COLOURS, CHIP_CARDS_PER_COLOUR, Rules
+from companion.tile_codes import TileCode
 
 if TYPE_CHECKING:
     from companion.payout import RoundPayout
@@ -53,7 +55,12 @@ class Supply(NamedTuple):
 
     def total(self) -> int:
         """All dice the player would roll now."""
-        return self.regular + self.biggy + self.kickers + self.neutral
+        return sum(self)
+
+    def of(self, kind: DieKind) -> int:
+        """How many dice of one kind are held."""
+        count: int = getattr(self, kind)
+        return count
 
     def moved(self, big: bool, count: int) -> Supply:
         """The supply with `count` regular dice (or Biggies) added, or taken when negative."""
@@ -64,6 +71,10 @@ class Supply(NamedTuple):
     def holds(self, big: bool) -> bool:
         """Whether a regular die (or the Biggy) is in hand."""
         return (self.biggy if big else self.regular) > 0
+
+
+SUPPLY_KINDS: tuple[DieKind, ...] = tuple(DieKind(name) for name in Supply._fields)
+"""The kinds of die in the order a supply lists them."""
 
 
 class PlacedDie(NamedTuple):
@@ -97,12 +108,15 @@ class Casino:
 class Tile:
     """A Royale casino tile for this round: its counter, token holder and dice lying on it."""
 
-    code: str
+    code: TileCode
     casino: int
     level: int = 0
     holder: int | None = None
     dice: tuple[PlacedDie, ...] = ()
     spaces: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", TileCode(self.code))  # a code read as text, too
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +124,13 @@ class Pending:
     """A tile decision the game waits for: which tile, whose, and what is asked."""
 
     casino: int
-    code: str
+    code: TileCode
     seat: int
     ask: str
     context: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", TileCode(self.code))  # a code read as text, too
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from companion.rules import RAINBOW
 from companion.session import GameSession, WriteFailed
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase
+from companion.tile_codes import TileCode
 from companion.tiles import decision_choices, tile_name
 
 HELP = (
@@ -247,14 +248,14 @@ class Terminal:
         pending = self.state.pending
         assert pending is not None
         name = f"{tile_name(pending.code)} (casino {pending.casino})"
-        if pending.ask == "extra dice" and pending.code != "B1":
+        if pending.ask == "extra dice" and pending.code is not TileCode.PRIME_TIME:
             text = self.read(f"{name}: the two extra dice ('3 4', or 'r'): ")
             if self.command(text):
                 return None
             if text.lower() == "r":
                 return chance_event(self.state, self.rng)
             return TileDecision(pending.casino, (("dice", parse_roll(text).regular),))
-        if pending.code == "B1":
+        if pending.code is TileCode.PRIME_TIME:
             text = self.read(
                 f"{name}: {self.state.players[pending.seat]}'s two extra dice and the ones placed, "
                 "e.g. '3 5 | 5' ('r' for random): "
@@ -271,7 +272,7 @@ class Terminal:
                     ("place", parse_roll(placed).regular if placed.strip() else ()),
                 ),
             )
-        if pending.code == "G1":
+        if pending.code is TileCode.BLACK_BOX:
             text = self.read(
                 f"{name}: tokens in the pile {self.state.players[pending.seat]} chose, in thousands "
                 "(0 for an empty token), e.g. '60 0', or 'r': "
@@ -337,7 +338,9 @@ class Terminal:
 def is_chance(state: GameState) -> bool:
     """Whether the pending tile waits for chance: thrown extra dice or a face-down pile."""
     pending = state.pending
-    return pending is not None and (pending.ask == "extra dice" or pending.code == "G1")
+    return pending is not None and (
+        pending.ask == "extra dice" or pending.code is TileCode.BLACK_BOX
+    )
 
 
 def describe_place(state: GameState, place: Place) -> str:

@@ -19,7 +19,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.devdata import Labelled
+from models.devdata import Labelled
 
 # name: body BGR, pip BGR (None: no pips, a blank face). No two sets of dice are dyed alike:
 # each die's body is made lighter or darker by up to PAINT_LIGHTER on all channels, and each

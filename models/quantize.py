@@ -18,9 +18,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from models.devdata import OBLIQUE_WHITE, load_split, read_photo  # noqa: E402
 from models.render import render_scene  # noqa: E402
 from vision import locate  # noqa: E402
-from vision.devdata import OBLIQUE_WHITE, load_split, read_photo  # noqa: E402
 from vision.onnx_models import LOCATOR_FILE, LOCATOR_FLOAT_FILE, model_path  # noqa: E402
 
 KEEP_FLOAT = ("/s4/s4.0/s4.0.0/Conv", "/head/Conv")

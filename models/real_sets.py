@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from vision.devdata import Labelled, load_split, load_yolo_folder
+from models.devdata import Labelled, load_split, load_yolo_folder
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SPLIT_FILE = Path(__file__).with_name("real_sets.json")

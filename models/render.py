@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -212,36 +214,7 @@ def _draw_die(
     fwd, right, down = _camera(elevation)
     if ray is not None:
         fwd, right, down = ray / np.linalg.norm(ray), np.array([1.0, 0, 0]), np.array([0, -1.0, 0])
-    normals = {
-        "+z": np.array([0, 0, 1.0]),
-        "-z": np.array([0, 0, -1.0]),
-        "+x": np.array([1.0, 0, 0]),
-        "-x": np.array([-1.0, 0, 0]),
-        "+y": np.array([0, 1.0, 0]),
-        "-y": np.array([0, -1.0, 0]),
-    }
-    axes = {
-        "+z": ([1, 0, 0], [0, 1, 0]),
-        "-z": ([1, 0, 0], [0, -1, 0]),
-        "+x": ([0, 1, 0], [0, 0, 1]),
-        "-x": ([0, -1, 0], [0, 0, 1]),
-        "+y": ([-1, 0, 0], [0, 0, 1]),
-        "-y": ([1, 0, 0], [0, 0, 1]),
-    }
-    values = dict(
-        zip(
-            ["+z", "-z", "+x", "-x", "+y", "-y"],
-            [
-                faces[0],
-                (7 - faces[0]) % 7,
-                faces[1],
-                (7 - faces[1]) % 7,
-                faces[2],
-                (7 - faces[2]) % 7,
-            ],
-            strict=True,
-        )
-    )
+    values = _face_values(faces)
 
     def project(p3: np.ndarray) -> np.ndarray:
         q = (p3 * np.asarray(dims)) @ rot.T * side
@@ -249,18 +222,8 @@ def _draw_die(
             q = q - (q[..., 2:] / fwd[2]) * fwd
         return np.stack([q @ right, q @ down], -1) + centre
 
-    visible = []
-    for key, n in normals.items():
-        nw = rot @ n
-        facing = -float(nw @ fwd)
-        if facing > 0.02:
-            visible.append((facing, key, nw))
-    visible.sort()
-    outlines = []
-    for _, key, _ in visible:
-        a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
-        pts3 = normals[key][None, :] * 0.5 + _OUTLINE[:, :1] * a + _OUTLINE[:, 1:] * b
-        outlines.append(project(pts3))
+    visible = _visible_faces(rot, fwd)
+    outlines = [project(_face_outline(key)) for _, key, _ in visible]
     hull = cv2.convexHull(np.concatenate(outlines).astype(np.float32))
     under = img.copy() if clear > 0 else None
     cv2.fillPoly(
@@ -275,13 +238,59 @@ def _draw_die(
         for draw, colour in ((_marbling, veins), (_speckling, speckles))
         if colour is not None
     ]
-    painted: list[tuple] = []  # a translucent die's pips: painted on after its body
+    look = _Look(body, pip, light, rot, flat, pip_radius, style)
+    # a translucent die's pips are painted on after its body
+    painted = _paint_faces(img, visible, outlines, project, values, look, patterns, under is None)
+    if under is not None:
+        shown = {key for _, key, _ in visible}
+        hidden = [(key, values[key]) for key in _FACE_NORMALS if key not in shown and values[key]]
+        _see_through_die(
+            img, under, hull[:, 0], project, hidden, body, pip, pip_radius, style, clear
+        )
+        for face_pips in painted:
+            _draw_pips(img, *face_pips)
+    if shine > 0 and visible:
+        towards_light = np.array([float(light @ right), float(light @ down)])
+        _glare(img, rng, outlines[-1], side, towards_light, shine)
+    x0, y0 = hull[:, 0, 0].min(), hull[:, 0, 1].min()
+    x1, y1 = hull[:, 0, 0].max(), hull[:, 0, 1].max()
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+@dataclass(frozen=True)
+class _Look:
+    """How a die's faces are painted: colours, light, pose and pips."""
+
+    body: np.ndarray
+    pip: np.ndarray
+    light: np.ndarray
+    rot: np.ndarray
+    flat: float
+    pip_radius: float
+    style: PipStyle | None
+
+
+def _paint_faces(
+    img: np.ndarray,
+    visible: list[tuple[float, str, np.ndarray]],
+    outlines: list[np.ndarray],
+    project: Callable[[np.ndarray], np.ndarray],
+    values: dict[str, int],
+    look: _Look,
+    patterns: list[tuple[Any, np.ndarray]],
+    with_pips: bool,
+) -> list[tuple]:
+    """Paint each visible face, shaded by the light, with its pattern and (`with_pips`) pips.
+
+    Returns the pips left to paint, each as `_draw_pips` arguments.
+    """
+    left: list[tuple] = []
     for (_, key, nw), outline in zip(visible, outlines, strict=True):
-        lit = max(0.0, float(nw @ light))
+        lit = max(0.0, float(nw @ look.light))
         # `flat` blends toward the even light of a room lit from everywhere: sides as bright
         # as the top, which makes the side faces' pips as clear as the top face's.
-        shade = (1 - flat) * (0.5 + 0.55 * lit) + flat * (0.88 + 0.12 * lit)
-        col = np.clip(body * shade, 0, 255)
+        shade = (1 - look.flat) * (0.5 + 0.55 * lit) + look.flat * (0.88 + 0.12 * lit)
+        col = np.clip(look.body * shade, 0, 255)
         cv2.fillPoly(
             img,
             [np.round(outline * 16).astype(np.int32)],
@@ -294,54 +303,116 @@ def _draw_die(
         value = values[key]
         if value == 0:
             continue
-        a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
+        a, b = _face_axes(key)
         face_pips = (
             project,
-            normals[key] * 0.5,
+            _FACE_NORMALS[key] * 0.5,
             a,
             b,
             value,
             col,
-            pip,
+            look.pip,
             shade,
-            pip_radius,
-            style,
-            (float(light @ (rot @ a)), float(light @ (rot @ b))),
+            look.pip_radius,
+            look.style,
+            (float(look.light @ (look.rot @ a)), float(look.light @ (look.rot @ b))),
         )
-        if under is None:
+        if with_pips:
             _draw_pips(img, *face_pips)
         else:
-            painted.append(face_pips)
-    if under is not None:
-        _see_through(img, under, hull[:, 0], body, clear)
-        ghost = img.copy()
-        shown = {key for _, key, _ in visible}
-        for key in normals:
-            if key not in shown and values[key]:
-                a, b = np.array(axes[key][0], float), np.array(axes[key][1], float)
-                _draw_pips(
-                    ghost,
-                    project,
-                    normals[key] * 0.5,
-                    a,
-                    b,
-                    values[key],
-                    body,
-                    pip,
-                    0.8,
-                    pip_radius,
-                    style,
-                    (0.0, 0.0),
-                )
-        _blend_inside(img, ghost, hull[:, 0], clear * 0.4)
-        for face_pips in painted:
-            _draw_pips(img, *face_pips)
-    if shine > 0 and visible:
-        towards_light = np.array([float(light @ right), float(light @ down)])
-        _glare(img, rng, outlines[-1], side, towards_light, shine)
-    x0, y0 = hull[:, 0, 0].min(), hull[:, 0, 1].min()
-    x1, y1 = hull[:, 0, 0].max(), hull[:, 0, 1].max()
-    return float(x0), float(y0), float(x1), float(y1)
+            left.append(face_pips)
+    return left
+
+
+_FACE_NORMALS = {
+    "+z": np.array([0, 0, 1.0]),
+    "-z": np.array([0, 0, -1.0]),
+    "+x": np.array([1.0, 0, 0]),
+    "-x": np.array([-1.0, 0, 0]),
+    "+y": np.array([0, 1.0, 0]),
+    "-y": np.array([0, -1.0, 0]),
+}
+"""The outward normal of each face of a die lying flat, in the die's own frame."""
+
+_FACE_AXES = {
+    "+z": ([1, 0, 0], [0, 1, 0]),
+    "-z": ([1, 0, 0], [0, -1, 0]),
+    "+x": ([0, 1, 0], [0, 0, 1]),
+    "-x": ([0, -1, 0], [0, 0, 1]),
+    "+y": ([-1, 0, 0], [0, 0, 1]),
+    "-y": ([1, 0, 0], [0, 0, 1]),
+}
+"""Two axes spanning each face, which place its pips."""
+
+
+def _face_values(faces: dict[int, int]) -> dict[str, int]:
+    """Each face's pips from the top and two side values (opposite faces add up to 7; 0 blank)."""
+    top, first, second = faces[0], faces[1], faces[2]
+    return {
+        "+z": top,
+        "-z": (7 - top) % 7,
+        "+x": first,
+        "-x": (7 - first) % 7,
+        "+y": second,
+        "-y": (7 - second) % 7,
+    }
+
+
+def _face_axes(key: str) -> tuple[np.ndarray, np.ndarray]:
+    a, b = _FACE_AXES[key]
+    return np.array(a, float), np.array(b, float)
+
+
+def _face_outline(key: str) -> np.ndarray:
+    """A face's rounded outline in the die's own frame."""
+    a, b = _face_axes(key)
+    return _FACE_NORMALS[key][None, :] * 0.5 + _OUTLINE[:, :1] * a + _OUTLINE[:, 1:] * b
+
+
+def _visible_faces(rot: np.ndarray, fwd: np.ndarray) -> list[tuple[float, str, np.ndarray]]:
+    """(how squarely it faces the camera, face, normal) for each face the camera sees, least first."""
+    visible = []
+    for key, n in _FACE_NORMALS.items():
+        nw = rot @ n
+        facing = -float(nw @ fwd)
+        if facing > 0.02:
+            visible.append((facing, key, nw))
+    visible.sort()
+    return visible
+
+
+def _see_through_die(
+    img: np.ndarray,
+    under: np.ndarray,
+    hull: np.ndarray,
+    project: Callable[[np.ndarray], np.ndarray],
+    hidden: list[tuple[str, int]],
+    body: np.ndarray,
+    pip: np.ndarray,
+    pip_radius: float,
+    style: PipStyle | None,
+    clear: float,
+) -> None:
+    """A translucent die: the table shows through its body, and its hidden faces' pips faintly."""
+    _see_through(img, under, hull, body, clear)
+    ghost = img.copy()
+    for key, value in hidden:
+        a, b = _face_axes(key)
+        _draw_pips(
+            ghost,
+            project,
+            _FACE_NORMALS[key] * 0.5,
+            a,
+            b,
+            value,
+            body,
+            pip,
+            0.8,
+            pip_radius,
+            style,
+            (0.0, 0.0),
+        )
+    _blend_inside(img, ghost, hull, clear * 0.4)
 
 
 def _draw_pips(
@@ -626,88 +697,28 @@ def render_scene(
     side = float(np.exp(rng.uniform(math.log(20), math.log(85))))
     if n_dice is None:
         n_dice = int(rng.integers(0, 15)) if rng.random() < 0.95 else 0
-    light_el, light_az = rng.uniform(0.45, 1.57), rng.uniform(0, 2 * math.pi)
-    light = np.array(
-        [
-            math.cos(light_el) * math.cos(light_az),
-            math.cos(light_el) * math.sin(light_az),
-            math.sin(light_el),
-        ]
-    )
-    shadow_dir = -light[:2] * side * rng.uniform(0.05, 0.4)
-    flat = rng.uniform(0.0, 0.9) if rng.random() < 0.6 else 0.0
+    light, shadow_dir, flat = _scene_light(rng, side)
     colour_names = list(DIE_COLOURS)
     scene_colours = rng.choice(colour_names, size=int(rng.integers(1, 6)))
-    placed: list[tuple[np.ndarray, float]] = []
+    placed = _scatter_distractors(img, rng, side, elevation, light)
     truths: list[RenderedDie] = []
-    for _ in range(int(rng.integers(0, 4)) if rng.random() < 0.5 else 0):
-        spot = rng.uniform([0, 0], [w, h])
-        size = side * rng.uniform(0.8, 2.5)
-        placed.append((spot, size * 1.5))
-        _distractor(img, rng, spot, size, elevation, light)
+    finishes = (glossy, marbled, speckled, pip_styles, translucent)
     for _ in range(n_dice):
         big = rng.random() < 0.12
         s = side * (rng.uniform(1.3, 1.6) if big else rng.uniform(0.93, 1.07))
-        pos: np.ndarray | None = None
-        for _attempt in range(20):
-            if placed and rng.random() < 0.4:
-                anchor, ps = placed[int(rng.integers(0, len(placed)))]
-                ang = rng.uniform(0, 2 * math.pi)
-                dist = (ps + s) * 0.5 * rng.uniform(1.0, 1.25)
-                cand = anchor + dist * np.array([math.cos(ang), math.sin(ang)])
-            else:
-                cand = rng.uniform([-0.2 * s, -0.2 * s], [w + 0.2 * s, h + 0.2 * s])
-            if all(np.linalg.norm(cand - p) > (ps + s) * 0.5 * 0.98 for p, ps in placed):
-                pos = cand
-                break
+        pos = _free_spot(rng, placed, s, w, h)
         if pos is None:
             continue
         placed.append((pos, s))
         cname = str(rng.choice(scene_colours))
-        body = _jitter_colour(rng, DIE_COLOURS[cname])
-        if table is not None and rng.random() < camouflage:
-            x, y = int(np.clip(pos[0], 0, w - 1)), int(np.clip(pos[1], 0, h - 1))
-            under = table[y, x].astype(np.float32)
-            body = np.clip(under * rng.uniform(0.85, 1.15) + rng.normal(0, 8, 3), 5, 250)
+        body = _die_body(rng, cname, table, pos, camouflage)
         pip = _pip_colour(rng, body)
-        blank = cname == "grey" and rng.random() < 0.5
-        top = 0 if blank else int(rng.integers(1, 7))
-        cocked = rng.random() < 0.06
-        yaw = _rot(np.array([0, 0, 1.0]), rng.uniform(0, 2 * math.pi))
-        tilt_axis = np.array([rng.normal(), rng.normal(), 0.0])
-        tilt = rng.uniform(0.4, 0.75) if cocked else abs(rng.normal(0, 0.05))
-        rot = _rot(tilt_axis, tilt) @ yaw
-        sides = (
-            [0, 0]
-            if blank
-            else list(
-                rng.choice([v for v in range(1, 7) if v not in (top, 7 - top)], 2, replace=False)
-            )
-        )
-        if not blank and 7 - sides[0] == sides[1]:
-            sides[1] = 7 - sides[1]
-        faces = {0: top, 1: int(sides[0]), 2: int(sides[1])}
+        top, cocked, rot, faces = _die_pose(rng, cname)
         el = elevation + rng.normal(0, 0.05)
-        sh = np.array([[pos[0] + shadow_dir[0], pos[1] + shadow_dir[1]]])
-        shadow = np.zeros((h, w), np.float32)
-        cv2.circle(shadow, (int(sh[0, 0]), int(sh[0, 1])), int(s * 0.62), 1.0, -1)
-        k = int(s * 0.4) | 1
-        shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.15, 0.45)
-        img = (img * (1 - shadow[..., None])).astype(np.uint8)
-        ray = (
-            None
-            if camera_height is None
-            else np.array([pos[0] - w / 2, h / 2 - pos[1], -camera_height * w])
-        )
-        shine = rng.uniform(0.3, 1.0) if glossy and rng.random() < glossy else 0.0
-        veins = None
-        if marbled and rng.random() < marbled:
-            veins = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
-        speckles = None
-        if speckled and rng.random() < speckled:
-            speckles = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
-        style = _pip_style(rng, body) if pip_styles and rng.random() < pip_styles else None
-        clear = rng.uniform(0.35, 0.65) if translucent and rng.random() < translucent else 0.0
+        img = _cast_shadow(img, rng, pos, shadow_dir, s)
+        ray = _camera_ray(pos, w, h, camera_height)
+        finish = _die_finish(rng, body, colour_names, finishes)
+        pip_radius = rng.uniform(0.075, 0.11)
         box = _draw_die(
             img,
             rng,
@@ -719,24 +730,151 @@ def render_scene(
             pip,
             faces,
             light,
-            rng.uniform(0.075, 0.11),
+            pip_radius,
             flat=flat,
             ray=ray,
-            shine=shine,
-            veins=veins,
-            speckles=speckles,
-            style=style,
-            clear=clear,
+            **finish,
         )
-        x0, y0, x1, y1 = box
-        cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
-        if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):
-            label = CLASS_UNSURE  # mostly outside the frame: cannot be read
-        else:
-            label = CLASS_UNSURE if cocked else top
-        if cx1 > cx0 and cy1 > cy0:
-            truths.append(RenderedDie((cx0, cy0, cx1, cy1), label, big, cname))
+        truth = _truth(box, w, h, CLASS_UNSURE if cocked else top, big, cname)
+        if truth is not None:
+            truths.append(truth)
     return _camera_effects(rng, img), truths
+
+
+def _camera_ray(pos: np.ndarray, w: int, h: int, height: float | None) -> np.ndarray | None:
+    """The direction from a camera `height` frame widths above the frame's centre to `pos`."""
+    if height is None:
+        return None  # an orthographic camera
+    return np.array([pos[0] - w / 2, h / 2 - pos[1], -height * w])
+
+
+def _scatter_distractors(
+    img: np.ndarray, rng: np.random.Generator, side: float, elevation: float, light: np.ndarray
+) -> list[tuple[np.ndarray, float]]:
+    """Draw up to three things that are not dice (in half the scenes); returns where they lie."""
+    h, w = img.shape[:2]
+    placed: list[tuple[np.ndarray, float]] = []
+    for _ in range(int(rng.integers(0, 4)) if rng.random() < 0.5 else 0):
+        spot = rng.uniform([0, 0], [w, h])
+        size = side * rng.uniform(0.8, 2.5)
+        placed.append((spot, size * 1.5))
+        _distractor(img, rng, spot, size, elevation, light)
+    return placed
+
+
+def _scene_light(rng: np.random.Generator, side: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """The light's direction, the shadow's offset, and how even the room light is (0-0.9)."""
+    light_el, light_az = rng.uniform(0.45, 1.57), rng.uniform(0, 2 * math.pi)
+    light = np.array(
+        [
+            math.cos(light_el) * math.cos(light_az),
+            math.cos(light_el) * math.sin(light_az),
+            math.sin(light_el),
+        ]
+    )
+    shadow_dir = -light[:2] * side * rng.uniform(0.05, 0.4)
+    flat = rng.uniform(0.0, 0.9) if rng.random() < 0.6 else 0.0
+    return light, shadow_dir, flat
+
+
+def _free_spot(
+    rng: np.random.Generator, placed: list[tuple[np.ndarray, float]], s: float, w: int, h: int
+) -> np.ndarray | None:
+    """A centre for a die of size `s` touching nothing placed, often beside another; None if
+    twenty tries find none."""
+    for _attempt in range(20):
+        if placed and rng.random() < 0.4:
+            anchor, ps = placed[int(rng.integers(0, len(placed)))]
+            ang = rng.uniform(0, 2 * math.pi)
+            dist = (ps + s) * 0.5 * rng.uniform(1.0, 1.25)
+            cand = anchor + dist * np.array([math.cos(ang), math.sin(ang)])
+        else:
+            cand = rng.uniform([-0.2 * s, -0.2 * s], [w + 0.2 * s, h + 0.2 * s])
+        if all(np.linalg.norm(cand - p) > (ps + s) * 0.5 * 0.98 for p, ps in placed):
+            return np.asarray(cand)
+    return None
+
+
+def _die_body(
+    rng: np.random.Generator,
+    cname: str,
+    table: np.ndarray | None,
+    pos: np.ndarray,
+    camouflage: float,
+) -> np.ndarray:
+    """A die's body colour: its colour's, or (camouflaged) the colour of the table under it."""
+    body = _jitter_colour(rng, DIE_COLOURS[cname])
+    if table is not None and rng.random() < camouflage:
+        h, w = table.shape[:2]
+        x, y = int(np.clip(pos[0], 0, w - 1)), int(np.clip(pos[1], 0, h - 1))
+        under = table[y, x].astype(np.float32)
+        body = np.clip(under * rng.uniform(0.85, 1.15) + rng.normal(0, 8, 3), 5, 250)
+    return body
+
+
+def _die_pose(rng: np.random.Generator, cname: str) -> tuple[int, bool, np.ndarray, dict[int, int]]:
+    """The top value (0 for a blank grey die), whether it lies cocked, its rotation, its faces."""
+    blank = cname == "grey" and rng.random() < 0.5
+    top = 0 if blank else int(rng.integers(1, 7))
+    cocked = rng.random() < 0.06
+    yaw = _rot(np.array([0, 0, 1.0]), rng.uniform(0, 2 * math.pi))
+    tilt_axis = np.array([rng.normal(), rng.normal(), 0.0])
+    tilt = rng.uniform(0.4, 0.75) if cocked else abs(rng.normal(0, 0.05))
+    rot = _rot(tilt_axis, tilt) @ yaw
+    sides = (
+        [0, 0]
+        if blank
+        else list(rng.choice([v for v in range(1, 7) if v not in (top, 7 - top)], 2, replace=False))
+    )
+    if not blank and 7 - sides[0] == sides[1]:
+        sides[1] = 7 - sides[1]
+    return top, cocked, rot, {0: top, 1: int(sides[0]), 2: int(sides[1])}
+
+
+def _cast_shadow(
+    img: np.ndarray, rng: np.random.Generator, pos: np.ndarray, shadow_dir: np.ndarray, s: float
+) -> np.ndarray:
+    """The frame with a die's soft shadow darkening the table beside it."""
+    h, w = img.shape[:2]
+    sh = np.array([[pos[0] + shadow_dir[0], pos[1] + shadow_dir[1]]])
+    shadow = np.zeros((h, w), np.float32)
+    cv2.circle(shadow, (int(sh[0, 0]), int(sh[0, 1])), int(s * 0.62), 1.0, -1)
+    k = int(s * 0.4) | 1
+    shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.15, 0.45)
+    return (img * (1 - shadow[..., None])).astype(np.uint8)
+
+
+def _die_finish(
+    rng: np.random.Generator,
+    body: np.ndarray,
+    colour_names: list[str],
+    shares: tuple[float, float, float, float, float],
+) -> dict[str, Any]:
+    """A die's finish, each with its share of dice: shine, veins, speckles, pip style, clearness."""
+    glossy, marbled, speckled, pip_styles, translucent = shares
+    shine = rng.uniform(0.3, 1.0) if glossy and rng.random() < glossy else 0.0
+    veins = None
+    if marbled and rng.random() < marbled:
+        veins = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
+    speckles = None
+    if speckled and rng.random() < speckled:
+        speckles = _jitter_colour(rng, DIE_COLOURS[str(rng.choice(colour_names))])
+    style = _pip_style(rng, body) if pip_styles and rng.random() < pip_styles else None
+    clear = rng.uniform(0.35, 0.65) if translucent and rng.random() < translucent else 0.0
+    return {"shine": shine, "veins": veins, "speckles": speckles, "style": style, "clear": clear}
+
+
+def _truth(
+    box: tuple[float, ...], w: int, h: int, label: int, big: bool, cname: str
+) -> RenderedDie | None:
+    """A die's ground truth, its box cut to the frame; unsure when mostly outside it."""
+    x0, y0, x1, y1 = box
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w - 1), min(y1, h - 1)
+    if cx1 - cx0 < 0.6 * (x1 - x0) or cy1 - cy0 < 0.6 * (y1 - y0):
+        label = CLASS_UNSURE  # mostly outside the frame: cannot be read
+    if cx1 > cx0 and cy1 > cy0:
+        return RenderedDie((cx0, cy0, cx1, cy1), label, big, cname)
+    return None
 
 
 def _camera_effects(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:

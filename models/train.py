@@ -195,63 +195,24 @@ def train_locator(
     if turn not in FRAME_TURNS:
         raise ValueError(f"turn must be one of {FRAME_TURNS}, got {turn!r}")
     n_rendered = len(data["frames"])
-    frames, boxes = data["frames"], data["boxes"]
-    n, h, w = frames.shape[:3]
-    order_from = np.arange(n)
-    if real is not None:
-        real_boxes = real["boxes"].copy()
-        real_boxes[:, 4] += n
-        frames = np.concatenate([frames, real["frames"]])
-        boxes = np.concatenate([boxes, real_boxes])
-        order_from = np.concatenate([order_from] + [np.arange(n, len(frames))] * real_repeat)
-        n = len(frames)
-    if init is not None and init.suffix == ".onnx":
-        net = locator_from_onnx(init)
-    elif init is not None:
-        state = torch.load(init)
-        # A .pt saved by a fine-tune that started from an .onnx file has no batch norms.
-        folded = not any(key.endswith("running_mean") for key in state)
-        net = _folded_locator() if folded else Locator()
-        net.load_state_dict(state)
-    else:
-        net = Locator()
-    net = net.to(device)
+    frames, boxes, order_from = _locator_frames(data, real, real_repeat)
+    h, w = frames.shape[1:3]
+    net = _start_locator(init).to(device)
     opt = torch.optim.AdamW(net.parameters(), lr, weight_decay=1e-4)
     steps = epochs * (len(order_from) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
-    by_frame = [boxes[boxes[:, 4] == i] for i in range(n)]
+    by_frame = [boxes[boxes[:, 4] == i] for i in range(len(frames))]
     step, t0 = 0, time.time()
     for ep in range(epochs):
         for idx in _batches(order_from, batch, n_rendered if turn == "rendered" else None):
             turnable = turn == "all" or (turn == "rendered" and idx.max() < n_rendered)
-            imgs = frames[idx].copy()
-            bx = []
-            for j, i in enumerate(idx):
-                left_right = np.random.rand() < 0.5
-                top_bottom = turnable and np.random.rand() < 0.5
-                imgs[j], fb = mirrored(imgs[j], by_frame[i], left_right, top_bottom)
-                fb[:, 4] = j
-                bx.append(fb)
-            bxs = np.concatenate(bx)
-            bh, bw = h, w
-            if turnable and np.random.rand() < 0.5:
-                imgs, bxs = transposed(imgs, bxs)
-                bh, bw = w, h
+            imgs, bxs = _turned_batch(frames[idx].copy(), [by_frame[i] for i in idx], turnable)
             x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).to(device)
-            x = x.float()
-            zoom = np.random.uniform(1.0, max_zoom)
-            th, tw = int(round(bh * zoom / 16)) * 16, int(round(bw * zoom / 16)) * 16
-            if (th, tw) != (bh, bw):
-                x = F.interpolate(x, size=(th, tw), mode="bilinear", align_corners=False)
-                bxs[:, [0, 2]] *= tw / bw
-                bxs[:, [1, 3]] *= th / bh
+            x, bxs = _zoomed(x.float(), bxs, max_zoom)
+            th, tw = x.shape[2:]
             heat, reg, mask = locator_targets(bxs, len(idx), th // STRIDE, tw // STRIDE)
             x = _colour_augment(x, overexposed)
-            out = net(x)
-            hm, rg = torch.from_numpy(heat).to(device), torch.from_numpy(reg).to(device)
-            mk = torch.from_numpy(mask).to(device)[:, None]
-            loss_h = focal_loss(out[:, 0], hm)
-            loss_r = F.l1_loss(out[:, 1:] * mk, rg * mk, reduction="sum") / mk.sum().clamp(min=1)
+            loss_h, loss_r = _locator_loss(net(x), heat, reg, mask, device)
             loss = loss_h + 0.5 * loss_r
             opt.zero_grad()
             loss.backward()
@@ -264,6 +225,78 @@ def train_locator(
                     f"reg {loss_r.item():.3f} {time.time() - t0:.0f}s"
                 )
     return net.cpu().eval()
+
+
+def _locator_frames(
+    data: dict[str, np.ndarray], real: dict[str, np.ndarray] | None, real_repeat: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Frames, their boxes and the frame indices of an epoch: rendered frames once, real ones
+    (after them) `real_repeat` times."""
+    frames, boxes = data["frames"], data["boxes"]
+    n = len(frames)
+    order_from = np.arange(n)
+    if real is not None:
+        real_boxes = real["boxes"].copy()
+        real_boxes[:, 4] += n
+        frames = np.concatenate([frames, real["frames"]])
+        boxes = np.concatenate([boxes, real_boxes])
+        order_from = np.concatenate([order_from] + [np.arange(n, len(frames))] * real_repeat)
+    return frames, boxes, order_from
+
+
+def _start_locator(init: Path | None) -> Locator:
+    """A new locator, or one holding the weights of a .pt state dict or an exported .onnx file."""
+    if init is not None and init.suffix == ".onnx":
+        return locator_from_onnx(init)
+    if init is None:
+        return Locator()
+    state = torch.load(init)
+    # A .pt saved by a fine-tune that started from an .onnx file has no batch norms.
+    folded = not any(key.endswith("running_mean") for key in state)
+    net = _folded_locator() if folded else Locator()
+    net.load_state_dict(state)
+    return net
+
+
+def _turned_batch(
+    imgs: np.ndarray, frame_boxes: list[np.ndarray], turnable: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """A batch's frames and boxes, each frame mirrored at random (and, when `turnable`, also
+    top to bottom, and the whole batch transposed half the time)."""
+    bx = []
+    for j, boxes in enumerate(frame_boxes):
+        left_right = np.random.rand() < 0.5
+        top_bottom = turnable and np.random.rand() < 0.5
+        imgs[j], fb = mirrored(imgs[j], boxes, left_right, top_bottom)
+        fb[:, 4] = j
+        bx.append(fb)
+    bxs = np.concatenate(bx)
+    if turnable and np.random.rand() < 0.5:
+        imgs, bxs = transposed(imgs, bxs)
+    return imgs, bxs
+
+
+def _zoomed(x: torch.Tensor, bxs: np.ndarray, max_zoom: float) -> tuple[torch.Tensor, np.ndarray]:
+    """The batch zoomed by a random factor up to `max_zoom`, its size a multiple of 16."""
+    bh, bw = x.shape[2:]
+    zoom = np.random.uniform(1.0, max_zoom)
+    th, tw = int(round(bh * zoom / 16)) * 16, int(round(bw * zoom / 16)) * 16
+    if (th, tw) != (bh, bw):
+        x = F.interpolate(x, size=(th, tw), mode="bilinear", align_corners=False)
+        bxs[:, [0, 2]] *= tw / bw
+        bxs[:, [1, 3]] *= th / bh
+    return x, bxs
+
+
+def _locator_loss(
+    out: torch.Tensor, heat: np.ndarray, reg: np.ndarray, mask: np.ndarray, device: str
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The heat map's focal loss and the box sizes' L1 loss where dice lie."""
+    hm, rg = torch.from_numpy(heat).to(device), torch.from_numpy(reg).to(device)
+    mk = torch.from_numpy(mask).to(device)[:, None]
+    loss_h = focal_loss(out[:, 0], hm)
+    loss_r = F.l1_loss(out[:, 1:] * mk, rg * mk, reduction="sum") / mk.sum().clamp(min=1)
+    return loss_h, loss_r
 
 
 def pip_epoch(
@@ -371,8 +404,8 @@ def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dyn: dict) 
     )
 
 
-def main() -> None:
-    """Command line: train one or both networks and export them."""
+def _parser() -> argparse.ArgumentParser:
+    """The command line's options."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument(
         "--data",
@@ -445,55 +478,70 @@ def main() -> None:
         default=0.0,
         help="share of frames (locator) or crops (pips) brightened until light dice clip white",
     )
-    a = ap.parse_args()
+    return ap
+
+
+def _pips_from(a: argparse.Namespace) -> None:
+    """Train the pip reader as the command line asks, and save and export it."""
+    data = joined(a.data)
+    real = joined(a.real) if a.real else None
+    net = train_pips(
+        data,
+        a.pips_epochs,
+        a.batch,
+        print,
+        a.init_pips,
+        a.lr,
+        real,
+        a.real_repeat,
+        a.rotate_rendered,
+        a.device,
+        a.pips_width,
+        a.blank_repeat,
+        a.overexposed,
+    )
+    torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
+    export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
+
+
+def _locator_from(a: argparse.Namespace) -> None:
+    """Train the locator as the command line asks, and save and export it."""
+    data = joined(a.data, frames=True)
+    real_frames = joined(a.real_frames, frames=True) if a.real_frames else None
+    net = train_locator(
+        data,
+        a.locator_epochs,
+        16,
+        print,
+        a.init_locator,
+        a.lr,
+        a.max_zoom,
+        real_frames,
+        a.real_frames_repeat,
+        a.turn_frames,
+        a.overexposed,
+        a.device,
+    )
+    torch.save(net.state_dict(), a.out / "locator.pt")
+    export(
+        net,
+        a.out / "locator.onnx",
+        (1, 3, 240, 320),
+        {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}},
+    )
+
+
+def main() -> None:
+    """Command line: train one or both networks and export them."""
+    a = _parser().parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
     np.random.seed(a.seed)
     a.out.mkdir(parents=True, exist_ok=True)
     if a.what in ("both", "pips"):
-        data = joined(a.data)
-        real = joined(a.real) if a.real else None
-        net = train_pips(
-            data,
-            a.pips_epochs,
-            a.batch,
-            print,
-            a.init_pips,
-            a.lr,
-            real,
-            a.real_repeat,
-            a.rotate_rendered,
-            a.device,
-            a.pips_width,
-            a.blank_repeat,
-            a.overexposed,
-        )
-        torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
-        export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
+        _pips_from(a)
     if a.what in ("both", "locator"):
-        data = joined(a.data, frames=True)
-        real_frames = joined(a.real_frames, frames=True) if a.real_frames else None
-        net = train_locator(
-            data,
-            a.locator_epochs,
-            16,
-            print,
-            a.init_locator,
-            a.lr,
-            a.max_zoom,
-            real_frames,
-            a.real_frames_repeat,
-            a.turn_frames,
-            a.overexposed,
-            a.device,
-        )
-        torch.save(net.state_dict(), a.out / "locator.pt")
-        export(
-            net,
-            a.out / "locator.onnx",
-            (1, 3, 240, 320),
-            {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "gh", 3: "gw"}},
-        )
+        _locator_from(a)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ dropped, where the window sees a die inside it that it cannot read for sure (kep
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import onnxruntime as ort
 
@@ -13,8 +15,7 @@ from vision import locate, pips
 WINDOW = 1.0  # half the window's side, in sides of the doubtful box
 MIN_LOCATOR_SCORE = 0.3  # a weaker box is more often felt or a shadow than a die: no closer look
 # The window (two box sides, fewer at the frame edge) goes to the locator at this many px on its
-# long side, so the die is about 32 px there. 80-128 px found up to 0.4 points more on rendered
-# frames, a few dice, and at 128 added false boxes on real photos.
+# long side, so the die is about 32 px there, well inside the locator's sizes.
 LOOK_SIDE = 64
 # A dropped box the window look cannot mend is searched for a die inside it: squares of these
 # sides (in the box's short side) at nine places each.
@@ -59,7 +60,7 @@ def look_closer(
     """
     boxes, scores = boxes.copy(), scores.copy()
     pip, prob, unsure, is_die = (a.copy() for a in reading)
-    h, w = frame_bgr.shape[:2]
+    read = _Readers(readers, frame_bgr, min_pip_prob, mirror, camera_place)
 
     def kept() -> np.ndarray:
         return is_die & (np.clip(scores, 0, 1) * prob >= min_confidence)
@@ -72,51 +73,24 @@ def look_closer(
         own = others[i]
         others[i] = False
         found, found_scores = _boxes_nearby(locator, frame_bgr, boxes[i], threshold)
-        seen_unsure = None  # a die the window found in this box but could not read for sure
-        for new_box, new_score in zip(found, found_scores, strict=True):
-            centre = (new_box[:2] + new_box[2:]) / 2
-            in_box = locate.centred_in(boxes[i : i + 1], centre).any()
-            if own and not in_box:
-                continue
-            if locate.centred_in(boxes[others], centre).any():
-                continue
-            # The nearest box that is on no other die: the one this box was meant to be.
-            new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
-            new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
-            p, pr, u, d = pips.read_pips(
-                readers, frame_bgr, new_box[None], min_pip_prob, mirror, camera_place
-            )
-            score = max(float(new_score), float(scores[i]))
-            if d[0] and not u[0] and score * pr[0] >= min_confidence:
-                boxes[i], scores[i] = new_box, score
-                pip[i], prob[i], unsure[i], is_die[i] = p[0], pr[0], u[0], d[0]
-            elif (
-                not own
-                and in_box
-                and d[0]
-                and p[0] != pips.CLASS_BLANK
-                and score * pr[0] >= min_confidence
-                and _no_larger(new_box, boxes[i])
-            ):
-                seen_unsure = new_box, score, (p[0], pr[0], True, True)
-            break
+        mended, seen_unsure = _window_die(
+            read,
+            found,
+            found_scores,
+            boxes[i],
+            float(scores[i]),
+            boxes[others],
+            own,
+            min_confidence,
+        )
+        if mended is not None:
+            boxes[i], scores[i], (pip[i], prob[i], unsure[i], is_die[i]) = mended
         if own or kept()[i]:
             continue  # a kept die stays as read (flagged unsure where it was)
-        if searches_left == 0:
-            inside = None
-        else:
+        inside = None
+        if searches_left > 0:
             searches_left -= 1
-            inside = _die_inside(
-                readers,
-                frame_bgr,
-                boxes[i],
-                boxes[others],
-                float(scores[i]),
-                min_confidence,
-                min_pip_prob,
-                mirror,
-                camera_place,
-            )
+            inside = _die_inside(read, boxes[i], boxes[others], float(scores[i]), min_confidence)
         if inside is not None:
             boxes[i], (pip[i], prob[i], unsure[i], is_die[i]) = inside
         elif seen_unsure is not None:
@@ -124,16 +98,77 @@ def look_closer(
     return boxes, scores, (pip, prob, unsure, is_die)
 
 
-def _die_inside(
-    readers: list[ort.InferenceSession],
-    frame_bgr: np.ndarray,
+@dataclass(frozen=True)
+class _Readers:
+    """The pip readers with the frame and the settings they read it with."""
+
+    sessions: list[ort.InferenceSession]
+    frame_bgr: np.ndarray
+    min_pip_prob: float
+    mirror: bool
+    camera_place: str
+
+    def read(self, boxes: np.ndarray) -> pips.Reading:
+        """The readers' verdict on `boxes` (n, 4)."""
+        return pips.read_pips(
+            self.sessions,
+            self.frame_bgr,
+            boxes,
+            self.min_pip_prob,
+            self.mirror,
+            self.camera_place,
+        )
+
+
+# A box found again, its score, and its reading (pips, confidence, unsure, is a die).
+_Found = tuple[np.ndarray, float, tuple]
+
+
+def _window_die(
+    read: _Readers,
+    found: np.ndarray,
+    found_scores: np.ndarray,
     box: np.ndarray,
-    kept_boxes: np.ndarray,
     score: float,
+    kept_boxes: np.ndarray,
+    own: bool,
     min_confidence: float,
-    min_pip_prob: float,
-    mirror: bool,
-    camera_place: str,
+) -> tuple[_Found | None, _Found | None]:
+    """What the window look around a doubtful `box` (kept already where `own`) gives: the
+    nearest of its boxes (`found`, nearest first) on no die of `kept_boxes` (for a kept box,
+    centred in it) where its face is read for sure, else None; and, for a dropped box, a die
+    that box centred in it but read unsure, else None."""
+    h, w = read.frame_bgr.shape[:2]
+    for new_box, new_score in zip(found, found_scores, strict=True):
+        centre = (new_box[:2] + new_box[2:]) / 2
+        in_box = locate.centred_in(box, centre).any()
+        if own and not in_box:
+            continue
+        if locate.centred_in(kept_boxes, centre).any():
+            continue
+        # The nearest box that is on no other die: the one this box was meant to be.
+        new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
+        new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
+        p, pr, u, d = read.read(new_box[None])
+        best = max(float(new_score), score)
+        reading = (p[0], pr[0], u[0], d[0])
+        if d[0] and not u[0] and best * pr[0] >= min_confidence:
+            return (new_box, best, reading), None
+        if (
+            not own
+            and in_box
+            and d[0]
+            and p[0] != pips.CLASS_BLANK
+            and best * pr[0] >= min_confidence
+            and _no_larger(new_box, box)
+        ):
+            return None, (new_box, best, (p[0], pr[0], True, True))
+        return None, None
+    return None, None
+
+
+def _die_inside(
+    read: _Readers, box: np.ndarray, kept_boxes: np.ndarray, score: float, min_confidence: float
 ) -> tuple[np.ndarray, tuple] | None:
     """The square inside `box` read most surely as a die's face, with its reading (pips,
     confidence, unsure, is a die), or None where no square is read for sure. Squares on a die
@@ -147,7 +182,7 @@ def _die_inside(
     if not free.any():
         return None
     inner = inner[free]
-    p, pr, u, d = pips.read_pips(readers, frame_bgr, inner, min_pip_prob, mirror, camera_place)
+    p, pr, u, d = read.read(inner)
     good = d & ~u & (pr >= INNER_SURE) & (score * pr >= min_confidence)
     if not good.any():
         return None

@@ -23,10 +23,8 @@ DEFAULT_COLOURS_BGR: dict[str, tuple[int, int, int]] = {
     "pink": (180, 130, 245),
 }
 L_WEIGHT = 0.6  # lightness swings with the light more than hue does
-# A palette told which colours are in play names a die by the nearest of them where that one
-# lies within this (squared Mahalanobis) distance, though another colour lies nearer: with the
-# default palette, real white dice in a dim room lay up to 2.3 from white and were named grey
-# (white and grey lie 3 apart; green lies 24-91 from every other colour, pink 10-35).
+# A die is named the nearest colour in play within this squared distance, though another lies
+# nearer: white dice in a dim room lie nearer grey (see the model card).
 IN_PLAY_REACH = 4.0
 
 

@@ -13,10 +13,7 @@ from vision.colour import Palette, to_lab
 # tint (blue and red together against green) and an exposure (all three). The exposure is
 # judged, so that a dim yellow die is not taken for a cast that makes it green, but applied
 # only where asked (the live camera, judging from the last rolls) and where the dice show a
-# hue: a roll of one colour, lighter or darker, tells white from grey no better in a light
-# judged lighter or darker, and nor do white, grey and black dice alone, which read as well
-# one step darker. A rendered warm light (blue 0.78, red 1.18) is undone at a warmth of 0.21
-# and a tint of 0.04.
+# hue: dice of one colour, or only white, grey and black, cannot tell exposure apart.
 WARMTH = np.linspace(-0.45, 0.45, 19)
 TINT = np.linspace(-0.2, 0.2, 9)
 EXPOSURE = np.linspace(-0.3, 0.6, 7)

@@ -9,9 +9,7 @@ import numpy as np
 import onnxruntime as ort
 
 STRIDE = 4
-# A game rolls at most a dozen dice, but a photo of a dice tray can hold a hundred: at 64 peaks,
-# rendered trays of about 50 dice were found 84.7 %, at 256 peaks 91.6 %.
-MAX_DICE = 256
+MAX_DICE = 256  # peaks a look keeps: a photo of a dice tray can hold a hundred dice
 LOCATOR_LONG_SIDE = 384  # trained at 320 (640x480 at half size); a little larger helps small dice
 
 
@@ -72,11 +70,8 @@ def _suppress(
     return boxes[keep], scores[keep]
 
 
-# Dice sides (in locator pixels) that one look reads well; outside this, look again rescaled so
-# that the typical die is about BEST_SIDE. Training frames hold dice of 10-42 px, zoomed by up to
-# 1.4 (about 60 px); a rescaled look at dice of 48-64 px found fewer of them than the first. Dice
-# under 25 px are found less often than dice of 30: enlarged to 30 px, rendered top-down frames
-# gave 0.5 points more dice found, crowded trays 0.8 points (see the model card).
+# Dice sides (in locator pixels) that one look reads well, near those it was trained on; outside
+# this, look again rescaled so that the typical die is about BEST_SIDE.
 ONE_LOOK_SIDE = (25.0, 64.0)
 BEST_SIDE = 30.0
 SQUARE_ENOUGH = 2.0  # a box longer than this times its width is no sign of the dice's size
@@ -93,10 +88,9 @@ def locate_at(
     return postprocess(infer_in_strips(session, tensor), scale, threshold)
 
 
-# The locator's working memory grows with its input: a look at 1280x960 px peaked 83 MB above
-# the model's own, at 640x480 38 MB. Larger looks are run in strips of at most STRIP_PIXELS,
-# each with STRIP_MARGIN rows of the frame above and below that only give context (a map cell
-# sees about 70 px on each side), and their maps are joined.
+# The locator's working memory grows with its input, so larger looks are run in strips of at
+# most STRIP_PIXELS, each with STRIP_MARGIN rows of the frame above and below that only give
+# context (a map cell sees about 70 px on each side), and their maps are joined.
 STRIP_PIXELS = 400_000
 STRIP_MARGIN = 64
 
@@ -248,11 +242,18 @@ def too_large(boxes: np.ndarray, long_frame_side: int) -> np.ndarray:
 
 
 def large_dice_look(
-    session: ort.InferenceSession, frame_bgr: np.ndarray, threshold: float, found: np.ndarray
+    session: ort.InferenceSession,
+    frame_bgr: np.ndarray,
+    threshold: float,
+    found: np.ndarray,
+    plain_faces: np.ndarray | None = None,
 ) -> int | None:
     """The long side (px) of a look that suits dice too large for the usual look, where a
     quick look at the frame shrunk to QUICK_LOOK_SIDE is sure of such a die and the usual look
-    found none there (`found`: its boxes, (n, 4)); else None."""
+    found none there (`found`: its boxes, (n, 4)); else None.
+
+    A large box with one of `plain_faces` (boxes of the usual look read plainly as faces, as
+    no pip of a large die is) centred in it is a region around dice, not a die."""
     boxes, scores = locate_at(session, frame_bgr, QUICK_LOOK_SIDE, threshold)
     long_frame_side = max(frame_bgr.shape[:2])
     wh = boxes[:, 2:] - boxes[:, :2]
@@ -267,6 +268,9 @@ def large_dice_look(
     for i in np.flatnonzero(large):
         alike = found[found_sides >= sides[i] / LARGE_DIE_RATIO]
         large[i] = not on_one_die(boxes[i], alike)[0]
+    if plain_faces is not None and len(plain_faces):
+        centres = (plain_faces[:, :2] + plain_faces[:, 2:]) / 2
+        large &= ~centred_in(boxes, centres).any(1)
     if not large.any():
         return None
     side = float(np.median(sides[large]))

@@ -34,14 +34,11 @@ def open_session(path: str, threads: int = 1) -> ort.InferenceSession:
     opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     # A memory plan kept per input shape grows with every window size the closer look and the
-    # larger looks use: a tray of 25-40 dice read over and over peaked at 267 MB with it, 209
-    # MB without (a frame of 12 dice: 148 and 136 MB), at the same speed.
+    # larger looks use.
     opts.enable_mem_pattern = False
-    # The runtime's arena keeps the largest run's memory for good: without it a tray of 25-40
-    # dice read over and over peaked at 184-188 MB, with it 192-197 MB (onnxruntime 1.32,
-    # OpenCV 5), at 1-3 % more time a frame.
+    # The runtime's arena keeps the largest run's memory for good.
     opts.enable_cpu_mem_arena = False
     # Idle worker threads would spin between the small inferences and steal the cores that
-    # the camera thread and the web server need (measured: 2 threads 2-4x slower with spinning).
+    # the camera thread and the web server need.
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return ort.InferenceSession(path, opts, providers=["CPUExecutionProvider"])

@@ -6,7 +6,7 @@ import numpy as np
 import onnxruntime as ort
 
 from vision import viewpoint
-from vision.crops import crop_dice
+from vision.crops import crop_dice, crop_dice_views
 
 CLASS_BLANK = 0  # a face without pips: the grey dice of Royale
 CLASS_UNSURE = 7  # cocked on an edge or cut off by the frame
@@ -93,12 +93,8 @@ def surest_camera_place(
     if not len(boxes):
         return places[0]
     sample = boxes[np.argsort(-scores, kind="stable")[:SAMPLE_DICE]]
-    crops = np.concatenate(
-        [
-            crop_dice(frame_bgr, sample, down=viewpoint.downs(p, frame_bgr.shape, sample))
-            for p in places
-        ]
-    )
+    downs = [viewpoint.downs(p, frame_bgr.shape, sample) for p in places]
+    crops = np.concatenate(crop_dice_views(frame_bgr, sample, downs))
     face = infer(session, crops)[:, :7].max(1).reshape(len(places), len(sample))
     return places[int(np.argmax(face.sum(1)))]
 

@@ -17,54 +17,23 @@ from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_sessio
 from vision.side_faces import side_faces
 from vision.zones import Zones
 
+# Why each value is what it is, with the measurements behind it: models/MODEL_CARD.md, "The
+# reader's settings and the measurements behind them".
 BLANK_DICE_COLOUR = "grey"  # the game's dice without pips (Royale) are grey
-# A grey die in a shadow can be named black. A blank face read at SHADED_BLANK or more on a body
-# at least DARK_GREY of the way from black to grey in lightness is a grey die; a black block (a
-# cable's ferrite) is darker: plugs and ferrites on the real photos read blank at up to 0.62.
-# On the real photos no box named black, read blank and that light was read above 0.2; on
-# rendered trays such boxes read at 0.3-0.4 were 16 grey dice, 1 cocked die and nothing else.
-# Under a lamp a grey die can be named white: a blank face read at SURE_BLANK or more there is
-# a grey die in doubt (no box named white on the real photos was read blank at more than 0.29;
-# one white die in a photo brightened 1.6 times was, at 0.6).
-# In a coloured light a grey die can be named another colour (dark blue in a cool shade, pink
-# in a warm one): a blank face read at SURE_BLANK or more on a die not named black whose
-# colour lies within TINTED_GREY (squared distance in the palette) of grey is a grey die in
-# doubt. On rendered frames of two seeds (60 scenes of five rows each) 6 of 8 such faces read
-# at 0.4 or more on grey dice lay 5.2-6.1 from grey (2 farther), and no box on anything else
-# came so near; on a third seed a blue printed disc read blank at 0.43 lay 7.1 from grey.
-SHADED_BLANK = 0.3
-SURE_BLANK = 0.4
-DARK_GREY = 0.25
-TINTED_GREY = 6.5
-# Before calibration, a die whose colour is this sure or less (the nearer of two colours by a
-# small margin) is named in doubt, not guessed.
-COLOUR_SURE = 0.8
-# One look at a frame shrunk to the size that suits its dice can miss some in a crowded tray:
-# touching dice of one colour merge into a box between them. A second and third look with the
-# frame enlarged by LARGER_LOOKS find them: the look whose dice read surest in all (summed
-# confidence) is kept, with the dice that only the others found.
+SHADED_BLANK = 0.3  # a blank face this sure on a body named black, light enough: a shaded grey
+SURE_BLANK = 0.4  # a blank face this sure on a die named white or tinted near grey: grey, in doubt
+DARK_GREY = 0.25  # share of the way from black to grey in lightness that a shaded grey die reaches
+TINTED_GREY = 6.5  # squared palette distance from grey within which a tinted die may be grey
+COLOUR_SURE = 0.8  # before calibration a colour this sure or less is named in doubt, not guessed
+# Touching dice of one colour can merge into one box: looks enlarged this much find them apart.
 LARGER_LOOKS = (4 / 3, 5 / 3)
 CROWDED = 20  # more dice than a game's roll (at most a dozen): a tray of dice
-# A box at the frame's edge that the locator is at least this sure of, on a die the readers
-# cannot read (the frame cuts its face), is a die seen: kept, flagged unsure. Of such boxes on
-# the real photos, two were this sure (a die the frame cuts, and a mouse's corner) and 33
-# weaker ones lay on no die (cables, a laptop's rim).
-CUT_DIE_SCORE = 0.5
-# Inside the frame nothing cuts a die, so an unreadable one (cocked against another) needs a
-# surer box: on the real photos a laptop's key reached 0.65.
-UNREAD_DIE_SCORE = 0.7
-# Two kept boxes reading the same pips are one die read twice when one's centre lies in the
-# middle SAME_DIE_CORE of the other's width and height. On rendered crowded trays from above
-# (80 scenes), such pairs read twice lay 0.41-0.93 of the way from the middle to the edge
-# (21 of 31 under 2/3); neighbouring dice that read alike, 0.69-0.99 (12); top-down, only
-# neighbours (0.81-0.92).
-SAME_DIE_CORE = 2 / 3
-# A die from the look for large dice is kept where it is read as a face with pips this surely
-# (a large box on a shadow or a patch of the table is read as blank, or unsure, or weakly).
-SURE_LARGE_DIE = 0.5
-# The usual look boxes a large die's pips at 0.13-0.17 of its side; a die of 2-6 pips at least
-# this share of a large box's side is a die of its own, and the large box a region around it.
-PIP_SHARE_MOST = 0.25
+CUT_DIE_SCORE = 0.5  # a box this sure at the frame's edge, its face unreadable: a die cut off
+UNREAD_DIE_SCORE = 0.7  # inside the frame nothing cuts a die: an unread one needs a surer box
+SAME_DIE_CORE = 2 / 3  # a box reading alike centred in this middle share of another: one die twice
+SURE_LARGE_DIE = 0.5  # a large die is kept read this surely (a shadow reads blank or weakly)
+PLAIN_FACE = 0.75  # a face this sure is no large die's pip: a large box around it is no die
+PIP_SHARE_MOST = 0.25  # a die of 2-6 pips this share of a large box's side is no pip of it
 # A look reads at most this many boxes, the locator's surest first: a tray of dice holds fewer,
 # and a speckled or printed surface boxed all over must not make one frame take seconds.
 MOST_BOXES_A_LOOK = 160
@@ -114,7 +83,10 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         # fields of a marker sheet would send every frame to the look for large dice.
         if not cfg.look_for_large_dice or cfg.zones is not None:
             return found
-        close_side = locate.large_dice_look(loc, frame_bgr, cfg.locator_threshold, found.boxes)
+        plain = ~found.unsure & (found.pips > 0) & (found.confidence >= PLAIN_FACE)
+        close_side = locate.large_dice_look(
+            loc, frame_bgr, cfg.locator_threshold, found.boxes, found.boxes[plain]
+        )
         if close_side is None or close_side == long_side:
             return found
         # Only that look's large boxes are read.

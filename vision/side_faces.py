@@ -21,9 +21,8 @@ from vision.locate import box_sides, shared_areas
 # the die's centre toward the camera's foot and at most ASIDE of it to either side, its colour
 # is the die's (their Lab a-b distance at most HUE_SHARE of the stronger chroma plus HUE_SLACK:
 # a side face is darker, not of another hue), and the box around both is read as one die, for
-# sure (at least SURE), with the die's pips. On rendered photos from above (800 scenes, a
-# camera 0.6-1.2 frame widths up), boxes so placed, colour aside, were 95 side faces and 7 dice
-# of their own.
+# sure (at least SURE), with the die's pips. Measured in the model card ("A side face read as
+# a die, read once").
 OVERLAP = 0.3
 TOWARD = (0.25, 0.9)
 ASIDE = 0.2

@@ -57,8 +57,8 @@ def motion_level(prev: np.ndarray | None, frame_bgr: np.ndarray) -> tuple[float,
         return 255.0, small
     # Colour, not grey: a red die is about as bright as a mid-grey felt, so in grey it barely
     # shows; the channel mean reacts to a change of brightness as grey does. A high percentile
-    # catches one small moving die that a mean would dilute. The 99th was not enough (a lone
-    # 50 px die covers under 1 % of the 80x60 cells); the 99.9th needs about five changed cells.
+    # (the 99.9th: about five changed cells) catches one small moving die that a mean would
+    # dilute.
     change = np.abs(small - prev).mean(axis=2)
     return float(np.percentile(change, 99.9)), small
 

@@ -20,8 +20,8 @@ LABEL_ORIGIN = (1.2, 0.7)  # the text's bottom-left, from the marker's top-left,
 LABEL_PAD = 0.35  # around the text, in marker sides
 # The zone pages (`lasvegas markers --layout zones`) use the same marker ids and print no name by
 # the top-left marker. A zone is taken to be on the one-page sheet when its width between its top
-# markers' centres, in marker sides, is within this share of the sheet's (a casino 2.3 there
-# against 6.0 on its card; the arena 19.9 against 12.3 on its page).
+# markers' centres, in marker sides, is within this share of the sheet's (the pages' zones are
+# far wider or narrower: a casino 2.3 sides on the sheet, 6.0 on its card).
 SHEET_WIDTH_FIT = 0.25
 
 

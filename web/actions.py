@@ -20,6 +20,7 @@ from companion.rules import make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, check_name, new_game
+from web.bots_seat import bot_action, read_seats, warm_up
 from web.errors import ActionError, refused_file, refused_move
 from web.hub import TableHub
 from web.reading import roll_from_entries
@@ -133,11 +134,13 @@ def new_game_action(hub: TableHub, payload: Payload) -> Reply:
     except IllegalMove as error:
         raise refused_move(error, 400) from None
     names, colours = _players(payload.get("players"), own_dice_colours(rules))
+    seats = read_seats(payload, len(names))
     try:
         state = new_game(rules, names, payload.get("start_player", 0))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
-    session = hub.start_game(state, colours)
+    session = hub.start_game(state, colours, seats.to_json())
+    warm_up(state, seats)
     return {"game_id": session.game_id}
 
 
@@ -323,7 +326,18 @@ HANDLERS: dict[str, Handler] = {
     "calibrate": calibrate_action,
     "zones": zones_action,
     "abandon": abandon_action,
+    "bot": bot_action,
 }
 
-NEEDS_BASE = {"new_game", "open_game", "event", "roll", "simulate", "undo", "redo", "abandon"}
+NEEDS_BASE = {
+    "new_game",
+    "open_game",
+    "event",
+    "roll",
+    "simulate",
+    "undo",
+    "redo",
+    "abandon",
+    "bot",
+}
 """Actions on the game itself: refused when the page's state is not the current one."""

@@ -1,8 +1,9 @@
 """Hints and computer seats over the JSON API: a per-game switch, the hint, the bot's move.
 
-Hints are switched on per game, since the players agree to them or not; the switch lives
-in the server's memory (a restart switches them off again). The bot's move comes as an
-engine event the page sends back with the `event` action, so undo works as for people.
+Hints are switched on per game, since the players agree to them or not: on the new-game
+form or here; the switch is stored with the game in the game file (`web.bots_seat`). The
+bot's move comes as an engine event the page sends back with the `event` action, so undo
+works as for people (the page's computer seats use the `bot` action instead).
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion.bots import search_player
 from companion.events import Place, event_to_dict
 from companion.hints import choice_keys, hint, hint_supported, hint_to_dict
 from companion.state import GameState, Phase
+from web.bots_seat import stored_seats, switch_hints
 from web.errors import ActionError
 from web.resources import hub
 
@@ -25,16 +27,20 @@ BOT_PLAYOUTS = 2000
 """The bot's playouts a decision at most: about 0.16 s median (docs/hints.md)."""
 
 
-def _switched_on() -> set[int]:
-    return current_app.extensions.setdefault("hint_games", set())
-
-
 def _position() -> tuple[int, GameState]:
     """The game on the table and its state, read under the hub's lock."""
+    game_id, state, _, _ = _position_and_switch()
+    return game_id, state
+
+
+def _position_and_switch() -> tuple[int, GameState, str, bool]:
+    """The game on the table, its state, the version a page names it by, and whether its
+    hints are on: read together under the hub's lock."""
     table = hub()
     with table.lock:
         session = table.require_session()
-        return session.game_id, session.state
+        seats = stored_seats(table.store, session.game_id, len(session.state.players))
+        return session.game_id, session.state, table.version(), seats.hints
 
 
 def _decidable(state: GameState) -> None:
@@ -70,24 +76,28 @@ def switch() -> Response:
     data = request.get_json(silent=True)
     if not isinstance(data, dict) or not isinstance(data.get("on"), bool):
         raise ActionError(400, 'send {"on": true} or {"on": false}')
-    game_id, _ = _position()
-    if data["on"]:
-        _switched_on().add(game_id)
-    else:
-        _switched_on().discard(game_id)
+    with table.lock:
+        game_id = switch_hints(table, data["on"])
+        table.publish()
     return jsonify({"game_id": game_id, "hints": data["on"]})
 
 
 @bp.get("/hint")
 def hint_now() -> Response:
-    """The hint for the player to move, when hints are on for this game."""
-    game_id, state = _position()
-    if game_id not in _switched_on():
+    """The hint for the player to move, when hints are on for this game: each choice also
+    carries its engine `event` (as the state's choices list it) and the answer the state's
+    `version`, so that a page can put each figure beside its choice and drop a late answer."""
+    game_id, state, version, on = _position_and_switch()
+    if not on:
         raise ActionError(409, "hints are off for this game; the players may switch them on")
     _decidable(state)
     # Computed outside the lock: the table stays free for the 0.2 s a hint takes.
     result = hint(state, random.Random(len(state.payouts) * 1000 + state.turn))
-    return jsonify(hint_to_dict(state, result) | {"game_id": game_id})
+    answer = hint_to_dict(state, result)
+    for entry, choice in zip(answer["choices"], result.choices, strict=True):
+        if choice.choice is not None:
+            entry["event"] = event_to_dict(choice.choice)
+    return jsonify(answer | {"game_id": game_id, "version": version})
 
 
 @bp.get("/bot")

@@ -14,7 +14,7 @@ import queue
 import random
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -31,6 +31,7 @@ from vision.sim_row import SimCasinoRow, casino_row_of
 from vision.video import DiceLeft, RollSettled
 from vision.zones import Zones
 from web import round_check, setup
+from web.bots_seat import seats_key, seats_view
 from web.errors import ActionError, refused_file, refused_move
 from web.pin_guard import PinGuard
 from web.pushes import Message, Pushes, Snapshot
@@ -132,11 +133,16 @@ class TableHub:
             raise refused_file(error) from None
         self.show(session)
 
-    def start_game(self, state: GameState, colours: Sequence[str]) -> GameSession:
-        """Store a new game with its dice colours and put it on the table."""
+    def start_game(
+        self, state: GameState, colours: Sequence[str], seats: Mapping[str, object] | None = None
+    ) -> GameSession:
+        """Store a new game with its dice colours (and its computer seats and hint switch,
+        `web.bots_seat`) and put it on the table."""
         with self.store.transaction():  # the game, its colours and its place on the table, or none
             session = self.store.new_game(state)
             self.store.set_setting(colours_key(session.game_id), list(colours))
+            if seats is not None:
+                self.store.set_setting(seats_key(session.game_id), dict(seats))
             self.store.put_on_table(session.game_id)
         self.show(session)
         self.clear_notice()
@@ -491,6 +497,7 @@ class TableHub:
             "game_id": None if session is None else session.game_id,
             "game": game,
             "colours": list(self.colours),
+            "seats": seats_view(self),
             "can_undo": session is not None and session.can_undo(),
             "can_redo": session is not None and session.can_redo(),
             "reading": None if reading is None else reading_view(reading),

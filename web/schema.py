@@ -54,6 +54,8 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
         "options": Field("object"),
         "players": Field("list", required=True, most=12),
         "start_player": Field("whole number", low=0, high=11),
+        "hints": Field("true or false"),
+        "bots": Field("list", most=12),
     },
     "open_game": {"game_id": Field("whole number", required=True, low=1, high=GAME_ID_MAX)},
     "event": {"event": Field("object", required=True)},
@@ -70,6 +72,7 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "undo": {"steps": Field("whole number", low=1, high=100_000)},
     "redo": {},
     "abandon": {},
+    "bot": {},
     "calibrate": {},
     "zones": {
         "mode": Field("text", required=True, choices=("markers", "corners", "clear")),

@@ -12,7 +12,7 @@ from companion.gamelog import game_log
 from companion.payout import RoundPayout, payout_to_dict, rank_casino
 from companion.proposal import Problem, Proposal, ProposedDie
 from companion.rules import RAINBOW
-from companion.standings import standings, winners
+from companion.standings import WinReason, standings, victory
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
 from companion.tiles import tile_name
 from web.table import Notice, PinAlert, Reading, RoundCheck
@@ -125,16 +125,13 @@ def roll_view(state: GameState) -> dict[str, object] | None:
 
 def tie_break_text(state: GameState) -> dict[str, object]:
     """Who won and why: most money, then most notes; shared when both are equal."""
-    rows = standings(state)
-    best = winners(state)
-    same_money = [r for r in rows if r.money == rows[0].money]
-    if len(same_money) == 1:
-        return {"winners": list(best), "reason": "money"}
-    reason = "notes" if len(best) == 1 else "shared"
+    won = victory(state)
+    if won.reason is WinReason.MONEY:
+        return {"winners": list(won.winners), "reason": won.reason.value}
     return {
-        "winners": list(best),
-        "reason": reason,
-        "tied_on_money": [{"player": r.player, "notes": r.notes} for r in same_money],
+        "winners": list(won.winners),
+        "reason": won.reason.value,
+        "tied_on_money": [{"player": r.player, "notes": r.notes} for r in won.level_on_money],
     }
 
 

@@ -7,7 +7,6 @@ game in the TILE phase until a TileDecision brings the outcome.
 """
 
 from companion.tiles.activation import (
-    activate,
     power_play_choices,
     power_play_rolled,
     return_power_play,
@@ -19,17 +18,27 @@ from companion.tiles.catalog import (
     JACKPOT_MAX,
     TILE_NAMES,
     TileEffect,
-    setup_tiles,
     tile_name,
 )
-from companion.tiles.decisions import decide, decision_choices
-from companion.tiles.endgame import after_payout, before_payout, round_end
+from companion.tiles.endgame import before_payout
+from companion.tiles.table import (
+    TILES,
+    TileRules,
+    activate,
+    after_payout,
+    decide,
+    decision_choices,
+    round_end,
+    setup_tiles,
+)
 
 __all__ = [
     "HANDICAP_SETUP",
     "JACKPOT_MAX",
+    "TILES",
     "TILE_NAMES",
     "TileEffect",
+    "TileRules",
     "activate",
     "after_payout",
     "before_payout",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from companion.errors import IllegalMove
 from companion.events import PowerPlay
 from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
 from companion.steps import replace_at
+from companion.tile_codes import TileCode
 from companion.tiles.board import (
     check_open,
     clear_leader,
@@ -16,60 +18,75 @@ from companion.tiles.board import (
     with_tile,
 )
 from companion.tiles.catalog import (
+    HIGH_FIVE_DICE,
     KNOCKOUT_BAR,
+    PAY_DAY_CHIPS_UP_TO,
+    PAY_DAY_PER_CASINO,
 )
 
 
-def activate(state: GameState, casino: int, seat: int) -> GameState:
-    """The effect of placing dice in a casino with a tile (maybe waiting for a decision)."""
-    tile = state.tile_at(casino)
-    if tile is None or casino == closed_casino(state):
+def nothing(state: GameState, tile: Tile, seat: int) -> GameState:
+    """A tile that acts only at round end: placing dice beside it does nothing more."""
+    return state
+
+
+def ask(question: str) -> Callable[[GameState, Tile, int], GameState]:
+    """A tile whose outcome the table tells: the game waits for the placing player's decision."""
+
+    def waiting(state: GameState, tile: Tile, seat: int) -> GameState:
+        pending = Pending(tile.casino, tile.code, seat, question)
+        return replace(state, phase=Phase.TILE, pending=pending)
+
+    return waiting
+
+
+def double_down(state: GameState, tile: Tile, seat: int) -> GameState:
+    """Double Down asks which dice move onto the tile, when the player has dice in its casino."""
+    if not any(d.owner == seat for d in state.casino(tile.casino).dice):
         return state
-    code = tile.code
-    if code == "E1":
-        return replace(
-            state, phase=Phase.TILE, pending=Pending(casino, code, seat, "casino to close")
-        )
-    if code in ("A1", "A2", "G2"):
-        ask = {"A1": "guess", "A2": "extra dice", "G2": "dice to move"}[code]
-        if code == "G2" and not any(d.owner == seat for d in state.casino(casino).dice):
-            return state
-        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, ask))
-    if code == "E2":
-        return knockout(state, tile, seat)
-    if code == "H1":
-        return replace(
-            state, phase=Phase.TILE, pending=Pending(casino, code, seat, "die for the tile")
-        )
-    if code == "B2":
-        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
-    if code == "H2":
-        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "extra dice"))
-    if code == "D2":
-        if clear_leader(state, casino) == seat:
-            return with_tile(state, replace(tile, holder=seat, spaces=()))
+    return ask("dice to move")(state, tile, seat)
+
+
+def take_power_play(state: GameState, tile: Tile, seat: int) -> GameState:
+    """Power Play: the player alone with the most dice here takes the token."""
+    if clear_leader(state, tile.casino) == seat:
+        return with_tile(state, replace(tile, holder=seat, spaces=()))
+    return state
+
+
+def block_it(state: GameState, tile: Tile, seat: int) -> GameState:
+    """Block It asks where a cluster of grey dice goes, while clusters are left."""
+    return ask("cluster")(state, tile, seat) if tile.spaces else state
+
+
+def handicap(state: GameState, tile: Tile, seat: int) -> GameState:
+    """Handicap asks for a blank die, while one lies out and a space on the tile is free."""
+    has_grey = any(d.owner == GREY for c in state.casinos for d in c.dice)
+    if not has_grey or not any(tile.spaces):
         return state
-    if code == "F1":
-        if not tile.spaces:
-            return state
-        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "cluster"))
-    if code == "F2":
-        has_grey = any(d.owner == GREY for c in state.casinos for d in c.dice)
-        if not has_grey or not any(tile.spaces):
-            return state
-        return replace(state, phase=Phase.TILE, pending=Pending(casino, code, seat, "blank die"))
-    if code == "C1":
-        placed = state.casino(casino).counted().get(seat, 0)
-        if tile.holder is None and placed >= 5:
-            return with_tile(state, replace(tile, holder=seat))
-        return state
-    if code == "D1":
-        casinos = sum(1 for c in state.casinos if any(d.owner == seat for d in c.dice))
-        amount = 10_000 * casinos
-        if amount <= 20_000:
-            return gain(state, seat, chips=amount // 10_000)
-        return gain(state, seat, money=amount)
-    return state  # tiles that act only at payout
+    return ask("blank die")(state, tile, seat)
+
+
+def high_five(state: GameState, tile: Tile, seat: int) -> GameState:
+    """High Five: the first player with five counted dice here takes the token."""
+    placed = state.casino(tile.casino).counted().get(seat, 0)
+    if tile.holder is None and placed >= HIGH_FIVE_DICE:
+        return with_tile(state, replace(tile, holder=seat))
+    return state
+
+
+def pay_day(state: GameState, tile: Tile, seat: int) -> GameState:
+    """Pay Day: $10,000 for each casino holding the player's dice, as chips up to $20,000."""
+    casinos = sum(1 for c in state.casinos if any(d.owner == seat for d in c.dice))
+    amount = PAY_DAY_PER_CASINO * casinos
+    if amount <= PAY_DAY_CHIPS_UP_TO:
+        return gain(state, seat, chips=amount // PAY_DAY_PER_CASINO)
+    return gain(state, seat, money=amount)
+
+
+def knock_out(state: GameState, tile: Tile, seat: int) -> GameState:
+    """Knockout: opponents put a die in the bar (asking first who may choose their Biggy)."""
+    return knockout(state, tile, seat)
 
 
 def knockout_choosers(state: GameState, tile: Tile, seat: int) -> list[int]:
@@ -101,7 +118,9 @@ def knockout(
     """
     if biggies is None and knockout_choosers(state, tile, seat):
         return replace(
-            state, phase=Phase.TILE, pending=Pending(tile.casino, "E2", seat, "dice for the bar")
+            state,
+            phase=Phase.TILE,
+            pending=Pending(tile.casino, TileCode.KNOCKOUT, seat, "dice for the bar"),
         )
     supplies = list(state.supplies)
     bar = [d for d in tile.dice if d.owner != seat]
@@ -126,7 +145,10 @@ def power_play_holder(state: GameState) -> Tile | None:
     The text allows it 'on your next turn': a holder who rolls instead lets that turn go
     (`spaces` then holds a mark), unless the table plays `power_play=any`.
     """
-    tile = next((t for t in state.tiles if t.code == "D2" and t.holder == state.current), None)
+    tile = next(
+        (t for t in state.tiles if t.code is TileCode.POWER_PLAY and t.holder == state.current),
+        None,
+    )
     if tile is None or tile.spaces and state.rules.power_play == "next":
         return None
     return tile
@@ -144,7 +166,7 @@ def return_power_play(state: GameState) -> GameState:
     """The Power Play token goes back to its tile whenever nobody has a clear majority there."""
     for tile in state.tiles:
         if (
-            tile.code == "D2"
+            tile.code is TileCode.POWER_PLAY
             and tile.holder is not None
             and clear_leader(state, tile.casino) is None
         ):
@@ -167,7 +189,7 @@ def use_power_play(state: GameState, number: int, big: bool) -> tuple[GameState,
     tile = power_play_holder(state)
     name = state.to_move()
     if tile is None:
-        if any(t.code == "D2" and t.holder == state.current for t in state.tiles):
+        if any(t.code is TileCode.POWER_PLAY and t.holder == state.current for t in state.tiles):
             raise IllegalMove(
                 "Power Play",
                 f"{name} let the turn after taking the token go by: it is used on the next turn "

@@ -8,11 +8,12 @@ from companion.errors import IllegalMove
 from companion.events import TileDecision
 from companion.state import GameState, PlacedDie, Tile
 from companion.steps import replace_at
+from companion.tile_codes import TileCode
 
 
 def closed_casino(state: GameState) -> int | None:
     """The casino the No Entry token closes, if it lies out."""
-    return next((t.holder for t in state.tiles if t.code == "E1" and t.holder), None)
+    return next((t.holder for t in state.tiles if t.code is TileCode.NO_ENTRY and t.holder), None)
 
 
 def thrown_dice(event: TileDecision, what: str) -> tuple[int, int]:

@@ -1,130 +1,91 @@
-"""Applying a TileDecision, and the decisions a player may take now."""
+"""What each tile's decision does: one function a tile, applied through `table.TILES`."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.dice import DieKind
 from companion.errors import IllegalMove
 from companion.events import TileDecision
 from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
-from companion.steps import expect_phase, replace_at
-from companion.tiles.activation import (
-    knockout,
-    knockout_choosers,
-)
-from companion.tiles.board import (
-    check_open,
-    closed_casino,
-    gain,
-    no_entry_reward,
-    thrown_dice,
-    with_tile,
-)
+from companion.steps import replace_at
+from companion.tiles.activation import knockout, knockout_choosers
+from companion.tiles.board import check_open, gain, no_entry_reward, thrown_dice, with_tile
 from companion.tiles.catalog import (
     BETS,
     JACKPOT_MAX,
     JACKPOT_START,
     JACKPOT_STEP,
+    JACKPOT_SUM,
     LUCKY_PUNCH_REWARDS,
-    tile_name,
-)
-from companion.tiles.moves import handicap, my_choice, nice_dice
-from companion.tiles.options import (
-    all_decisions,
-    my_choice_choices,
 )
 
 
-def decide(state: GameState, event: TileDecision) -> GameState:
-    """Apply a tile decision; the game goes on with the next turn afterwards."""
-    expect_phase(state, Phase.TILE, event)
-    pending = state.pending
-    assert pending is not None
-    if event.casino != pending.casino:
+def jackpot(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
+    """Jackpot: a pair or a 7 on the extra dice wins the pot; otherwise the pot grows."""
+    dice = thrown_dice(event, "Jackpot")
+    if sum(dice) == JACKPOT_SUM or dice[0] == dice[1]:
+        state = gain(state, pending.seat, money=tile.level)
+        return with_tile(state, replace(tile, level=JACKPOT_START))
+    return with_tile(state, replace(tile, level=min(tile.level + JACKPOT_STEP, JACKPOT_MAX)))
+
+
+def lucky_punch(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
+    """Lucky Punch: a wrong guess earns the player the reward they choose."""
+    guessed = event.get("guessed")
+    if not isinstance(guessed, bool):
         raise IllegalMove(
-            "tile decision",
-            f"the game waits for {tile_name(pending.code)} at casino {pending.casino}, "
-            f"not casino {event.casino}",
+            "Lucky Punch", f"say whether the guess was right (true/false), got {guessed!r}"
         )
-    tile = state.tile_at(pending.casino)
-    assert tile is not None
+    if guessed:
+        return state
+    reward = event.get("reward")
+    if reward not in LUCKY_PUNCH_REWARDS:
+        raise IllegalMove("Lucky Punch", f"the reward is 'chips', 30000 or 40000, got {reward!r}")
+    if reward == "chips":
+        return gain(state, pending.seat, chips=2)
+    return gain(state, pending.seat, money=reward)
+
+
+def knockout_bar(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
+    """Knockout: the opponents who chose it put their Biggy in the bar instead of a die."""
+    biggies = event.get("biggy_from", ())
+    choosers = knockout_choosers(state, tile, pending.seat)
+    if not isinstance(biggies, tuple) or not set(biggies) <= set(choosers):
+        names = [state.players[s] for s in choosers]
+        raise IllegalMove(
+            "Knockout",
+            f"biggy_from lists the seats putting their Biggy in the bar, from {choosers} "
+            f"({', '.join(names)}), got {biggies!r}",
+        )
+    return knockout(state, tile, pending.seat, biggies)
+
+
+def block_it(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
+    """Block It: a cluster of grey dice from the tile goes to a casino."""
+    size, target = event.get("cluster"), event.get("casino")
+    if size not in tile.spaces:
+        raise IllegalMove(
+            "Block It", f"clusters left hold {sorted(set(tile.spaces))} dice, got {size!r}"
+        )
+    if not isinstance(target, int) or not 1 <= target <= 6:
+        raise IllegalMove("Block It", f"the grey dice go to a casino 1-6, got {target!r}")
+    check_open(state, target, "Block It")
+    spaces = list(tile.spaces)
+    spaces.remove(size)
+    casino = state.casino(target)
+    grey = (PlacedDie(GREY, target, False, state.turn),) * size
+    state = replace(
+        state,
+        casinos=replace_at(state.casinos, target - 1, replace(casino, dice=casino.dice + grey)),
+    )
+    return with_tile(state, replace(tile, spaces=tuple(spaces)))
+
+
+def double_down(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
+    """Double Down: move some of the player's dice (and maybe their Biggy) onto the tile."""
     seat = pending.seat
-    waiting = state
-    state = replace(state, pending=None, phase=Phase.CHOOSE)
-    if pending.code == "B1":
-        return _prime_time(state, pending, event)
-    if pending.code == "G1":
-        return _black_box(state, tile, seat, event)
-    if pending.code == "A2":
-        dice = thrown_dice(event, "Jackpot")
-        if sum(dice) == 7 or dice[0] == dice[1]:
-            state = gain(state, seat, money=tile.level)
-            return with_tile(state, replace(tile, level=JACKPOT_START))
-        return with_tile(state, replace(tile, level=min(tile.level + JACKPOT_STEP, JACKPOT_MAX)))
-    if pending.code == "A1":
-        guessed = event.get("guessed")
-        if not isinstance(guessed, bool):
-            raise IllegalMove(
-                "Lucky Punch", f"say whether the guess was right (true/false), got {guessed!r}"
-            )
-        if guessed:
-            return state
-        reward = event.get("reward")
-        if reward not in LUCKY_PUNCH_REWARDS:
-            raise IllegalMove(
-                "Lucky Punch", f"the reward is 'chips', 30000 or 40000, got {reward!r}"
-            )
-        return gain(state, seat, chips=2) if reward == "chips" else gain(state, seat, money=reward)
-    if pending.code == "E2":
-        biggies = event.get("biggy_from", ())
-        choosers = knockout_choosers(state, tile, seat)
-        if not isinstance(biggies, tuple) or not set(biggies) <= set(choosers):
-            names = [state.players[s] for s in choosers]
-            raise IllegalMove(
-                "Knockout",
-                f"biggy_from lists the seats putting their Biggy in the bar, from {choosers} "
-                f"({', '.join(names)}), got {biggies!r}",
-            )
-        return knockout(state, tile, seat, biggies)
-    if pending.code == "F1":
-        size, target = event.get("cluster"), event.get("casino")
-        if size not in tile.spaces:
-            raise IllegalMove(
-                "Block It", f"clusters left hold {sorted(set(tile.spaces))} dice, got {size!r}"
-            )
-        if not isinstance(target, int) or not 1 <= target <= 6:
-            raise IllegalMove("Block It", f"the grey dice go to a casino 1-6, got {target!r}")
-        check_open(state, target, "Block It")
-        spaces = list(tile.spaces)
-        spaces.remove(size)
-        casino = state.casino(target)
-        grey = (PlacedDie(GREY, target, False, state.turn),) * size
-        state = replace(
-            state,
-            casinos=replace_at(state.casinos, target - 1, replace(casino, dice=casino.dice + grey)),
-        )
-        return with_tile(state, replace(tile, spaces=tuple(spaces)))
-    if pending.code == "F2":
-        return handicap(state, tile, seat, event)
-    if pending.code == "H1":
-        return nice_dice(state, tile, seat, event)
-    if pending.code == "B2":
-        return _fifty_fifty(state, pending, event)
-    if pending.code == "E1":
-        return _no_entry(state, tile, seat, event)
-    if pending.code == "H2":
-        if event.get("use") == 0:  # the throw is lost only when no face can be used
-            usable = [
-                o
-                for o in my_choice_choices(waiting, pending)
-                if o.get("use") != 0 and _allowed(waiting, o)
-            ]
-            if usable:
-                raise IllegalMove("My Choice", f"a face can be used: {len(usable)} ways are open")
-            return state
-        return my_choice(state, tile, pending, event)
-    # G2 Double Down: move some of the player's dice from the casino onto the tile.
-    regular, big = event.get("regular", 0), bool(event.get("biggy", False))
+    regular, big = event.get(DieKind.REGULAR, 0), bool(event.get(DieKind.BIGGY, False))
     casino = state.casino(pending.casino)
     own = [d for d in casino.dice if d.owner == seat]
     held_regular = sum(1 for d in own if not d.big)
@@ -155,7 +116,8 @@ def decide(state: GameState, event: TileDecision) -> GameState:
     return with_tile(state, replace(tile, dice=tile.dice + tuple(moving)))
 
 
-def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> GameState:
+def prime_time(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
+    """Prime Time: the casino's winner places none, one or both of the extra dice."""
     dice, chosen = thrown_dice(event, "Prime Time"), event.get("place", ())
     left = list(dice)
     for value in chosen if isinstance(chosen, tuple) else (chosen,):
@@ -172,12 +134,10 @@ def _prime_time(state: GameState, pending: Pending, event: TileDecision) -> Game
         extra = PlacedDie(pending.seat, value, False, state.turn, extra=True)
         casinos[value - 1] = replace(casino, dice=casino.dice + (extra,))
     state = replace(state, casinos=tuple(casinos), phase=Phase.PAYOUT)
-    tile = state.tile_at(pending.casino)
-    assert tile is not None
     return with_tile(state, replace(tile, level=1))
 
 
-def _black_box(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+def black_box(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
     """The winner turns up the pile they chose (the neighbour split the tokens 3+3, 4+2, 5+1).
 
     The tokens lie on the tile until the payout, which pays them (`endgame.after_payout`).
@@ -194,11 +154,11 @@ def _black_box(state: GameState, tile: Tile, seat: int, event: TileDecision) -> 
                 f"tokens are {list(tokens)} (0 = empty), the pile {list(pile)} is not among them",
             )
         left.remove(token)
-    chosen = replace(tile, level=1, holder=seat, spaces=tuple(pile))
+    chosen = replace(tile, level=1, holder=pending.seat, spaces=tuple(pile))
     return replace(with_tile(state, chosen), phase=Phase.PAYOUT)
 
 
-def _no_entry(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+def no_entry(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
     """Move the token to close a casino, advance the counter and take the new space's reward.
 
     The track is the `no_entry` setting. A decision may state the reward it took
@@ -226,11 +186,11 @@ def _no_entry(state: GameState, tile: Tile, seat: int, event: TileDecision) -> G
             f"the counter's next space shows money {money}, chips {chips}; "
             f"got money {said[0]!r}, chips {said[1]!r}",
         )
-    state = gain(state, seat, money=money, chips=chips)
+    state = gain(state, pending.seat, money=money, chips=chips)
     return with_tile(state, replace(tile, holder=target, level=tile.level + 1))
 
 
-def _fifty_fifty(state: GameState, pending: Pending, event: TileDecision) -> GameState:
+def fifty_fifty(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
     """Throw, then take the reward under the counter or bet higher/lower on the next throw.
 
     The pending context holds (throws so far, last sum, bet): bet 0 before a throw
@@ -256,25 +216,3 @@ def _fifty_fifty(state: GameState, pending: Pending, event: TileDecision) -> Gam
         )
     ask = replace(pending, ask="extra dice", context=(steps, last, BETS[choice]))
     return replace(state, phase=Phase.TILE, pending=ask)
-
-
-def decision_choices(state: GameState) -> list[TileDecision]:
-    """Every decision a player may make at the pending tile (chance outcomes excluded).
-
-    Options that No Entry's closed casino forbids are left out.
-    """
-    options = all_decisions(state)
-    if closed_casino(state) is None:
-        return options
-    allowed = [o for o in options if o.get("use") != 0 and _allowed(state, o)]
-    if not allowed and state.pending is not None and state.pending.code == "H2":
-        return [TileDecision(state.pending.casino, (("use", 0),))]
-    return allowed
-
-
-def _allowed(state: GameState, decision: TileDecision) -> bool:
-    try:
-        decide(state, decision)
-    except IllegalMove:
-        return False
-    return True

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from companion.errors import IllegalMove
 from companion.events import TileDecision
 from companion.state import GREY, GameState, Pending, Phase, PlacedDie, Tile
 from companion.steps import replace_at
-from companion.tiles.activation import (
-    activate,
-)
 from companion.tiles.board import (
     check_open,
     gain,
@@ -24,8 +22,9 @@ from companion.tiles.catalog import (
 )
 
 
-def handicap(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+def handicap(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
     """Take a grey die onto the tile for its reward: a chip, $30,000, or rotate / return a die."""
+    seat = pending.seat
     source = event.get("take")
     if source in (None, False):
         return state  # nobody must take a blank die, but only taking one is rewarded
@@ -51,8 +50,9 @@ def handicap(state: GameState, tile: Tile, seat: int, event: TileDecision) -> Ga
     return rotate_or_return(state, seat, event, "Handicap")
 
 
-def nice_dice(state: GameState, tile: Tile, seat: int, event: TileDecision) -> GameState:
+def nice_dice(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
     """Put a die just rolled, or just placed here, on the tile's space for its number."""
+    seat = pending.seat
     source = event.get("from")
     if source in (None, False):
         return state
@@ -107,8 +107,17 @@ def nice_dice(state: GameState, tile: Tile, seat: int, event: TileDecision) -> G
     return with_tile(state, replace(tile, dice=kept + (PlacedDie(seat, value, big, state.turn),)))
 
 
-def my_choice(state: GameState, tile: Tile, pending: Pending, event: TileDecision) -> GameState:
-    """Throw two extra dice, then carry out the action of one of the two faces."""
+def my_choice(
+    state: GameState,
+    tile: Tile,
+    pending: Pending,
+    event: TileDecision,
+    activate: Callable[[GameState, int, int], GameState],
+) -> GameState:
+    """Throw two extra dice, then carry out the action of one of the two faces.
+
+    Face 4 activates another tile, by `activate(state, casino, seat)`.
+    """
     seat = pending.seat
     if not pending.context:
         dice = thrown_dice(event, "My Choice")

@@ -1,9 +1,11 @@
-"""Every decision open at a pending tile, before the closed casino filters them."""
+"""The decisions open at each tile while it waits, before the closed casino filters them."""
 
 from __future__ import annotations
 
+from companion.dice import DieKind
 from companion.events import TileDecision
 from companion.state import GREY, GameState, Pending
+from companion.tile_codes import TileCode
 from companion.tiles.activation import (
     knockout_choosers,
 )
@@ -17,12 +19,12 @@ THROWS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 """Every throw of the two black extra dice, order aside (21 of them)."""
 
 
-def throw_choices(pending: Pending) -> list[TileDecision]:
+def throw_choices(state: GameState, pending: Pending) -> list[TileDecision]:
     """Every outcome of the extra dice, to be entered as thrown at the table.
 
     Prime Time's winner also says which of the two dice they place (none, one or both).
     """
-    if pending.code != "B1":
+    if pending.code is not TileCode.PRIME_TIME:
         return [TileDecision(pending.casino, (("dice", d),)) for d in THROWS]
     options = []
     for a, b in THROWS:
@@ -43,61 +45,64 @@ def pile_choices(state: GameState, pending: Pending) -> list[TileDecision]:
     ]
 
 
-def all_decisions(state: GameState) -> list[TileDecision]:
-    pending = state.pending
-    if pending is None:
-        return []
-    if pending.ask == "extra dice":
-        return throw_choices(pending)
-    if pending.code == "G1":
-        return pile_choices(state, pending)
-    if pending.code == "E2":
-        tile = state.tile_at(pending.casino)
-        assert tile is not None
-        choosers = knockout_choosers(state, tile, pending.seat)
-        subsets = [
-            tuple(s for i, s in enumerate(choosers) if mask >> i & 1)
-            for mask in range(1 << len(choosers))
-        ]
-        return [TileDecision(pending.casino, (("biggy_from", s),)) for s in subsets]
-    if pending.code == "F1":
-        tile = state.tile_at(pending.casino)
-        assert tile is not None
-        return [
-            TileDecision(pending.casino, (("casino", c), ("cluster", size)))
-            for size in sorted(set(tile.spaces))
-            for c in range(1, 7)
-        ]
-    if pending.code == "F2":
-        return handicap_choices(state, pending)
-    if pending.code == "H1":
-        return nice_dice_choices(state, pending)
-    if pending.code == "E1":
-        tile = state.tile_at(pending.casino)
-        assert tile is not None
-        keep = [(("close", False),)] if tile.holder is not None else []
-        money, chips = no_entry_reward(state, tile)
-        closes = [
-            (("chips", chips),) * bool(chips) + (("close", c),) + (("money", money),) * bool(money)
-            for c in range(1, 7)
-            if c not in (pending.casino, tile.holder)
-        ]
-        return [TileDecision(pending.casino, o) for o in keep + closes]
-    if pending.code == "B2":
-        track = state.rules.fifty_fifty_track
-        bets = [(("bet", bet),) for bet in BETS] if pending.context[0] < len(track) else []
-        return [TileDecision(pending.casino, o) for o in [(("take", True),), *bets]]
-    if pending.code == "H2":
-        return my_choice_choices(state, pending)
-    if pending.code == "A1":
-        options: list[tuple[tuple[str, object], ...]] = [(("guessed", True),)]
-        options += [(("guessed", False), ("reward", r)) for r in LUCKY_PUNCH_REWARDS]
-        return [TileDecision(pending.casino, o) for o in options]
+def knockout_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    """Every set of opponents who may put their Biggy in the bar instead of a die."""
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    choosers = knockout_choosers(state, tile, pending.seat)
+    subsets = [
+        tuple(s for i, s in enumerate(choosers) if mask >> i & 1)
+        for mask in range(1 << len(choosers))
+    ]
+    return [TileDecision(pending.casino, (("biggy_from", s),)) for s in subsets]
+
+
+def block_it_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    """Every cluster left on the tile, to any casino."""
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    return [
+        TileDecision(pending.casino, (("casino", c), ("cluster", size)))
+        for size in sorted(set(tile.spaces))
+        for c in range(1, 7)
+    ]
+
+
+def no_entry_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    """Close another casino (taking the next space's reward), or leave the token where it lies."""
+    tile = state.tile_at(pending.casino)
+    assert tile is not None
+    keep = [(("close", False),)] if tile.holder is not None else []
+    money, chips = no_entry_reward(state, tile)
+    closes = [
+        (("chips", chips),) * bool(chips) + (("close", c),) + (("money", money),) * bool(money)
+        for c in range(1, 7)
+        if c not in (pending.casino, tile.holder)
+    ]
+    return [TileDecision(pending.casino, o) for o in keep + closes]
+
+
+def fifty_fifty_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    """Take the reward under the counter, or bet on the next throw while spaces are left."""
+    track = state.rules.fifty_fifty_track
+    bets = [(("bet", bet),) for bet in BETS] if pending.context[0] < len(track) else []
+    return [TileDecision(pending.casino, o) for o in [(("take", True),), *bets]]
+
+
+def lucky_punch_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    """The guess was right, or it was wrong and the player takes one of the rewards."""
+    options: list[tuple[tuple[str, object], ...]] = [(("guessed", True),)]
+    options += [(("guessed", False), ("reward", r)) for r in LUCKY_PUNCH_REWARDS]
+    return [TileDecision(pending.casino, o) for o in options]
+
+
+def double_down_choices(state: GameState, pending: Pending) -> list[TileDecision]:
+    """Any number of the player's dice at the casino, with or without their Biggy."""
     own = [d for d in state.casino(pending.casino).dice if d.owner == pending.seat]
     regular = sum(1 for d in own if not d.big)
     bigs = (False, True) if any(d.big for d in own) else (False,)
     return [
-        TileDecision(pending.casino, (("biggy", b), ("regular", n)))
+        TileDecision(pending.casino, ((DieKind.BIGGY.value, b), (DieKind.REGULAR.value, n)))
         for n in range(regular + 1)
         for b in bigs
     ]

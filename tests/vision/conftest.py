@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from vision.devdata import OBLIQUE_WHITE  # noqa: E402
+from models.devdata import OBLIQUE_WHITE  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from models import paint_dice
+from models.devdata import Labelled, Score, load_split
 from vision.detections import Detections
-from vision.devdata import Labelled, Score, load_split
 from vision.reader import read_dice
 
 TABLE_BGR = (175, 205, 215)  # pale wood

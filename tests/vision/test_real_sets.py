@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from models import real_sets
+from models.devdata import Labelled, Score
 from vision import closer, crops
 from vision.detections import Detections
-from vision.devdata import Labelled, Score
 
 
 def _detections(boxes: list[list[float]], pips: list[int], unsure: list[bool]) -> Detections:

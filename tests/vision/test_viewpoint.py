@@ -6,8 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
+from models.devdata import Score, load_split, turned
 from vision.crops import crop_dice
-from vision.devdata import Score, load_split, turned
 from vision.reader import ReaderConfig, read_dice
 from vision.viewpoint import CAMERA_PLACES, downs
 

@@ -67,7 +67,7 @@ def test_a_die_read_twice_is_counted_once_and_neighbours_are_not() -> None:
 
 
 def test_a_close_up_cuts_around_its_die_and_labels_it_alone() -> None:
-    from vision.devdata import Labelled, close_up
+    from models.devdata import Labelled, close_up
 
     frame = np.zeros((480, 640, 3), np.uint8)
     item = Labelled(Path("photo.jpg"), np.array([[300.0, 200.0], [50.0, 50.0]]), np.array([4, 2]))

@@ -124,3 +124,21 @@ def test_many_crops_are_read_in_runs_of_at_most_infer_chunk() -> None:
     assert reader.batches == [pips.INFER_CHUNK, pips.INFER_CHUNK, 5]
     assert probs.shape == (len(crops), 9)
     assert (probs.argmax(1) == np.where(np.arange(len(crops)) % 3 == 0, 6, 2)).all()
+
+
+def test_crops_of_several_views_are_those_cut_one_view_at_a_time() -> None:
+    from vision.crops import crop_dice, crop_dice_views
+
+    rng = np.random.default_rng(3)
+    frame = rng.integers(0, 255, (720, 1280, 3), np.uint8)
+    # Small boxes (no blur), mid-sized (blurred) and large ones (shrunk first, then blurred).
+    boxes = np.array(
+        [[10, 10, 40, 40], [300, 200, 420, 330], [100, 50, 900, 700], [-20, 600, 200, 760]],
+        np.float32,
+    )
+    turns = rng.uniform(0, 2 * np.pi, (2, len(boxes)))
+    downs = [None] + [np.stack([np.sin(t), np.cos(t)], 1) for t in turns]
+    views = crop_dice_views(frame, boxes, downs)
+    for down, crops in zip(downs, views, strict=True):
+        assert np.array_equal(crops, crop_dice(frame, boxes, down=down))
+    assert not np.array_equal(views[1], views[2])

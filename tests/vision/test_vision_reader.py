@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from vision_synth import dice_frame
 
+from models.devdata import matched_boxes
 from vision.cli import register
 from vision.detections import Detections
-from vision.devdata import matched_boxes
 from vision.reader import ReaderConfig, read_dice
 
 
@@ -750,3 +750,22 @@ def test_a_die_boxed_twice_is_read_once_and_neighbours_alike_stay_two() -> None:
     ]
     boxes, pip, confidence, keep, once = (np.array(column) for column in zip(*cases, strict=True))
     assert _once_per_die(boxes.astype(np.float32), pip, confidence, keep).tolist() == once.tolist()
+
+
+def test_dice_read_plainly_make_a_quick_look_large_box_a_region_not_a_die() -> None:
+    # Twelve dice at 1280x720: the quick look boxes a group of them as one large die.
+    from vision import locate
+    from vision.onnx_models import LOCATOR_FILE, model_path, open_session
+    from vision.simtable import SimDie, SimulatedTable
+
+    table = SimulatedTable(seed=0, width=1280, height=720, die_side=75.0)
+    table.open()
+    colours = ("red", "blue", "green", "yellow", "purple", "black")
+    table.lay([SimDie(colours[k % 6], 1 + k % 6) for k in range(12)])
+    frame = table.read()
+    usual = read_dice(frame, ReaderConfig(look_for_large_dice=False))
+    assert len(usual) == 12
+    loc = open_session(str(model_path(LOCATOR_FILE)), 1)
+    assert locate.large_dice_look(loc, frame, 0.2, usual.boxes) is not None
+    assert locate.large_dice_look(loc, frame, 0.2, usual.boxes, usual.boxes) is None
+    assert read_dice(frame).pips.tolist() == usual.pips.tolist()

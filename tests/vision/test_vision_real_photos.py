@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import pytest
 
-from vision.devdata import Score, close_up, load_split
+from models.devdata import Score, close_up, load_split
 from vision.reader import read_dice
 
 
@@ -142,8 +142,8 @@ def test_grey_blank_dice_in_a_blue_light_are_kept_grey_and_in_doubt(
     import numpy as np
 
     from models import paint_dice
+    from models.devdata import matched_boxes
     from vision import reader
-    from vision.devdata import matched_boxes
 
     # Every die of five Valid photos painted the grey of Royale's blank dice, then the whole
     # photo lit blue: the default palette names some of these dice blue or dark blue, and a

@@ -97,7 +97,7 @@ def test_a_fine_tune_started_from_onnx_can_be_continued_from_its_pt(tmp_path) ->
 
 
 def test_label_centres_matched_to_the_nearest_box_that_holds_them() -> None:
-    from vision.devdata import matched_boxes
+    from models.devdata import matched_boxes
 
     boxes = np.array([[0, 0, 10, 10], [5, 5, 30, 30], [50, 50, 60, 60]], np.float32)
     centres = np.array([[6, 6], [20, 20], [100, 100], [55, 52]], np.float32)

@@ -119,3 +119,15 @@ def test_the_black_box_payout_is_explained_on_the_page(server, driver):
         wait_for(lambda: _find(driver, "next-casino"), 15, "the next casino").click()
     effects = _find(driver, "tile-effects").text
     assert "G1" in effects and "Anna" in effects and "2 chips" in effects
+
+
+def test_number_fields_of_the_new_game_form_take_their_bounds_from_the_option_table(server, driver):
+    from companion.options import OPTIONS
+
+    driver.get(server.url)
+    for edition, name in (("custom", "skip_limit"), ("custom", "rounds"), ("royale", "tiles")):
+        form = wait_for(lambda: _find(driver, "edition"), 15, "the new-game form")
+        form.find_element(By.CSS_SELECTOR, f'option[value="{edition}"]').click()
+        field = wait_for(lambda n=name: driver.find_element(By.ID, f"opt-{n}"), 15, name)
+        bounds = (field.get_attribute("min"), field.get_attribute("max"))
+        assert bounds == (str(OPTIONS[name].low), str(OPTIONS[name].high)), name

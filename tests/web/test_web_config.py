@@ -65,7 +65,7 @@ def test_camera_controls_from_the_file_reach_the_camera(tmp_path, monkeypatch):
     monkeypatch.setattr("vision.live.LiveCamera.start", lambda self: None)
     for spec in ("/dev/video7", "auto"):
         live = start_camera(app, app.extensions["hub"], spec)
-        made.append(live._factory())
+        made.append(live._link.factory())
     assert isinstance(made[0], DeviceCamera) and made[0].controls == controls
     assert isinstance(made[1], AutoCamera) and made[1]._camera_kw["controls"] == controls
 

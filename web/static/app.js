@@ -253,6 +253,7 @@ function banner() {
     notices.push(h("div", {class: "banner warn", role: "status", text: `${t("cam_lost")} (${table.camera.message || ""})`}));
   }
   // Someone entered a wrong PIN: every page says so until the right PIN is entered.
+  notices.push(botBanner());  // the computer's last move, for the real table to mirror (seats.js)
   if (table.pin_alert) notices.push(h("div", {class: "banner warn", role: "status", "data-testid": "pin-alert",
     text: t("pin_alert", {n: table.pin_alert.wrong, client: table.pin_alert.client})}));
   const noticeKey = JSON.stringify(table.notice);
@@ -336,7 +337,7 @@ function actionPanel(game) {
     rainbow: rainbowPanel, payout: payoutReadyPanel}[game.phase];
   return h("section", {class: `actions${viewer ? " viewer" : ""}`, "data-testid": "actions"},
     viewer ? h("p", {class: "viewer-note", text: t("viewer")}) : null,
-    panel ? panel(game) : null);
+    panel ? seatsPanel(game, panel) : null);  // a computer seat's turn, and hints (seats.js)
 }
 
 function dealPanel(game) {
@@ -519,9 +520,9 @@ function choosePanel(game) {
         Array.from({length: g.neutral}, () => dieFace(g.number, "white")),
         Array.from({length: g.kickers}, () => dieFace(g.number, "purple")))))),
     table.reading && table.reading.applied ? h("p", {class: "hint", "data-testid": "camera-applied", text: cameraApplied(table.reading.left_out)}) : null,
-    h("div", {class: "choices"}, game.choices.map((c, i) => button(choiceLabel(game, c), () => act("event", {event: c.event}).then((ok) => {
+    h("div", {class: "choices"}, game.choices.map((c, i) => withHint(game, button(choiceLabel(game, c), () => act("event", {event: c.event}).then((ok) => {
       if (ok && table.sim) act("sim_clear");
-    }), "btn big choice", {"data-testid": `choice-${i}`}))),
+    }), "btn big choice", {"data-testid": `choice-${i}`}), c))),
     table.sim ? h("div", {class: "row wrap sim"}, groups.map((g) => button(t("take_off", {n: g.number}), () => act("sim_take", {pips: g.number}), "btn", {"data-testid": `take-${g.number}`}))) : null);
 }
 
@@ -939,7 +940,7 @@ function setupPanel() {
     const players = s.players.map((p, i) => ({name: p.name.trim() || t("player_n", {n: i + 1}), colour: p.colour}));
     ui.starting = true;
     render();
-    act("new_game", {edition: s.edition, options: s.options, players, start_player: s.start})
+    act("new_game", Object.assign({edition: s.edition, options: s.options, players, start_player: s.start}, seatFields(s)))
       .then((ok) => { ui.starting = false; if (ok) { ui.forceSetup = null; ui.payoutStep = 0; } render(); });
   };
   return h("section", {class: "setup", "data-testid": "setup"},
@@ -960,12 +961,14 @@ function setupPanel() {
           info.colours.map((c) => h("option", {value: c, selected: p.colour === c || null, text: colourName(c)}))),
         h("label", {class: "check"}, h("input", {type: "radio", name: "start", checked: s.start === i || null,
           onchange: () => { s.start = i; }}), t("start_player")),
+        seatKindSelect(p, i),
         s.players.length > 2 ? button(t("remove"), () => { s.players.splice(i, 1); s.start = 0; render(); }, "btn") : null)),
       s.players.length < 8 ? button(t("add_player"), () => {
         const used = new Set(s.players.map((p) => p.colour));
         s.players.push({name: "", colour: DEFAULT_COLOURS.find((c) => !used.has(c) && info.colours.includes(c)) || "grey"});
         render();
       }, "btn", {"data-testid": "add-player"}) : null),
+    hintsSwitch(s),
     button(t("start"), start, "btn primary big", {"data-testid": "start-game", disabled: ui.starting || null}));
 }
 
@@ -1241,8 +1244,8 @@ function menuPanel() {
  *  who started the last round starts. */
 function rematch(game) {
   const players = game.players.map((p) => ({name: p.name, colour: p.colour}));
-  act("new_game", {edition: game.edition, options: game.options, players,
-    start_player: (game.start_player + 1) % players.length}).then((ok) => {
+  act("new_game", Object.assign({edition: game.edition, options: game.options, players,
+    start_player: (game.start_player + 1) % players.length}, rematchSeatFields())).then((ok) => {
     if (ok) { ui.forceSetup = null; ui.payoutStep = 0; ui.sheet = null; }
     render();
   });
@@ -1289,4 +1292,5 @@ function pinDialog() {
         button(t("cancel"), () => { ui.pin = null; render(); }, "btn big"))));
 }
 
-connect();
+// Connected once every script of the page is in (seats.js comes after this file).
+document.addEventListener("DOMContentLoaded", connect);

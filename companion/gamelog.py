@@ -14,6 +14,7 @@ from companion.engine import apply
 from companion.events import (
     SLOT_MACHINE,
     SPECIAL_KINDS,
+    CorrectCasino,
     DealRound,
     Event,
     Place,
@@ -120,6 +121,8 @@ def entries_for(before: GameState, event: Event, after: GameState) -> list[Entry
             entries = [{"what": "rainbow", "notes": [n for d in event.draws for n in d]}]
         case ResolvePayout():
             entries = _payout(after)
+        case CorrectCasino():
+            entries = [{"what": "correct", "casino": event.casino, "dice": len(event.dice)}]
         case _:
             entries = []
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:

@@ -38,6 +38,13 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS photos (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    round INTEGER NOT NULL,
+    jpeg BLOB NOT NULL,
+    info TEXT NOT NULL,
+    PRIMARY KEY (game_id, round)
+);
 CREATE TABLE IF NOT EXISTS redo (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
@@ -233,6 +240,29 @@ class GameStore:
             self.db.execute(
                 "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, _dumps(value))
             )
+
+    def put_photo(self, game_id: int, round_number: int, jpeg: bytes, info: Any) -> None:
+        """Keep a round's photo of the casinos (JPEG) with what was read on it (JSON), in
+        place of an earlier one of that round: the evidence of the round-end check."""
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO photos (game_id, round, jpeg, info) VALUES (?, ?, ?, ?)",
+                (game_id, round_number, jpeg, _dumps(info)),
+            )
+
+    def photo(self, game_id: int, round_number: int) -> bytes | None:
+        """A round's photo of the casinos (JPEG), or None."""
+        row = self.db.execute(
+            "SELECT jpeg FROM photos WHERE game_id = ? AND round = ?", (game_id, round_number)
+        ).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def photo_rounds(self, game_id: int) -> list[int]:
+        """The rounds of a game whose casinos were photographed, in order."""
+        rows = self.db.execute(
+            "SELECT round FROM photos WHERE game_id = ? ORDER BY round", (game_id,)
+        ).fetchall()
+        return [r[0] for r in rows]
 
     def latest_unfinished(self) -> int | None:
         """The id of the newest game that has not ended, if any."""

@@ -276,11 +276,17 @@ def _text(
     colour: tuple[int, int, int],
     thick: int,
 ) -> None:
-    """Print text on the float image (OpenCV writes text on 8-bit images only)."""
+    """Print text on the float image (OpenCV writes text on 8-bit images only); only the
+    text's box is blended, the same pixels as blending the whole frame, in a fraction of the
+    time."""
     mask = np.zeros(img.shape[:2], np.uint8)
     cv2.putText(mask, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, 255, thick, cv2.LINE_AA)
-    alpha = (mask.astype(np.float32) / 255)[..., None]
-    img[:] = img * (1 - alpha) + np.asarray(colour, np.float32) * alpha
+    x, y, w, h = cv2.boundingRect(mask)
+    if not w or not h:
+        return
+    alpha = (mask[y : y + h, x : x + w].astype(np.float32) / 255)[..., None]
+    part = img[y : y + h, x : x + w]
+    part[:] = part * (1 - alpha) + np.asarray(colour, np.float32) * alpha
 
 
 def _lying(d: RowDie) -> LyingDie:

@@ -167,6 +167,9 @@ class SimulatedTable:
         whose colour is a gain on each channel (BGR): (0.8, 1.0, 1.2) is a warm one."""
         self.width, self.height = width, height
         self.die_side = die_side
+        self.seed = seed
+        # The casino row beside the arena (`vision.sim_row.casino_row_of`), made on first use.
+        self.casino_row: object | None = None
         self._rng = np.random.default_rng(seed)
         self._lock = threading.Lock()
         self._felt = _felt(self._rng, height, width)

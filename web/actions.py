@@ -239,6 +239,40 @@ def sim_lay_colours_action(hub: TableHub, payload: Payload) -> None:
     table.lay([SimDie(c, 1 + i % 6) for i, c in enumerate(names)])
 
 
+def sim_misplace_action(hub: TableHub, payload: Payload) -> Reply:
+    """Switch the simulated table's misplacement mode: at each round's end one die lies on
+    the wrong casino, is left out, or is added (for demos and tests)."""
+    _sim(hub)
+    row = hub.sim_row()
+    assert row is not None  # a simulated table has its casino row
+    row.misplacing = bool(payload["on"])
+    return {"misplacing": row.misplacing}
+
+
+def sim_fix_casinos_action(hub: TableHub, payload: Payload) -> None:
+    """Put the simulated casino row right: lay on each casino the dice the game holds."""
+    from web.round_check import game_notes, game_row
+
+    state = _game(hub)
+    _sim(hub)
+    row = hub.sim_row()
+    assert row is not None
+    row.lay(game_row(state, hub.colours), game_notes(state))
+
+
+def placement_check_action(hub: TableHub, payload: Payload) -> Reply:
+    """Switch the check of the casinos after every placement on or off (it is always made
+    at the round's end)."""
+    hub.placement_check = bool(payload["on"])
+    return {"placement_check": hub.placement_check}
+
+
+def check_table_action(hub: TableHub, payload: Payload) -> Reply:
+    """Check the casinos on the table against the game now (after the table was put right)."""
+    check = hub.check_table("page")
+    return {"agrees": check.check.agrees}
+
+
 def undo_action(hub: TableHub, payload: Payload) -> None:
     """Take back the last step(s)."""
     hub.undo(payload.get("steps", 1))
@@ -283,6 +317,10 @@ HANDLERS: dict[str, Handler] = {
     "sim_take": sim_take_action,
     "sim_clear": sim_clear_action,
     "sim_lay_colours": sim_lay_colours_action,
+    "sim_misplace": sim_misplace_action,
+    "sim_fix_casinos": sim_fix_casinos_action,
+    "check_table": check_table_action,
+    "placement_check": placement_check_action,
     "undo": undo_action,
     "redo": redo_action,
     "calibrate": calibrate_action,

@@ -113,6 +113,19 @@ def record(game_id: int) -> Response:
     )
 
 
+@bp.get("/games/<int:game_id>/photos/<int:round_number>")
+def round_photo(game_id: int, round_number: int) -> Response:
+    """A round's photo of the casinos (JPEG), kept by the round-end check."""
+    table = hub()
+    if game_id > GAME_ID_MAX or round_number > GAME_ID_MAX:
+        raise ActionError(404, f"the game file holds no game {game_id}")
+    with table.lock:
+        jpeg = table.store.photo(game_id, round_number)
+    if jpeg is None:
+        raise ActionError(404, f"no photo of round {round_number} of game {game_id} is kept")
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-cache"})
+
+
 @bp.post("/games/import")
 def import_record() -> tuple[Response, int]:
     """Store a JSON record as a new game, checked step by step (refused whole if a step fails)."""

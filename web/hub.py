@@ -21,22 +21,30 @@ from typing import Protocol
 import numpy as np
 
 from companion.errors import IllegalMove
-from companion.events import Event, Roll
+from companion.events import CorrectCasino, Event, Place, ResolvePayout, Roll
 from companion.proposal import ReadDie, extra_dice_throw, propose_throw, unique_place
 from companion.session import GameSession, GameStore, SessionError
 from companion.state import GameState, Phase
-from vision.colour import Palette, palette_to_json
+from vision.colour import Palette, default_palette, palette_to_json
 from vision.reader import ReaderConfig
+from vision.sim_row import SimCasinoRow, casino_row_of
 from vision.video import DiceLeft, RollSettled
 from vision.zones import Zones
-from web import setup
+from web import round_check, setup
 from web.bots_seat import seats_key, seats_view
 from web.errors import ActionError, refused_file, refused_move
 from web.pin_guard import PinGuard
 from web.pushes import Message, Pushes, Snapshot
 from web.reading import dice_read
-from web.table import Notice, OnTable, PinAlert, Reading
-from web.view import game_view, log_view, notice_view, pin_alert_view, reading_view
+from web.table import Notice, OnTable, PinAlert, Reading, RoundCheck
+from web.view import (
+    game_view,
+    log_view,
+    notice_view,
+    pin_alert_view,
+    reading_view,
+    table_check_view,
+)
 
 
 class Camera(Protocol):
@@ -89,6 +97,9 @@ class TableHub:
         self.pin_guard = PinGuard()
         self.pin_alert: PinAlert | None = None
         self.pushes = Pushes()
+        self.placement_check = (
+            False  # check the casinos after every placement, not only at round end
+        )
         game_id = store.table_game()
         if game_id is not None and not store.setting(abandoned_key(game_id), False):
             # A game that fails its checks stops the start (SessionError): the person
@@ -140,7 +151,8 @@ class TableHub:
     def show(self, session: GameSession) -> None:
         """Put an opened game on the table, with its dice colours."""
         colours = tuple(self.store.setting(colours_key(session.game_id), ()) or ())
-        self.table = OnTable(session, colours, None, self.table.notice)
+        photos = tuple(self.store.photo_rounds(session.game_id))
+        self.table = OnTable(session, colours, None, self.table.notice, photos=photos)
         self.apply_reader_config()  # the colours in play name the dice until calibration
 
     def abandon(self) -> None:
@@ -170,8 +182,19 @@ class TableHub:
         return self.session
 
     def apply_event(self, event: Event, source: str) -> None:
-        """Apply one engine event to the game on the table; IllegalMove becomes a 409."""
+        """Apply one engine event to the game on the table; IllegalMove becomes a 409. The
+        payout waits while the table's casinos, checked for this very state, differ from the
+        game's."""
         session = self.require_session()
+        before = session.state
+        check = self.current_check()
+        if isinstance(event, ResolvePayout) and check is not None and not check.check.agrees:
+            raise ActionError(
+                409,
+                "the casinos on the table differ from the game: correct the game, or put the "
+                "table right and check it again, before the payout",
+                why={"key": "check_differs"},
+            )
         try:
             session.apply(event)
         except IllegalMove as error:
@@ -180,16 +203,21 @@ class TableHub:
             raise refused_file(error) from None
         reading = self.table.reading if isinstance(event, Roll) else None  # the roll it read
         self.table = replace(self.table, reading=reading, notice=Notice(source, event=event.kind))
+        self._followed(before, event)
 
     def undo(self, steps: int, source: str = "page") -> None:
         """Take back the last `steps` steps; the camera's reading goes with them."""
+        before = self.game
         self._step_back_or_again(lambda session: session.undo(steps))
         self.table = replace(self.table, reading=None, notice=Notice(source, event="undo"))
+        self._followed(before, None)
 
     def redo(self, source: str = "page") -> None:
         """Play an undone step again."""
+        before = self.game
         self._step_back_or_again(lambda session: session.redo(1))
         self.table = replace(self.table, notice=Notice(source, event="redo"))
+        self._followed(before, None)
 
     def _step_back_or_again(self, step: Callable[[GameSession], object]) -> None:
         """Undo or redo on the game on the table; a refusal becomes the page's."""
@@ -208,6 +236,110 @@ class TableHub:
     def forget_reading(self) -> None:
         """Forget the camera's reading (its dice were taken back)."""
         self.table = replace(self.table, reading=None)
+
+    # --- the round-end check of the casinos -------------------------------------------
+
+    def sim_row(self) -> SimCasinoRow | None:
+        """The simulated table's casino row (None with a real camera or none), laid as the
+        game on the table holds it when it follows another game."""
+        table = None if self.camera is None else getattr(self.camera, "sim_table", None)
+        if table is None:
+            return None
+        row = casino_row_of(table)
+        session = self.session
+        following = None if session is None else session.game_id
+        if row.following != following:
+            row.following = following
+            round_check.follow_game(row, None, self.game, None, self.colours)
+        return row
+
+    def _followed(self, before: GameState | None, event: Event | None) -> None:
+        """After a step: the simulated casino row follows it, and when the game comes to a
+        payout (the last die placed, or its casinos corrected) the camera checks the table;
+        with the placement check on, after every placement too (a die seen landing on the
+        wrong casino is flagged while it is cheapest to fix)."""
+        after = self.game
+        row = self.sim_row()
+        if row is not None:
+            round_check.follow_game(row, before, after, event, self.colours)
+        if after is None or self.camera is None:
+            return
+        placed = isinstance(event, Place | CorrectCasino) and after.phase is Phase.ROLL
+        placed = placed and self.placement_check
+        if not placed and after.phase is not Phase.PAYOUT:
+            return
+        if before is not None and before.phase is Phase.PAYOUT and before.casinos == after.casinos:
+            return
+        try:
+            self.check_table("camera")
+        except ActionError:
+            pass  # no casino in view, or no picture: the table is paid out as the game holds it
+        except ValueError as error:  # the simulated row cannot lay so many dice on a card
+            self.table = replace(self.table, notice=Notice("camera", problem=str(error)))
+
+    def current_check(self) -> RoundCheck | None:
+        """The last check of the casinos, while the game is in the state it was made for."""
+        check = self.table.check
+        return check if check is not None and check.version == self.version() else None
+
+    def casino_frame(self) -> np.ndarray | None:
+        """The picture of the casino row: the simulated table's, or the camera's latest."""
+        row = self.sim_row()
+        return row.frame() if row is not None else self.camera_frame()
+
+    def _row_config(self) -> ReaderConfig:
+        """The reader settings for the casino row: the table's, but for the simulated row the
+        built-in colours (it is drawn in them under its own light, not under the arena's lamp
+        that a calibrated palette learned)."""
+        if self.sim_row() is None:
+            return self.reader_config()
+        built_in = replace(self.camera_setup, palette=default_palette())
+        return setup.reader_config(built_in, self.game, self.colours)
+
+    def check_table(self, source: str) -> RoundCheck:
+        """Read the casino row from the camera, compare it with the game, keep the check and
+        its photo (in the game file, as that round's evidence). A photo the file cannot take
+        refuses a person's check (507); the camera's own check is kept without it."""
+        session = self.require_session()
+        state = session.state
+        if state.rules.play != "dice":
+            raise ActionError(
+                409,
+                "the card game lays cards, not dice: there is nothing to check",
+                why={"key": "check_cards"},
+            )
+        if state.phase not in (Phase.ROLL, Phase.PAYOUT):
+            raise ActionError(
+                409,
+                "the casinos are checked between turns or before the payout",
+                why={"key": "check_when"},
+            )
+        frame = self.casino_frame()
+        if frame is None:
+            raise ActionError(
+                409, "the camera shows no picture to check", why={"key": "check_no_picture"}
+            )
+        zones = round_check.row_zones(frame, self.camera_setup.zones)
+        if zones is None:
+            raise ActionError(
+                409,
+                "the camera sees no casino: lay the casino cards with their markers in view, "
+                "or mark their corners",
+                why={"key": "check_no_casinos"},
+            )
+        made, jpeg = round_check.check_frame(state, self.colours, frame, zones, self._row_config())
+        stored = True
+        try:
+            self.store.put_photo(session.game_id, state.round, jpeg, made.check.to_dict())
+        except SessionError as error:
+            if source != "camera":
+                raise refused_file(error) from None
+            stored = False
+        look = 1 + (0 if self.table.check is None else self.table.check.look)
+        check = replace(made, version=self.version(), source=source, stored=stored, look=look)
+        photos = tuple(self.store.photo_rounds(session.game_id))
+        self.table = replace(self.table, check=check, photos=photos)
+        return check
 
     # --- control ------------------------------------------------------------------
 
@@ -353,6 +485,7 @@ class TableHub:
     def snapshot(self) -> Snapshot:
         """The whole table as the pages draw it."""
         session, reading, notice = self.session, self.table.reading, self.table.notice
+        check, sim_row = self.current_check(), self.sim_row()
         game = None if session is None else game_view(session.state, self.colours)
         if session is not None and game is not None:
             game["log"] = log_view(session.game_id, session.head, session.initial, session.events)
@@ -368,9 +501,17 @@ class TableHub:
             "can_undo": session is not None and session.can_undo(),
             "can_redo": session is not None and session.can_redo(),
             "reading": None if reading is None else reading_view(reading),
+            "table_check": (
+                None
+                if check is None or session is None
+                else table_check_view(check, session.game_id, session.state, self.colours)
+            ),
+            "photos": list(self.table.photos),
             "notice": None if notice is None else notice_view(notice),
             "camera": self.camera_status,
             "sim": self.camera is not None and getattr(self.camera, "sim_table", None) is not None,
+            "sim_misplacing": bool(sim_row is not None and sim_row.misplacing),
+            "placement_check": self.placement_check,
             "pin_required": bool(self.pin),
             "controller": None if self.controller is None else control_id(self.controller),
             "pin_alert": None if self.pin_alert is None else pin_alert_view(self.pin_alert),

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.events import CorrectCasino
 from companion.proposal import Proposal
 from companion.session import GameSession
+from companion.table_check import TableCheck
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,35 @@ class Reading:
 
 
 @dataclass(frozen=True)
+class CasinoCrop:
+    """One casino in the round-end photo: where its zone lies (shares x0, y0, x1, y1 of the
+    photo; None where the camera does not see it), and the correction that would make the
+    game hold what the table shows (None where there is nothing to correct, or a person must
+    look)."""
+
+    casino: int
+    box: tuple[float, float, float, float] | None
+    correction: CorrectCasino | None = None
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """The casinos on the table checked against the game at a round's end: the game state
+    (`TableHub.version`) it was made for, the round, the check, each casino's crop, who
+    asked for it (camera or page), whether its photo was kept in the game file, and the
+    number of the look (a new look, a new photo)."""
+
+    version: str
+    round: int
+    check: TableCheck
+    crops: tuple[CasinoCrop, ...]
+    photo_size: tuple[int, int] = (0, 0)  # the photo's width and height in px
+    source: str = "camera"
+    stored: bool = False
+    look: int = 0
+
+
+@dataclass(frozen=True)
 class PinAlert:
     """Wrong PINs entered since the right one, and the address of the last device to try."""
 
@@ -42,9 +73,12 @@ class PinAlert:
 @dataclass(frozen=True)
 class OnTable:
     """The game on the table (None: none), its players' dice colours, the camera's reading
-    for it and the last notice."""
+    for it, the last notice, the last round-end check of its casinos and the rounds whose
+    photo the game file keeps."""
 
     session: GameSession | None = None
     colours: tuple[str, ...] = ()
     reading: Reading | None = None
     notice: Notice | None = None
+    check: RoundCheck | None = None
+    photos: tuple[int, ...] = ()

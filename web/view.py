@@ -15,7 +15,7 @@ from companion.rules import RAINBOW
 from companion.standings import WinReason, standings, victory
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
 from companion.tiles import tile_name
-from web.table import Notice, PinAlert, Reading
+from web.table import Notice, PinAlert, Reading, RoundCheck
 
 PATTERNS = ("solid", "stripes", "dots", "grid", "diagonal", "zigzag", "rings", "cross")
 """A pattern per seat, so players can be told apart without seeing colour."""
@@ -329,3 +329,63 @@ def notice_view(notice: Notice) -> dict[str, object]:
 def pin_alert_view(alert: PinAlert) -> dict[str, object]:
     """How many wrong PINs were entered, and from which device last."""
     return {"wrong": alert.wrong, "client": alert.client}
+
+
+def _owner_of_key(state: GameState, key: str) -> int:
+    """The owner a table check names by `key` (a player's name, "neutral" or "grey")."""
+    if key in state.players:
+        return state.players.index(key)
+    if key == "grey":
+        return GREY
+    return NEUTRAL_SET if state.rules.edition == "royale" else WHITE
+
+
+def photo_url(game_id: int, round_number: int, look: int = 0) -> str:
+    """Where the page finds a round's photo of the casinos (`look`: a new look, a new URL)."""
+    return f"/api/games/{game_id}/photos/{round_number}" + (f"?look={look}" if look else "")
+
+
+def table_check_view(
+    check: RoundCheck, game_id: int, state: GameState, colours: tuple[str, ...]
+) -> dict[str, object]:
+    """The round-end check for the page: the photo, and per casino its crop, each owner's
+    count on the table and in the game, the differences and what they change at payout, and
+    the correction to send as an event where the game can be put right to the table."""
+    casinos = []
+    crops = {c.casino: c for c in check.crops}
+    for casino in check.check.casinos:
+        crop = crops.get(casino.casino)
+        table = dict(casino.table or {})
+        game = dict(casino.game)
+        rows = [
+            owner_look(state, colours, _owner_of_key(state, key))
+            | {
+                "table": table.get(key, 0) if casino.table is not None else None,
+                "game": game.get(key, 0),
+            }
+            for key in sorted(set(table) | set(game), key=lambda k: (-game.get(k, 0), k))
+        ]
+        correction = None if crop is None or crop.correction is None else crop.correction
+        casinos.append(
+            {
+                "casino": casino.casino,
+                "slot": casino.casino == SLOT_MACHINE,
+                "box": None if crop is None or crop.box is None else list(crop.box),
+                "seen": casino.table is not None,
+                "owners": rows,
+                "unsure": casino.unsure,
+                "agrees": casino.agrees,
+                "differences": list(casino.differences),
+                "payout_changes": casino.payout_changes,
+                "correction": None if correction is None else event_to_dict(correction),
+            }
+        )
+    return {
+        "round": check.round,
+        "agrees": check.check.agrees,
+        "source": check.source,
+        "stored": check.stored,
+        "photo": photo_url(game_id, check.round, check.look) if check.stored else None,
+        "photo_size": list(check.photo_size),
+        "casinos": casinos,
+    }

@@ -428,6 +428,7 @@ function rollPanel(game) {
   return h("div", {class: "roll"},
     h("h2", {}, swatch(player, true), ` ${t("phase_roll", {name: player.name})}`),
     h("p", {text: `${t("you_roll")}: ${supplyText(player)}`}),
+    table.table_check && !table.table_check.agrees ? checkPanel(game) : null,
     readingPanel(game),
     h("div", {class: "row wrap"},
       table.sim ? button(t("roll_sim"), () => act("sim_throw"), "btn primary big", {"data-testid": "sim-throw"}) : null,
@@ -621,13 +622,85 @@ function payoutReadyPanel(game) {
   ui.slotChoices = ui.slotChoices || [];
   const ranks = slot ? slot.ranking.slice(0, slot.notes.length) : [];
   const choices = () => ui.slotChoices.slice(0, ranks.length).filter((n) => n !== undefined && n !== "").map(Number);
+  const check = table.table_check;
+  const held = check && !check.agrees;
   return h("div", {class: "payout-ready"}, h("h2", {text: t("phase_payout")}),
+    checkPanel(game),
     ranks.map((owner, i) => h("label", {class: "row"}, `${t("slot_machine")} ${i + 1}. `,
       ownerTag(slot.owners.find((o) => o.owner === owner)),
       h("select", {onchange: (e) => { ui.slotChoices[i] = e.target.value; }},
         h("option", {value: "", text: "—"}), slot.notes.map((n) => h("option", {value: n, selected: String(ui.slotChoices[i]) === String(n) || null, text: note(n)}))))),
     button(t("pay_out", {round: game.round}), () => act("event", {event: {type: "payout", slot_choices: choices()}})
-      .then((ok) => { if (ok) ui.slotChoices = []; }), "btn primary big", {"data-testid": "pay-out"}));
+      .then((ok) => { if (ok) ui.slotChoices = []; }), "btn primary big", {"data-testid": "pay-out", disabled: held || null}));
+}
+
+// --- the round-end check of the casinos ------------------------------------------------------
+
+/** What the camera found on the casinos at the round's end: "table checked", or, casino by
+ *  casino, the crop of the photo, the counts on the table beside the game's, the differences
+ *  and what they change at payout, with the correction or a new look to settle each. */
+function checkPanel(game) {
+  const check = table.table_check;
+  const camera = table.sim || (table.camera && table.camera.state !== "off");
+  const again = (label, cls) => button(label, () => act("check_table"), cls || "btn", {"data-testid": "check-table"});
+  if (!check) return camera ? h("div", {class: "row wrap"}, again(t("check_table"))) : null;
+  if (check.agrees) {
+    return h("div", {class: "check-ok row wrap"}, h("p", {class: "checked", "data-testid": "table-checked", text: `✓ ${t("table_checked")}`}),
+      again(t("check_again")));
+  }
+  return h("section", {class: "table-check", "data-testid": "table-check"},
+    h("h3", {text: t("check_title")}),
+    h("p", {class: "hint", text: t("check_help")}),
+    check.photo ? null : h("p", {class: "hint", text: t("check_no_photo")}),
+    h("div", {class: "check-casinos"}, check.casinos.filter((c) => !c.agrees).map((c) => checkCasino(check, c))),
+    h("div", {class: "row wrap"},
+      table.sim ? button(t("sim_fix_casinos"), () => act("sim_fix_casinos"), "btn", {"data-testid": "sim-fix"}) : null,
+      again(t("check_again"), "btn primary")));
+}
+
+function checkCasino(check, c) {
+  const where = casinoText(c.casino);
+  const differing = c.owners.filter((o) => o.table !== null && o.table !== o.game);
+  const lines = LANG === "en" && c.differences.length ? c.differences.map((d) => d.charAt(0).toUpperCase() + d.slice(1) + ".")
+    : differing.map((o) => t("check_line", {table: o.table, game: o.game, name: ownerName(o), where}));
+  return h("article", {class: "check-casino", "data-testid": `check-casino-${c.casino}`},
+    h("h4", {text: where}),
+    h("div", {class: "check-body"},
+    check.photo && c.box ? photoCrop(check, c.box, where) : null,
+    h("div", {class: "check-words"},
+    c.owners.length ? h("table", {class: "check-counts"},
+      h("thead", {}, h("tr", {}, h("th"), h("th", {text: t("check_on_table")}), h("th", {text: t("check_in_game")}))),
+      h("tbody", {}, c.owners.map((o) => h("tr", {class: o.table !== o.game ? "differs" : null},
+        h("td", {}, ownerTag(o)), h("td", {text: o.table === null ? "?" : String(o.table)}), h("td", {text: String(o.game)}))))) : null,
+    lines.map((text) => h("p", {class: "difference", "data-testid": "difference", text})),
+    c.seen ? null : h("p", {class: "difference", text: t("check_not_seen")}),
+    c.unsure ? h("p", {class: "difference", text: t("check_unsure", {n: c.unsure})}) : null,
+    c.payout_changes ? h("p", {class: "payout-change", "data-testid": "payout-change"}, h("strong", {text: `${t("check_at_payout")}: `}), c.payout_changes) : null,
+    c.correction ? button(t("check_correct"), () => act("event", {event: c.correction}), "btn primary", {"data-testid": `correct-${c.casino}`}) : null)));
+}
+
+/** One casino's part of the round-end photo: the photo drawn as the box's background, scaled so
+ *  the box fills it (style set through the DOM: the page allows no inline style attribute). */
+function photoCrop(check, box, label) {
+  const [x0, y0, x1, y1] = box;
+  const [w, h0] = check.photo_size;
+  const bw = Math.max(0.01, x1 - x0), bh = Math.max(0.01, y1 - y0);
+  const crop = h("div", {class: "photo-crop", role: "img", "aria-label": label, "data-testid": "photo-crop"});
+  crop.style.backgroundImage = `url("${check.photo}")`;
+  crop.style.backgroundSize = `${100 / bw}% ${100 / bh}%`;
+  crop.style.backgroundPosition = `${bw < 1 ? 100 * x0 / (1 - bw) : 0}% ${bh < 1 ? 100 * y0 / (1 - bh) : 0}%`;
+  const aspect = (bw * w) / Math.max(1, bh * h0);
+  crop.style.aspectRatio = `${bw * w} / ${bh * h0}`;
+  crop.style.width = `min(100%, ${(12 * aspect).toFixed(2)}rem)`;  // a tall card at most 12rem high
+  return crop;
+}
+
+/** A round's photo of the casinos, as the game file keeps it. */
+function roundPhoto(round) {
+  if (!table.photos || !table.photos.includes(round)) return null;
+  return h("figure", {class: "round-photo"},
+    h("img", {src: `/api/games/${table.game_id}/photos/${round}`, alt: t("round_photo", {round}), "data-testid": "round-photo"}),
+    h("figcaption", {text: t("round_photo", {round})}));
 }
 
 // --- payout, step by step ---------------------------------------------------------------------
@@ -648,6 +721,7 @@ function payoutPanel(game, payout, review) {
   return h("section", {class: "payout", "data-testid": review ? "payout-review" : "payout"},
     h("h2", {text: t("payout_title", {round: payout.round})}),
     h("div", {class: "payout-casinos"}, shown.map((c) => payoutCasino(game, payout, c))),
+    done ? roundPhoto(payout.round) : null,
     done && payout.tiles ? h("ul", {class: "tile-effects", "data-testid": "tile-effects"}, payout.tiles.map((e) => h("li", {
       text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})}))) : null,
     review ? null : h("div", {class: "row wrap"},
@@ -820,6 +894,7 @@ function logText(game, e) {
     case "power_play": return t("log_power_play", {name, n: e.number});
     case "tile": return t("log_tile", {name, tile: e.tile, where: casinoText(e.casino), what: describeChoice(e.choice)});
     case "rainbow": return t("log_rainbow", {notes: e.notes.map(note).join(", ")});
+    case "correct": return t("log_correct", {where: casinoText(e.casino), n: e.dice});
     case "payout": return t("log_payout", {round: e.round});
     case "tie": return t("log_tie", {names: e.owners.map((o) => ownerLabel(game, o)).join(", "), d: e.dice, where: casinoText(e.casino)});
     case "award": return t("log_award", {name, note: note(e.note), where: casinoText(e.casino)});
@@ -1107,6 +1182,10 @@ function cameraPanel() {
       button(t("zones_corners"), () => { ui.corners = []; render(); }, "btn"),
       table.zones.length ? button(t("zones_clear"), () => act("zones", {mode: "clear"}), "btn") : null,
       table.sim ? button(t("sim_clear"), () => act("sim_clear"), "btn", {"data-testid": "sim-clear"}) : null,
+      table.game ? button(t(table.placement_check ? "placement_check_off" : "placement_check_on"),
+        () => act("placement_check", {on: !table.placement_check}), "btn", {"data-testid": "placement-check"}) : null,
+      table.sim && table.game ? button(t(table.sim_misplacing ? "sim_misplace_off" : "sim_misplace_on"),
+        () => act("sim_misplace", {on: !table.sim_misplacing}), "btn", {"data-testid": "sim-misplace"}) : null,
       button(t(ui.cameraOpen ? "preview_pause" : "preview_show"), () => { ui.cameraOpen = !ui.cameraOpen; render(); }, "btn")));
 }
 

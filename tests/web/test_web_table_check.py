@@ -1,0 +1,169 @@
+"""The round-end check on the simulated table: the casinos read at the last placement, the
+payout held while they differ, the correction applied through the event action, the photo kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.session import GameStore
+from vision.simtable import SimulatedTable
+from web.actions import act
+from web.errors import ActionError
+from web.hub import TableHub
+
+
+class SimCamera:
+    """The simulated table as the hub's camera, without the camera thread."""
+
+    def __init__(self) -> None:
+        self.sim_table = SimulatedTable(seed=4)
+
+    def set_config(self, config: object) -> None:
+        pass
+
+    def snapshot(self) -> None:
+        return None
+
+
+def send(hub: TableHub, action: str, **fields: object) -> dict:
+    return act(hub, {"action": action, "base": hub.version()} | fields, None)
+
+
+def play_to_payout(hub: TableHub) -> None:
+    """Chance rolls and the first placement offered, until the round waits for its payout."""
+    for _ in range(300):
+        game = hub.snapshot()["game"]
+        assert game is not None
+        if game["phase"] == "payout":
+            return
+        if game["choices"] and game["phase"] != "roll":
+            send(hub, "event", event=game["choices"][0]["event"])
+        else:
+            send(hub, "simulate")
+    raise AssertionError("the round never came to its payout")
+
+
+@pytest.fixture
+def hub(tmp_path):
+    hub = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=3)
+    hub.attach_camera(SimCamera())
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    act(hub, {"action": "new_game", "base": "none", "edition": "classic", "players": players}, None)
+    return hub
+
+
+def test_a_table_laid_as_the_game_is_checked_and_paid_out(hub):
+    play_to_payout(hub)
+    check = hub.snapshot()["table_check"]
+    assert check is not None and check["agrees"], check
+    assert check["photo"] and hub.snapshot()["photos"] == [1]
+    jpeg = hub.store.photo(hub.session.game_id, 1)
+    assert jpeg[:2] == b"\xff\xd8" and len(jpeg) <= 60_000
+    send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert hub.game.round == 2
+
+
+def offered(check: dict) -> list[dict]:
+    """The corrections a check offers, casino by casino."""
+    return [c["correction"] for c in check["casinos"] if c["correction"] is not None]
+
+
+def test_each_misplaced_die_holds_the_payout_until_it_is_put_right(hub):
+    send(hub, "sim_misplace", on=True)
+    kinds = set()
+    for kind in ("moved", "left out", "added", None):
+        hub.sim_row().misplace_kind = kind
+        play_to_payout(hub)
+        check = hub.snapshot()["table_check"]
+        assert check is not None and not check["agrees"]
+        what = hub.sim_row().last_misplacement
+        kinds.add(what.kind)
+        flagged = {c["casino"] for c in check["casinos"] if c["differences"]}
+        assert {what.source, what.target} - {None} == flagged, (what, check)
+        with pytest.raises(ActionError) as refused:
+            send(hub, "event", event={"type": "payout", "slot_choices": []})
+        assert refused.value.status == 409 and refused.value.why == {"key": "check_differs"}
+        if what.kind == "added":  # a die more than its owner has: the table is put right
+            assert not offered(check)
+            send(hub, "sim_fix_casinos")
+            send(hub, "check_table")
+        # Each correction applied is checked again; a die moved is put right casino by casino.
+        for _ in range(3):
+            check = hub.snapshot()["table_check"]
+            if check["agrees"]:
+                break
+            send(hub, "event", event=offered(check)[0])
+        after = hub.snapshot()["table_check"]
+        assert after is not None and after["agrees"], after
+        paid = len(hub.game.payouts)
+        send(hub, "event", event={"type": "payout", "slot_choices": []})
+        assert len(hub.game.payouts) == paid + 1
+    assert kinds == {"moved", "left out", "added"}
+
+
+def test_a_table_put_right_and_checked_again_lets_the_payout_go_on(hub):
+    send(hub, "sim_misplace", on=True)
+    play_to_payout(hub)
+    assert not hub.snapshot()["table_check"]["agrees"]
+    send(hub, "sim_fix_casinos")
+    assert send(hub, "check_table")["agrees"]
+    send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert hub.game.round == 2
+
+
+def test_a_check_asked_for_on_a_full_disk_is_a_507_and_changes_nothing(tmp_path, small_disk):
+    hub = TableHub(GameStore(small_disk.path / "t.sqlite3"), seed=3)
+    hub.attach_camera(SimCamera())
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    act(hub, {"action": "new_game", "base": "none", "edition": "classic", "players": players}, None)
+    play_to_payout(hub)
+    before = hub.snapshot()
+    small_disk.fill()
+    with pytest.raises(ActionError) as refused:
+        send(hub, "check_table")
+    assert (refused.value.status, refused.value.why) == (507, {"key": "disk_full"})
+    assert hub.snapshot() == before
+    small_disk.free()
+    assert send(hub, "check_table")["agrees"]
+
+
+def test_a_photo_the_file_cannot_take_leaves_the_camera_check_on_the_page(hub, monkeypatch):
+    from companion.session import GameFileFull
+
+    def full(*args: object) -> None:
+        raise GameFileFull("the disk is full. Nothing was changed")
+
+    monkeypatch.setattr(hub.store, "put_photo", full)
+    send(hub, "sim_misplace", on=True)
+    play_to_payout(hub)
+    check = hub.snapshot()["table_check"]
+    assert check is not None and not check["agrees"]
+    assert check["stored"] is False and check["photo"] is None
+    assert hub.snapshot()["photos"] == []
+    with pytest.raises(ActionError) as refused:
+        send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert refused.value.why == {"key": "check_differs"}
+
+
+def test_with_the_placement_check_a_die_on_the_wrong_casino_is_flagged_at_once(hub):
+    send(hub, "placement_check", on=True)
+    send(hub, "simulate")  # the deal
+    send(hub, "simulate")  # Anna's roll
+    row = hub.sim_row()
+    send(hub, "event", event=hub.snapshot()["game"]["choices"][0]["event"])
+    assert hub.snapshot()["table_check"]["agrees"]  # laid where the game has them
+    row.misplace_kind, row.misplace_next_placement = "moved", True
+    send(hub, "simulate")  # Ben's roll
+    send(hub, "event", event=hub.snapshot()["game"]["choices"][0]["event"])
+    assert hub.game.phase.value == "roll"
+    check = hub.snapshot()["table_check"]
+    what = row.last_misplacement
+    assert what is not None and what.kind == "moved"
+    assert {c["casino"] for c in check["casinos"] if not c["agrees"]} == {what.source, what.target}
+    for _ in range(2):  # the casino that lost the die first, then the one that gained it
+        send(hub, "event", event=offered(hub.snapshot()["table_check"])[0])
+    assert hub.snapshot()["table_check"]["agrees"]
+    send(hub, "placement_check", on=False)
+    send(hub, "simulate")
+    send(hub, "event", event=hub.snapshot()["game"]["choices"][0]["event"])
+    assert hub.snapshot()["table_check"] is None  # not checked: only at round end

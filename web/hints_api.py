@@ -20,6 +20,7 @@ from companion.state import GameState, Phase
 from web.bots_seat import stored_seats, switch_hints
 from web.errors import ActionError
 from web.resources import hub
+from web.schema import read_json
 
 bp = Blueprint("hints", __name__, url_prefix="/api")
 
@@ -73,7 +74,7 @@ def switch() -> Response:
     table = hub()
     if not table.controls(request.cookies.get("lv_control")):
         raise ActionError(403, "this tablet is a viewer; enter the PIN to switch hints")
-    data = request.get_json(silent=True)
+    data = read_json(request.get_data(cache=True))
     if not isinstance(data, dict) or not isinstance(data.get("on"), bool):
         raise ActionError(400, 'send {"on": true} or {"on": false}')
     with table.lock:

@@ -1,9 +1,10 @@
 """Reading the casino row: the dice lying in each casino's zone (casinos 1-6 and the slot
 machine), each named by colour and size, and the dice not read for sure counted apart.
 
-Each casino is read from its own crop, at the frame's scale: the whole 1280x720 frame shrunk
-for one look would make its dice too small, and one enlarged look reads the arena too. The
-size of a regular die is judged over the whole row, so a Biggy alone on a card is still big.
+The row is read in one pass over the crop that holds every casino zone, at the frame's scale
+(the whole 1280x720 frame shrunk for one look would make its dice too small), and each die is
+given the zone its centre lies in. The size of a regular die is judged over the whole row, so
+a Biggy alone on a card is still big.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import numpy as np
 
 from vision import size as size_mod
 from vision.detections import Detections
-from vision.reader import ReaderConfig, read_dice
+from vision.pips import CLASS_BLANK
+from vision.reader import BLANK_DICE_COLOUR, ReaderConfig, read_dice
 from vision.zones import Zones
 
 LEAST_CONTRAST = 12.0
@@ -81,25 +83,55 @@ def _shifted(quads: tuple[np.ndarray, ...], dx: int, dy: int) -> tuple[np.ndarra
     return tuple(np.asarray(q, np.float32) - (dx, dy) for q in quads)
 
 
-def _read_zone(
-    frame: np.ndarray, zones: Zones, name: str, polygon: np.ndarray, cfg: ReaderConfig
+def _row_box(polygons: dict[int, np.ndarray], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The crop (x0, y0, x1, y1) that holds every casino zone's crop (`_crop_box`)."""
+    boxes = np.array([_crop_box(p, shape) for p in polygons.values()])
+    x0, y0 = (int(v) for v in boxes[:, :2].min(0))
+    x1, y1 = (int(v) for v in boxes[:, 2:].max(0))
+    return x0, y0, x1, y1
+
+
+def _read_row(
+    frame: np.ndarray, zones: Zones, polygons: dict[int, np.ndarray], cfg: ReaderConfig
 ) -> Detections:
-    """The dice centred in one zone, read from its crop; boxes in frame pixels."""
-    x0, y0, x1, y1 = _crop_box(polygon, frame.shape)
+    """The dice centred in any casino zone, read in one pass of the reader over the crop that
+    holds the whole row, each given the zone its centre lies in; boxes in frame pixels.
+
+    One pass reads every die's crop in one batch: read zone by zone, the reader's fixed cost
+    per call (two locator looks, the camera's place, the colours' light) was paid seven times.
+    The row is read at the frame's scale, as each zone was; a row of 60 dice is not a tray to
+    be looked at again enlarged (the reader's `look_again_from` counts dice per casino)."""
+    x0, y0, x1, y1 = _row_box(polygons, frame.shape)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return Detections.empty()
     crop = np.ascontiguousarray(frame[y0:y1, x0:x1])
-    # Only this zone, and the printed markers and names the crop shows, which are no dice.
+    names = {number: name for name, number in CASINO_NUMBERS.items()}
+    # Only the casino zones, and the printed markers and names the crop shows, which are no dice.
     local = Zones(
-        (name,),
-        (polygon - (x0, y0),),
+        tuple(names[n] for n in polygons),
+        tuple(polygons[n] - (x0, y0) for n in polygons),
         _shifted(zones.markers, x0, y0),
         _shifted(zones.labels, x0, y0),
     )
-    det = read_dice(crop, replace(cfg, zones=local, look_for_large_dice=False))
-    det = det.select(det.zone == name)
+    row_cfg = replace(
+        cfg,
+        zones=local,
+        look_for_large_dice=False,
+        look_again_from=cfg.look_again_from * max(len(polygons), 1),
+    )
+    det = read_dice(crop, row_cfg)
+    det = det.select(np.array([z in CASINO_NUMBERS for z in det.zone], bool))
     boxes = det.boxes + np.array([x0, y0, x0, y0], np.float32)
-    return Detections(boxes, det.pips, det.colour, det.size, det.confidence, det.unsure, det.zone)
+    return Detections(
+        boxes,
+        det.pips,
+        det.colour,
+        det.size,
+        det.confidence,
+        det.unsure,
+        det.zone,
+        det.colour_doubt,
+    )
 
 
 def covered_sides(frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -166,6 +198,18 @@ def row_sizes(
     return np.where(big, "big", "regular").astype(object), measured
 
 
+def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detections:
+    """The row's dice with their sizes judged over the row, flagged unsure where they are not
+    read for sure: a die whose size cannot be judged (a Biggy counts two), one whose colour is
+    a guess (it lies between two colours), and a grey die showing pips (grey dice are blank:
+    it is a white die in a shadow, or under a note's tint)."""
+    grey_with_pips = (det.colour == BLANK_DICE_COLOUR) & (det.pips != CLASS_BLANK)
+    unsure = det.unsure | ~judged | det.colour_doubt | grey_with_pips
+    return Detections(
+        det.boxes, det.pips, det.colour, sizes, det.confidence, unsure, det.zone, det.colour_doubt
+    )
+
+
 def read_casino_row(
     frame: np.ndarray, zones: Zones, config: ReaderConfig | None = None
 ) -> RowReading:
@@ -174,17 +218,9 @@ def read_casino_row(
     if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
         raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame, 'shape', None)}")
     polygons = casino_zones(zones)
-    names = {number: name for name, number in CASINO_NUMBERS.items()}
-    found = [_read_zone(frame, zones, names[n], polygons[n], cfg) for n in sorted(polygons)]
-    det = Detections.empty()
-    for part in found:
-        det = det.joined(part)
+    det = _read_row(frame, zones, polygons, cfg) if polygons else Detections.empty()
     if len(det):
-        # A die whose size cannot be judged is not read for sure: a Biggy counts two.
-        sizes, judged = row_sizes(frame, det, cfg.regular_side_px)
-        det = Detections(
-            det.boxes, det.pips, det.colour, sizes, det.confidence, det.unsure | ~judged, det.zone
-        )
+        det = _doubted(det, *row_sizes(frame, det, cfg.regular_side_px))
     dice = tuple(
         CasinoDie(
             CASINO_NUMBERS[str(det.zone[i])],

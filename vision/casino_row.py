@@ -1,9 +1,9 @@
 """Reading the casino row: the dice lying in each casino's zone (casinos 1-6 and the slot
 machine), each named by colour and size, and the dice not read for sure counted apart.
 
-The row is read in one pass over the crop that holds every casino zone, at the frame's scale
-(the whole 1280x720 frame shrunk for one look would make its dice too small), and each die is
-given the zone its centre lies in. The size of a regular die is judged over the whole row, so
+Each casino is read from its own crop, at the frame's scale: the whole 1280x720 frame shrunk
+for one look would make its dice too small, and so would one look at the whole row (see
+docs/table-check.md). The size of a regular die is judged over the whole row, so
 a Biggy alone on a card is still big.
 """
 
@@ -27,6 +27,11 @@ PLAUSIBLE = (0.6, 1.05)
 SLOT_MACHINE = 7
 CASINO_NUMBERS = {f"casino{n}": n for n in range(1, 7)} | {"slot": SLOT_MACHINE}
 """The zone names of the casinos and the casino number each stands for (7: the slot machine)."""
+SURE_BIG = 1.37
+"""A die judged big (size.BIG_RATIO) whose covered side is less than this times a regular die's
+is not read for sure. On rendered hardest rows (16 frames, 873 dice) regular dice pressed
+against a die of their colour, or under a note's edge, covered up to 1.36 of the regular side
+(6 judged big), Biggies 1.31-1.59 (6 under 1.37)."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""
@@ -83,45 +88,28 @@ def _shifted(quads: tuple[np.ndarray, ...], dx: int, dy: int) -> tuple[np.ndarra
     return tuple(np.asarray(q, np.float32) - (dx, dy) for q in quads)
 
 
-def _row_box(polygons: dict[int, np.ndarray], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The crop (x0, y0, x1, y1) that holds every casino zone's crop (`_crop_box`)."""
-    boxes = np.array([_crop_box(p, shape) for p in polygons.values()])
-    x0, y0 = (int(v) for v in boxes[:, :2].min(0))
-    x1, y1 = (int(v) for v in boxes[:, 2:].max(0))
-    return x0, y0, x1, y1
-
-
-def _read_row(
-    frame: np.ndarray, zones: Zones, polygons: dict[int, np.ndarray], cfg: ReaderConfig
+def _read_zone(
+    frame: np.ndarray, zones: Zones, name: str, polygon: np.ndarray, cfg: ReaderConfig
 ) -> Detections:
-    """The dice centred in any casino zone, read in one pass of the reader over the crop that
-    holds the whole row, each given the zone its centre lies in; boxes in frame pixels.
-
-    One pass reads every die's crop in one batch: read zone by zone, the reader's fixed cost
-    per call (two locator looks, the camera's place, the colours' light) was paid seven times.
-    The row is read at the frame's scale, as each zone was; a row of 60 dice is not a tray to
-    be looked at again enlarged (the reader's `look_again_from` counts dice per casino)."""
-    x0, y0, x1, y1 = _row_box(polygons, frame.shape)
+    """The dice centred in one zone, read from its crop; boxes in frame pixels."""
+    x0, y0, x1, y1 = _crop_box(polygon, frame.shape)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return Detections.empty()
     crop = np.ascontiguousarray(frame[y0:y1, x0:x1])
-    names = {number: name for name, number in CASINO_NUMBERS.items()}
-    # Only the casino zones, and the printed markers and names the crop shows, which are no dice.
+    # Only this zone, and the printed markers and names the crop shows, which are no dice.
     local = Zones(
-        tuple(names[n] for n in polygons),
-        tuple(polygons[n] - (x0, y0) for n in polygons),
+        (name,),
+        (polygon - (x0, y0),),
         _shifted(zones.markers, x0, y0),
         _shifted(zones.labels, x0, y0),
     )
-    row_cfg = replace(
-        cfg,
-        zones=local,
-        look_for_large_dice=False,
-        look_again_from=cfg.look_again_from * max(len(polygons), 1),
-    )
-    det = read_dice(crop, row_cfg)
-    det = det.select(np.array([z in CASINO_NUMBERS for z in det.zone], bool))
-    boxes = det.boxes + np.array([x0, y0, x0, y0], np.float32)
+    det = read_dice(crop, replace(cfg, zones=local, look_for_large_dice=False))
+    return _moved(det.select(det.zone == name), x0, y0)
+
+
+def _moved(det: Detections, dx: int, dy: int) -> Detections:
+    """The dice with their boxes moved by (dx, dy) px: from a crop's pixels to the frame's."""
+    boxes = det.boxes + np.array([dx, dy, dx, dy], np.float32)
     return Detections(
         boxes,
         det.pips,
@@ -132,6 +120,17 @@ def _read_row(
         det.zone,
         det.colour_doubt,
     )
+
+
+def _read_row(
+    frame: np.ndarray, zones: Zones, polygons: dict[int, np.ndarray], cfg: ReaderConfig
+) -> Detections:
+    """The dice centred in any casino zone, each zone read from its own crop."""
+    names = {number: name for name, number in CASINO_NUMBERS.items()}
+    det = Detections.empty()
+    for number in sorted(polygons):
+        det = det.joined(_read_zone(frame, zones, names[number], polygons[number], cfg))
+    return det
 
 
 def covered_sides(frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -186,7 +185,9 @@ def row_sizes(
     (n,): big when the side it covers is size.BIG_RATIO times a regular die's, which is the
     given one, else the median of the dice read for sure (most dice are regular: one Biggy a
     player). A die whose covered area cannot be measured, or all dice where fewer than two
-    can stand for a regular die, cannot be judged."""
+    can stand for a regular die, cannot be judged; nor a die that covers more than a regular
+    die but less than SURE_BIG times its side (a Biggy, or a die whose box took in a corner
+    of a touching neighbour or a note's edge)."""
     sides = covered_sides(frame, det.boxes)
     measured = ~np.isnan(sides)
     if regular_side is None:
@@ -195,7 +196,8 @@ def row_sizes(
             return np.full(len(det), "regular", object), np.zeros(len(det), bool)
         regular_side = float(np.median(sides[typical]))
     big = np.where(measured, sides, 0) > size_mod.BIG_RATIO * regular_side
-    return np.where(big, "big", "regular").astype(object), measured
+    between = big & (sides < SURE_BIG * regular_side)
+    return np.where(big, "big", "regular").astype(object), measured & ~between
 
 
 def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detections:

@@ -96,6 +96,8 @@ def main() -> None:
     settings = SETTINGS[args.settings]
     cfg = ReaderConfig(threads=1, camera_place="above")
     clean_alarms, looks, caught, told, named, injected, skipped = 0, 0, 0, 0, 0, 0, 0
+    unsure_checks = 0  # frames whose check ends with a die not read for sure
+    unknown = 0  # payout effects not named: a die not read for sure on a casino it changed
     times: list[float] = []
     dice_counts: list[int] = []
     kinds: dict[str, list[int]] = {}
@@ -129,6 +131,7 @@ def main() -> None:
         unsure = sum(c.unsure for c in result.casinos)
         clean_alarms += bool(claimed)
         looks += bool(unsure) and not claimed
+        unsure_checks += bool(unsure)
         if claimed or unsure:
             print(
                 f"round {r}: table as the game holds it: {'; '.join(claimed) or 'no difference'}"
@@ -138,6 +141,7 @@ def main() -> None:
         touched = {n for n in (what.source, what.target) if n is not None}
         result, seconds = checked(wrong_scene.frame, state, row_cfg, owners, colours)
         times.append(seconds)
+        unsure_checks += any(c.unsure for c in result.casinos)
         expected = check_table(state, truth(wrong, owners), colours)
         injected += 1
         flagged = {c.casino for c in result.casinos if not c.agrees}
@@ -150,6 +154,11 @@ def main() -> None:
             for n in touched
         )
         named += hit and right
+        unknown += (
+            hit
+            and not right
+            and any(result.casinos[n - 1].payout_changes.startswith("not known") for n in touched)
+        )
         kinds.setdefault(what.kind, [0, 0])
         kinds[what.kind][0] += 1
         kinds[what.kind][1] += hit
@@ -174,7 +183,11 @@ def main() -> None:
         + ", ".join(f"{k}: {v[1]}/{v[0]}" for k, v in sorted(kinds.items()))
     )
     print(f"  told as a difference, not only as a die not read for sure: {told}/{injected}")
-    print(f"payout effect named rightly: {named}/{injected} = {100 * named / injected:.1f} %")
+    print(
+        f"payout effect named rightly: {named}/{injected} = {100 * named / injected:.1f} %; "
+        f"not named, a die not read for sure there: {unknown}; "
+        f"named wrongly or not caught: {injected - named - unknown}"
+    )
     print(
         f"false alarms (a difference claimed on a table that agrees): {clean_alarms} in "
         f"{len(dice_counts)} rounds = {50 * clean_alarms / len(dice_counts):.1f} per 50 rounds"
@@ -182,6 +195,11 @@ def main() -> None:
     print(
         f"tables that agree with a die not read for sure (a person asked to look): {looks} in "
         f"{len(dice_counts)} rounds = {50 * looks / len(dice_counts):.1f} per 50 rounds"
+    )
+    print(
+        f"checks that end unsure (a die not read for sure), tables as the game holds them and "
+        f"with a misplacement: {unsure_checks} in {len(times)} checks = "
+        f"{50 * unsure_checks / len(dice_counts):.1f} per 50 rounds of two checks"
     )
     print(
         f"whole check, 1280x720: median {statistics.median(ms):.0f} ms, worst {max(ms):.0f} ms "

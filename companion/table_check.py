@@ -239,6 +239,29 @@ def payout_change(table: CasinoPayout, game: CasinoPayout, name: _Names) -> str:
     return "; ".join(parts) if parts else "no change at payout"
 
 
+def _unsure_as_unseen(table: Casino, game: Casino, unsure: int) -> Casino | None:
+    """The table's casino with its dice not read for sure taken as the game's dice the camera
+    did not see, where they are exactly as many (None where they are not: an unsure die may
+    then be a die the game does not hold, and what the table shows is not known).
+
+    The differences told are those no unsure die can explain, so their effect at payout is
+    found with the unsure dice standing for the game's unseen ones: a die left out, added or
+    moved is still named rightly while a die elsewhere on the casino is half hidden."""
+    if not unsure:
+        return table
+    slot = table.number == SLOT_MACHINE
+    on_table = Counter((d.owner, d.value if slot else 0, d.big) for d in table.dice)
+    in_game = Counter((d.owner, d.value if slot else 0, d.big) for d in game.dice)
+    unseen = in_game - on_table
+    if unseen.total() != unsure:
+        return None
+    taken = list(unseen.elements())
+    dice = table.dice + tuple(
+        PlacedDie(owner, value if slot else game.number, big, 0) for owner, value, big in taken
+    )
+    return Casino(game.number, game.notes, dice, game.chip_cards)
+
+
 def check_casino(
     state: GameState, seen: SeenCasino | None, number: int, colours: Mapping[int, str]
 ) -> CasinoCheck:
@@ -258,12 +281,13 @@ def check_casino(
     table = _table_casino(game, seen)
     differences = tuple(_differences(number, table, game, name, seen))
     change = ""
-    if seen.unsure:
+    leftovers = state.rules.leftovers
+    filled = _unsure_as_unseen(table, game, seen.unsure)
+    if differences and filled is not None:
+        change = payout_change(pay_casino(filled, leftovers), pay_casino(game, leftovers), name)
+    elif seen.unsure:
         dice = "die is" if seen.unsure == 1 else "dice are"
         change = f"not known while {seen.unsure} {dice} not read for sure"
-    elif differences:
-        leftovers = state.rules.leftovers
-        change = payout_change(pay_casino(table, leftovers), pay_casino(game, leftovers), name)
     return CasinoCheck(
         number, _counted(state, table.dice), game_counts, seen.unsure, differences, change
     )

@@ -207,6 +207,20 @@ def test_dice_not_read_for_sure_are_never_guessed(seen_dice, unsure, differences
     assert not four.agrees
 
 
+def test_a_difference_beside_a_die_not_read_for_sure_is_named_as_on_the_true_table():
+    # Ben's die added to casino 4, and one of Anna's four not read for sure: the unsure die
+    # stands for the game's unseen one, so the added die's effect is what the true table gives.
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    true_table = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, ANNA, ANNA, BEN, BEN, BEN, BEN)))
+    half_hidden = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, ANNA, BEN, BEN, BEN, BEN), 1))
+    meant = check_table(state, true_table, COLOURS).casinos[3]
+    four = check_table(state, half_hidden, COLOURS).casinos[3]
+    assert four.differences == ("the table shows 4 blue (Ben) on casino 4, the game has 3",)
+    assert meant.payout_changes.startswith("with 4, red (Anna) ties with blue (Ben)")
+    assert four.payout_changes == meant.payout_changes
+    assert four.unsure == 1 and not four.agrees
+
+
 # --- lasvegas check-table -----------------------------------------------------------------------
 
 

@@ -2,8 +2,9 @@
 machine), each named by colour and size, and the dice not read for sure counted apart.
 
 Each casino is read from its own crop, at the frame's scale: the whole 1280x720 frame shrunk
-for one look would make its dice too small, and one enlarged look reads the arena too. The
-size of a regular die is judged over the whole row, so a Biggy alone on a card is still big.
+for one look would make its dice too small, and so would one look at the whole row (see
+docs/table-check.md). The size of a regular die is judged over the whole row, so
+a Biggy alone on a card is still big.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import numpy as np
 
 from vision import size as size_mod
 from vision.detections import Detections
-from vision.reader import ReaderConfig, read_dice
+from vision.pips import CLASS_BLANK
+from vision.reader import BLANK_DICE_COLOUR, ReaderConfig, read_dice
 from vision.zones import Zones
 
 LEAST_CONTRAST = 12.0
@@ -25,6 +27,11 @@ PLAUSIBLE = (0.6, 1.05)
 SLOT_MACHINE = 7
 CASINO_NUMBERS = {f"casino{n}": n for n in range(1, 7)} | {"slot": SLOT_MACHINE}
 """The zone names of the casinos and the casino number each stands for (7: the slot machine)."""
+SURE_BIG = 1.37
+"""A die judged big (size.BIG_RATIO) whose covered side is less than this times a regular die's
+is not read for sure. On rendered hardest rows (16 frames, 873 dice) regular dice pressed
+against a die of their colour, or under a note's edge, covered up to 1.36 of the regular side
+(6 judged big), Biggies 1.31-1.59 (6 under 1.37)."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""
@@ -97,9 +104,33 @@ def _read_zone(
         _shifted(zones.labels, x0, y0),
     )
     det = read_dice(crop, replace(cfg, zones=local, look_for_large_dice=False))
-    det = det.select(det.zone == name)
-    boxes = det.boxes + np.array([x0, y0, x0, y0], np.float32)
-    return Detections(boxes, det.pips, det.colour, det.size, det.confidence, det.unsure, det.zone)
+    return _moved(det.select(det.zone == name), x0, y0)
+
+
+def _moved(det: Detections, dx: int, dy: int) -> Detections:
+    """The dice with their boxes moved by (dx, dy) px: from a crop's pixels to the frame's."""
+    boxes = det.boxes + np.array([dx, dy, dx, dy], np.float32)
+    return Detections(
+        boxes,
+        det.pips,
+        det.colour,
+        det.size,
+        det.confidence,
+        det.unsure,
+        det.zone,
+        det.colour_doubt,
+    )
+
+
+def _read_row(
+    frame: np.ndarray, zones: Zones, polygons: dict[int, np.ndarray], cfg: ReaderConfig
+) -> Detections:
+    """The dice centred in any casino zone, each zone read from its own crop."""
+    names = {number: name for name, number in CASINO_NUMBERS.items()}
+    det = Detections.empty()
+    for number in sorted(polygons):
+        det = det.joined(_read_zone(frame, zones, names[number], polygons[number], cfg))
+    return det
 
 
 def covered_sides(frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -154,7 +185,9 @@ def row_sizes(
     (n,): big when the side it covers is size.BIG_RATIO times a regular die's, which is the
     given one, else the median of the dice read for sure (most dice are regular: one Biggy a
     player). A die whose covered area cannot be measured, or all dice where fewer than two
-    can stand for a regular die, cannot be judged."""
+    can stand for a regular die, cannot be judged; nor a die that covers more than a regular
+    die but less than SURE_BIG times its side (a Biggy, or a die whose box took in a corner
+    of a touching neighbour or a note's edge)."""
     sides = covered_sides(frame, det.boxes)
     measured = ~np.isnan(sides)
     if regular_side is None:
@@ -163,7 +196,20 @@ def row_sizes(
             return np.full(len(det), "regular", object), np.zeros(len(det), bool)
         regular_side = float(np.median(sides[typical]))
     big = np.where(measured, sides, 0) > size_mod.BIG_RATIO * regular_side
-    return np.where(big, "big", "regular").astype(object), measured
+    between = big & (sides < SURE_BIG * regular_side)
+    return np.where(big, "big", "regular").astype(object), measured & ~between
+
+
+def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detections:
+    """The row's dice with their sizes judged over the row, flagged unsure where they are not
+    read for sure: a die whose size cannot be judged (a Biggy counts two), one whose colour is
+    a guess (it lies between two colours), and a grey die showing pips (grey dice are blank:
+    it is a white die in a shadow, or under a note's tint)."""
+    grey_with_pips = (det.colour == BLANK_DICE_COLOUR) & (det.pips != CLASS_BLANK)
+    unsure = det.unsure | ~judged | det.colour_doubt | grey_with_pips
+    return Detections(
+        det.boxes, det.pips, det.colour, sizes, det.confidence, unsure, det.zone, det.colour_doubt
+    )
 
 
 def read_casino_row(
@@ -174,17 +220,9 @@ def read_casino_row(
     if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
         raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame, 'shape', None)}")
     polygons = casino_zones(zones)
-    names = {number: name for name, number in CASINO_NUMBERS.items()}
-    found = [_read_zone(frame, zones, names[n], polygons[n], cfg) for n in sorted(polygons)]
-    det = Detections.empty()
-    for part in found:
-        det = det.joined(part)
+    det = _read_row(frame, zones, polygons, cfg) if polygons else Detections.empty()
     if len(det):
-        # A die whose size cannot be judged is not read for sure: a Biggy counts two.
-        sizes, judged = row_sizes(frame, det, cfg.regular_side_px)
-        det = Detections(
-            det.boxes, det.pips, det.colour, sizes, det.confidence, det.unsure | ~judged, det.zone
-        )
+        det = _doubted(det, *row_sizes(frame, det, cfg.regular_side_px))
     dice = tuple(
         CasinoDie(
             CASINO_NUMBERS[str(det.zone[i])],

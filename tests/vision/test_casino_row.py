@@ -93,13 +93,16 @@ def test_a_die_turned_against_a_neighbour_is_not_taken_for_a_biggy():
     card = card_layout(1280, 720, 27)[2]
     x, y = float(card[:, 0].mean()), float(card[:, 1].mean())
     side = 32.0
-    # Two dice turned 45 degrees, touching along an edge, and a Biggy apart.
+    # Two dice turned 45 degrees, touching along an edge, and a Biggy apart; three regular
+    # dice apart set the regular side (a row holds dozens).
     step = side * 1.02 / np.sqrt(2)
     laid = [
         RowDie(2, SimDie("red", 2), (x, y), side, np.pi / 4),
         RowDie(2, SimDie("red", 2), (x + step, y + step), side, np.pi / 4),
         RowDie(2, SimDie("red", 2), (x - 20, y - 110), side * 1.5, 0.1),
         RowDie(2, SimDie("red", 2), (x + 10, y + 110), side, 0.0),
+        RowDie(2, SimDie("red", 2), (x - 40, y + 170), side, 0.0),
+        RowDie(2, SimDie("red", 2), (x + 40, y + 170), side, 0.0),
     ]
     frame, _ = render_row(laid, {}, rng)
     boxes = np.array(
@@ -113,7 +116,67 @@ def test_a_die_turned_against_a_neighbour_is_not_taken_for_a_biggy():
     n = len(boxes)
     det = Detections(boxes, [2] * n, ["red"] * n, ["regular"] * n, [1.0] * n, [False] * n)
     sizes, judged = row_sizes(frame, det)
-    assert list(sizes) == ["regular", "regular", "big", "regular"] and judged.all()
+    assert list(sizes) == ["regular", "regular", "big", "regular", "regular", "regular"]
+    assert judged.all()
+
+
+def test_a_die_between_a_regular_die_and_a_biggy_in_size_is_not_judged():
+    # A die whose box took in a touching neighbour's corner covers about 1.3 regular sides:
+    # neither plainly regular nor plainly a Biggy, so its size is not judged.
+    rng = np.random.default_rng(1)
+    card = card_layout(1280, 720, 27)[2]
+    x, y = float(card[:, 0].mean()), float(card[:, 1].mean())
+    side = 32.0
+    # Five regular dice (they set the regular side), one of 1.3 sides and a Biggy, apart.
+    laid = [RowDie(2, SimDie("blue", 2), (x - 40, y - 180 + 60 * k), side, 0.0) for k in range(5)]
+    laid += [
+        RowDie(2, SimDie("blue", 2), (x + 35, y - 120), side * 1.3, 0.0),
+        RowDie(2, SimDie("blue", 2), (x + 35, y), side * 1.5, 0.0),
+    ]
+    frame, _ = render_row(laid, {}, rng)
+    boxes = np.array(
+        [
+            [
+                d.centre[0] - d.side / 2,
+                d.centre[1] - d.side / 2,
+                d.centre[0] + d.side / 2,
+                d.centre[1] + d.side / 2,
+            ]
+            for d in laid
+        ],
+        np.float32,
+    )
+    n = len(boxes)
+    det = Detections(boxes, [2] * n, ["blue"] * n, ["regular"] * n, [1.0] * n, [False] * n)
+    sizes, judged = row_sizes(frame, det)
+    assert list(sizes[[0, 1, 2, 3, 4, 6]]) == ["regular"] * 5 + ["big"]
+    assert list(judged) == [True] * 5 + [False, True]
+
+
+def test_a_grey_die_showing_pips_and_a_colour_in_doubt_are_not_read_for_sure(scene, monkeypatch):
+    import vision.casino_row as casino_row
+
+    def read_as(crop, cfg):
+        # Two dice in the middle of the crop's zone: one named grey with pips, one whose
+        # colour lies between two.
+        zone = cfg.zones.names[0]
+        cx, cy = cfg.zones.polygons[0].mean(0)
+        boxes = [[cx - 16, cy - 60, cx + 16, cy - 28], [cx - 16, cy + 28, cx + 16, cy + 60]]
+        return Detections(
+            boxes,
+            [4, 3],
+            ["grey", "red"],
+            ["regular"] * 2,
+            [0.9] * 2,
+            [False] * 2,
+            [zone] * 2,
+            [False, True],
+        )
+
+    monkeypatch.setattr(casino_row, "read_dice", read_as)
+    zones = detect_zones(scene.frame)
+    row = read_casino_row(scene.frame, zones, CONFIG)
+    assert row.dice and all(d.unsure for d in row.dice)
 
 
 # --- the simulated row ------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -109,6 +110,73 @@ def zones_from_corners(corners: Mapping[str, Sequence[Sequence[float]]]) -> Zone
         raise ValueError(f"unknown zone {unknown[0]!r}; zones are {', '.join(ZONE_NAMES)}")
     names = tuple(corners)
     return Zones(names, tuple(np.asarray(corners[n], np.float32) for n in names))
+
+
+LARGEST_FRAME = (8192, 8192)
+"""Width and height that tapped corners must lie within when there is no picture to measure."""
+
+CORNERS_EXAMPLE = '{"arena": [[x, y], [x, y], [x, y], [x, y]]}'
+
+
+class CornerError(ValueError):
+    """Corners given by hand that are not points inside the picture; the message says which."""
+
+
+def _is_number(value: object) -> bool:
+    """Whether a JSON value is a finite number (true and false are not numbers)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def checked_corners(raw: object, size: tuple[int, int]) -> dict[str, list[list[float]]]:
+    """Zone corners given by hand, each [x, y] a finite number inside a picture of `size`
+    (width, height); a CornerError names the first one that is not."""
+    if not isinstance(raw, dict) or not raw:
+        raise CornerError(f"corners must be like {CORNERS_EXAMPLE}")
+    width, height = size
+    for zone, points in raw.items():
+        if not isinstance(points, list) or not 3 <= len(points) <= 16:
+            raise CornerError(f"corners of {zone}: 3-16 points like {CORNERS_EXAMPLE}")
+        for point in points:
+            if (
+                not isinstance(point, list)
+                or len(point) != 2
+                or not all(_is_number(v) for v in point)
+                or not (0 <= point[0] <= width and 0 <= point[1] <= height)
+            ):
+                raise CornerError(
+                    f"corners of {zone}: each point is [x, y] inside the {width}x{height} "
+                    f"picture, got {point!r:.60}"
+                )
+    return raw
+
+
+ZonesJson = dict[str, list[str] | list[list[list[float]]]]
+"""Zones as the game file keeps them: names, and the polygons, markers and printed names seen."""
+
+
+def zones_to_json(zones: Zones) -> ZonesJson:
+    """A JSON-ready dict of zones (markers and printed names seen included)."""
+    return {
+        "names": list(zones.names),
+        "polygons": [p.tolist() for p in zones.polygons],
+        "markers": [m.tolist() for m in zones.markers],
+        "labels": [q.tolist() for q in zones.labels],
+    }
+
+
+def zones_from_json(data: object) -> Zones | None:
+    """Zones saved by zones_to_json; None when nothing (or something unreadable) was saved."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return Zones(
+            tuple(data["names"]),
+            tuple(np.array(p, np.float32) for p in data["polygons"]),
+            tuple(np.array(m, np.float32) for m in data.get("markers", [])),
+            tuple(np.array(q, np.float32) for q in data.get("labels", [])),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _detector() -> cv2.aruco.ArucoDetector:

@@ -20,6 +20,7 @@ from companion.rules import make_rules
 from companion.session import SessionError
 from companion.simulate import chance_event, random_choice, random_roll
 from companion.state import GameState, Phase, check_name, new_game
+from companion.tile_codes import TileCode
 from web.bots_seat import bot_action, read_seats, warm_up
 from web.errors import ActionError, refused_file, refused_move
 from web.hub import TableHub
@@ -170,7 +171,7 @@ def roll_action(hub: TableHub, payload: Payload) -> None:
         hub.apply_event(roll, "page")
         return
     choice: dict[str, object] = {"dice": list(roll.values())}
-    if pending.code == "B1":
+    if pending.code is TileCode.PRIME_TIME:
         choice["place"] = payload.get("place", [])
     hub.apply_event(tile_decision(pending.casino, choice), "page")
 

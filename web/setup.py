@@ -2,27 +2,30 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from companion.dice import KICKER_COLOUR, NEUTRAL_COLOUR
 from companion.session import GameStore
-from vision.colour import (
-    DEFAULT_COLOURS_BGR,
-    Palette,
-    calibrate_from_frame,
-    default_palette,
-    palette_from_json,
-)
-from vision.reader import BLANK_DICE_COLOUR, ReaderConfig, read_dice
+from vision import calibrate
+from vision.colour import DEFAULT_COLOURS_BGR, Palette, default_palette, palette_from_json
+from vision.reader import BLANK_DICE_COLOUR, ReaderConfig
 from vision.viewpoint import place_setting
-from vision.zones import ZONE_NAMES, Zones, detect_zones, zones_from_corners
+from vision.zones import (
+    LARGEST_FRAME,
+    ZONE_NAMES,
+    CornerError,
+    Zones,
+    checked_corners,
+    detect_zones,
+    zones_from_corners,
+    zones_from_json,
+    zones_to_json,
+)
 from web.errors import ActionError
-from web.schema import is_number
 
 if TYPE_CHECKING:
     from companion.rules import Rules
@@ -30,12 +33,6 @@ if TYPE_CHECKING:
 
 COLOURS = tuple(DEFAULT_COLOURS_BGR)
 """Dice colours a player can choose; the reader's palette knows each of them."""
-
-SEPARATE_LAB = 30.0
-"""Lab distance below which a built-in colour is dropped beside a calibrated one."""
-
-CALIBRATION_SPREAD = (36.0, 16.0, 16.0)
-"""Lab variance added to each calibrated colour (L, a, b): shading the samples did not show."""
 
 
 @dataclass(frozen=True)
@@ -71,51 +68,10 @@ def calibration_names(game: GameState | None, colours: tuple[str, ...]) -> list[
     return list(colours) + [colour for colour in own if colour != BLANK_DICE_COLOUR]
 
 
-def merged_palette(calibrated: Palette) -> Palette:
-    """The calibrated colours, plus the built-in ones that no calibrated colour resembles.
-
-    A built-in colour close to a calibrated one (dark blue beside this table's blue) would
-    only steal that colour's shaded dice; a colour of this game is calibrated if it is near.
-    Each calibrated colour is widened a little, as one die per colour shows few shades.
-    """
-    near = np.linalg.norm(default_palette().means[:, None] - calibrated.means[None], axis=2)
-    rest = [
-        n
-        for n, d in zip(COLOURS, near.min(1), strict=True)
-        if n not in calibrated.names and d > SEPARATE_LAB
-    ]
-    base = default_palette(rest)
-    widened = np.array(
-        [np.linalg.inv(np.linalg.inv(m) + np.diag(CALIBRATION_SPREAD)) for m in calibrated.inv_cov],
-        np.float32,
-    )
-    return Palette(
-        calibrated.names + base.names,
-        np.concatenate([calibrated.means, base.means]),
-        np.concatenate([widened, base.inv_cov]),
-        calibrated.reference_bgr,
-    )
-
-
-def _match_names(bgr_boxes: np.ndarray, names: list[str]) -> list[str]:
-    """Name each measured die colour so that the total distance to the named colours is least."""
-    from vision.colour import to_lab
-
-    measured = to_lab(bgr_boxes)
-    targets = to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
-    cost = np.linalg.norm(measured[:, None] - targets[None], axis=2)
-    best = min(
-        itertools.permutations(range(len(names))),
-        key=lambda p: sum(cost[i, j] for i, j in enumerate(p)),
-    )
-    return [names[j] for j in best]
-
-
 def learn_palette(frame: np.ndarray | None, names: list[str], config: ReaderConfig) -> Palette:
     """This table's palette, learnt from one die of each colour of `names` lying in the arena
-    of `frame`; an ActionError says what to lay out when the dice are not as asked."""
-    from vision.colour import body_colours
-
+    of `frame` (see `vision.calibrate`); an ActionError says what to lay out when the dice are
+    not as asked."""
     if not names:
         raise ActionError(
             409,
@@ -128,76 +84,12 @@ def learn_palette(frame: np.ndarray | None, names: list[str], config: ReaderConf
         raise ActionError(
             409, "the camera shows no picture; calibration needs one", why={"key": "no_picture"}
         )
-    # Calibration reads with the default palette: the table's own is what it is learning.
-    det = read_dice(frame, replace(config, palette=default_palette()))
-    if len(det) != len(names):
-        raise ActionError(
-            409,
-            f"put exactly one die of each colour ({', '.join(names)}) in the arena; "
-            f"dice the camera sees: {len(det)}",
-            why={"key": "calibrate_count", "colours": names, "seen": len(det)},
-        )
-    matched = _match_names(body_colours(frame, det.boxes), names)
-    return merged_palette(calibrate_from_frame(frame, det.boxes, matched))
-
-
-ZonesJson = dict[str, list[str] | list[list[list[float]]]]
-"""Zones as the game file keeps them: names, and the polygons, markers and printed names seen."""
-
-
-def zones_to_json(zones: Zones) -> ZonesJson:
-    """A JSON-ready dict of zones (markers and printed names seen included)."""
-    return {
-        "names": list(zones.names),
-        "polygons": [p.tolist() for p in zones.polygons],
-        "markers": [m.tolist() for m in zones.markers],
-        "labels": [q.tolist() for q in zones.labels],
-    }
-
-
-def zones_from_json(data: object) -> Zones | None:
-    """Zones saved by zones_to_json; None when nothing (or something unreadable) was saved."""
-    if not isinstance(data, dict):
-        return None
     try:
-        return Zones(
-            tuple(data["names"]),
-            tuple(np.array(p, np.float32) for p in data["polygons"]),
-            tuple(np.array(m, np.float32) for m in data.get("markers", [])),
-            tuple(np.array(q, np.float32) for q in data.get("labels", [])),
-        )
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-LARGEST_FRAME = (8192, 8192)
-"""Width and height that tapped corners must lie within when there is no picture to measure."""
-
-CORNERS_EXAMPLE = '{"arena": [[x, y], [x, y], [x, y], [x, y]]}'
-
-
-def checked_corners(raw: object, size: tuple[int, int]) -> dict[str, list[list[float]]]:
-    """Zone corners from the page, each [x, y] a finite number inside a frame of `size`
-    (width, height); an ActionError names the first one that is not."""
-    if not isinstance(raw, dict) or not raw:
-        raise ActionError(400, f"corners must be like {CORNERS_EXAMPLE}")
-    width, height = size
-    for zone, points in raw.items():
-        if not isinstance(points, list) or not 3 <= len(points) <= 16:
-            raise ActionError(400, f"corners of {zone}: 3-16 points like {CORNERS_EXAMPLE}")
-        for point in points:
-            if (
-                not isinstance(point, list)
-                or len(point) != 2
-                or not all(is_number(v) for v in point)
-                or not (0 <= point[0] <= width and 0 <= point[1] <= height)
-            ):
-                raise ActionError(
-                    400,
-                    f"corners of {zone}: each point is [x, y] inside the {width}x{height} "
-                    f"picture, got {point!r:.60}",
-                )
-    return raw
+        return calibrate.learn_palette(frame, names, config)
+    except calibrate.CalibrationError as error:
+        raise ActionError(
+            409, str(error), why={"key": "calibrate_count", "colours": names, "seen": error.seen}
+        ) from None
 
 
 def zones_asked(mode: object, corners: object, frame: np.ndarray | None) -> Zones | None:
@@ -223,7 +115,11 @@ def zones_asked(mode: object, corners: object, frame: np.ndarray | None) -> Zone
     elif mode == "corners":
         size = LARGEST_FRAME if frame is None else (frame.shape[1], frame.shape[0])
         try:
-            zones = zones_from_corners(checked_corners(corners, size))
+            checked = checked_corners(corners, size)
+        except CornerError as error:
+            raise ActionError(400, str(error)) from None
+        try:
+            zones = zones_from_corners(checked)
         except (ValueError, TypeError) as error:
             raise ActionError(400, f"corners: {error}") from None
     else:
@@ -276,4 +172,12 @@ def blank_colours(game: GameState | None, colours: tuple[str, ...]) -> list[str]
     return [BLANK_DICE_COLOUR] if BLANK_DICE_COLOUR in own else []
 
 
-__all__ = ["COLOURS", "ZONE_NAMES", "calibration_names", "reader_config", "zones_asked"]
+__all__ = [
+    "COLOURS",
+    "ZONE_NAMES",
+    "calibration_names",
+    "reader_config",
+    "zones_asked",
+    "zones_from_json",
+    "zones_to_json",
+]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from random import Random
 
 from companion.choices import legal_choices
 from companion.dice import DieKind
@@ -12,8 +13,10 @@ from companion.gamelog import game_log
 from companion.payout import RoundPayout, payout_to_dict, rank_casino
 from companion.proposal import Problem, Proposal, ProposedDie
 from companion.rules import RAINBOW
+from companion.simulate import chance_event
 from companion.standings import WinReason, standings, victory
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
+from companion.tile_codes import TileCode
 from companion.tiles import tile_name
 from web.table import Notice, PinAlert, Reading, RoundCheck
 
@@ -78,12 +81,13 @@ def casino_view(state: GameState, colours: tuple[str, ...], number: int) -> dict
     }
     tile = state.tile_at(number)
     if tile is not None:
-        closes = tile.code == "E1"  # No Entry's token lies on a casino, not with a player
+        closes = tile.code is TileCode.NO_ENTRY  # its token lies on a casino, not with a player
         view["tile"] = {
             "code": tile.code,
             "name": tile_name(tile.code),
             "level": tile.level,
             "holder": None if tile.holder is None or closes else state.owner_name(tile.holder),
+            "holder_seat": None if closes else tile.holder,
             "closes": tile.holder if closes else None,
             "dice": len(tile.dice),
         }
@@ -106,32 +110,29 @@ def roll_view(state: GameState) -> dict[str, object] | None:
         return None
     groups = []
     for number in range(1, 7):
-        kinds = {
-            "regular": roll.regular.count(number),
-            "neutral": roll.neutral.count(number),
-            "biggy": roll.biggy.count(number),
-            "kickers": roll.kickers.count(number),
-        }
+        kinds = {kind.value: getattr(roll, kind.value).count(number) for kind in DieKind}
         if any(kinds.values()):
             groups.append({"number": number} | kinds)
-    return {
-        "groups": groups,
-        "regular": list(roll.regular),
-        "neutral": list(roll.neutral),
-        "biggy": list(roll.biggy),
-        "kickers": list(roll.kickers),
-    }
+    return {"groups": groups} | {kind.value: list(getattr(roll, kind.value)) for kind in DieKind}
 
 
 def tie_break_text(state: GameState) -> dict[str, object]:
-    """Who won and why: most money, then most notes; shared when both are equal."""
+    """Who won and why: most money, then most notes; shared when both are equal. Winners by
+    name (`winners`) and by seat (`seats`)."""
     won = victory(state)
-    if won.reason is WinReason.MONEY:
-        return {"winners": list(won.winners), "reason": won.reason.value}
-    return {
+    seat_of = {name: seat for seat, name in enumerate(state.players)}
+    result: dict[str, object] = {
         "winners": list(won.winners),
+        "seats": [seat_of[name] for name in won.winners],
         "reason": won.reason.value,
-        "tied_on_money": [{"player": r.player, "notes": r.notes} for r in won.level_on_money],
+    }
+    if won.reason is WinReason.MONEY:
+        return result
+    return result | {
+        "tied_on_money": [
+            {"player": r.player, "seat": seat_of[r.player], "notes": r.notes}
+            for r in won.level_on_money
+        ]
     }
 
 
@@ -159,13 +160,21 @@ def standings_view(state: GameState, colours: tuple[str, ...]) -> list[dict[str,
 
 def payout_view(state: GameState, payout: RoundPayout) -> dict[str, object]:
     """A round's payout as the record explains it, with each owner's Biggies among the counted
-    dice (so "5" reads "3 dice + Biggy") and owners also by number."""
+    dice (so "5" reads "3 dice + Biggy") and owners also by number: `seat` beside each `owner`
+    name, `seats` beside a tie's `owners`, `empty_seats` beside `empty_handed`."""
     data = payout_to_dict(payout, state.owner_name)
     for casino, explained in zip(payout.casinos, data["casinos"], strict=True):
         for counted, row in zip(casino.counts, explained["counts"], strict=True):
             row["seat"] = counted.owner
             if counted.biggies:
                 row["biggies"] = counted.biggies
+        for group, tie in zip(casino.tied, explained["tied"], strict=True):
+            tie["seats"] = list(group.owners)
+        for award, row in zip(casino.awards, explained["awards"], strict=True):
+            row["seat"] = award.owner
+        explained["empty_seats"] = list(casino.empty_handed)
+    for effect, row in zip(payout.tile_effects, data.get("tiles", []), strict=True):
+        row["seat"] = effect.owner
     return data
 
 
@@ -185,11 +194,8 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, object]:
         supply = state.supplies[seat]
         players.append(
             owner_look(state, colours, seat)
+            | {kind.value: getattr(supply, kind.value) for kind in DieKind}
             | {
-                "regular": supply.regular,
-                "biggy": supply.biggy,
-                "kickers": supply.kickers,
-                "neutral": supply.neutral,
                 "dice": supply.total(),
                 "skip_tokens": state.skip_tokens[seat],
                 "chip_cards": list(state.chip_cards[seat]),
@@ -215,11 +221,15 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, object]:
         "pairs_by_total": rules.pairs_by_total,
         "chip_cards": rules.chip_cards,
         "tiles": rules.tiles,
+        "tile_faces": [code.value for code in TileCode],
         "neutral_start": rules.neutral_at_round_start(len(state.players)),
         "payouts": [payout_view(state, p) for p in state.payouts],
         "standings": standings_view(state, colours),
         "score": score_view(state),
-        "owners": {str(o): owner_look(state, colours, o) for o in (WHITE, GREY, NEUTRAL_SET)},
+        "owners": {
+            str(o): owner_look(state, colours, o)
+            for o in (*range(len(state.players)), WHITE, GREY, NEUTRAL_SET)
+        },
     }
     if state.pending is not None:
         view["pending"] = {
@@ -228,6 +238,10 @@ def game_view(state: GameState, colours: tuple[str, ...]) -> dict[str, object]:
             "code": state.pending.code,
             "ask": state.pending.ask,
             "player": state.owner_name(state.pending.seat),
+            "seat": state.pending.seat,
+            # Thrown dice and the Black Box's drawn tokens are chance; other asks are decisions.
+            "by_chance": chance_event(state, Random(0)) is not None,
+            "marks_placed": state.pending.code is TileCode.PRIME_TIME,
         }
     if state.phase is Phase.RAINBOW:
         view["rainbows"] = [c.number for c in state.casinos if RAINBOW in c.notes]

@@ -58,12 +58,9 @@ function swatch(look, big) {
     title: look.name, "aria-hidden": "true"});
 }
 
+/** An owner's swatch and name; `look` comes from ownerLook. */
 function ownerTag(look) {
-  return h("span", {class: "owner"}, swatch(look), h("span", {class: "owner-name", text: ownerName(look)}));
-}
-
-function ownerName(look) {
-  return look.owner < 0 ? t(look.name) : look.name;
+  return h("span", {class: "owner"}, swatch(look), h("span", {class: "owner-name", text: look.name}));
 }
 
 /** A die as it lies on the table; a player's die carries the player's pattern as their swatch does. */
@@ -237,7 +234,7 @@ function topBar() {
 }
 
 function phaseLine(game) {
-  const player = game.players[game.current];
+  const player = game.players[game.current] && ownerLook(game, game.current);
   const name = player ? player.name : "";
   const text = t("phase_" + game.phase, {name});
   const withOwner = ["roll", "choose", "cards", "tile"].includes(game.phase) && player;
@@ -290,21 +287,22 @@ function mainArea(screen) {
 /** Whose turn it is and each casino's leader and ties, large enough to read from every seat;
  *  the turn is written twice, once upside down for the far side of the table. */
 function tableModeView(game) {
-  const player = game.players[game.current];
+  const player = game.players[game.current] && ownerLook(game, game.current);
   const turn = () => h("div", {class: "tm-turn"}, player && !["deal", "payout", "over", "rainbow"].includes(game.phase) ? swatch(player, true) : null,
     h("strong", {text: game.phase === "over" && game.result
-      ? t(game.result.winners.length > 1 ? "winners" : "winner", {names: game.result.winners.join(" & ")})
+      ? t(game.result.winners.length > 1 ? "winners" : "winner", {names: game.result.seats.map((n) => ownerLook(game, n).name).join(" & ")})
       : t("phase_" + game.phase, {name: player ? player.name : ""})}));
   return h("main", {class: "table-mode", "data-testid": "table-mode"},
     h("div", {class: "tm-far"}, turn()),
     h("div", {class: "tm-casinos"}, game.casinos.map((c) => {
       const lead = c.leader !== null && c.leader !== undefined ? c.owners.find((o) => o.owner === c.leader) : null;
+      const leader = lead && ownerLook(game, c.leader);
       return h("div", {class: "tm-casino", "data-testid": `tm-casino-${c.number}`},
         h("div", {class: "tm-head"}, c.slot ? h("strong", {text: t("slot_machine")}) : dieFace(c.number, "white"),
           h("span", {class: "tm-money", text: c.notes.map(note).join(" + ")})),
-        lead ? h("div", {class: "tm-lead"}, swatch(lead, true), h("span", {text: `${ownerName(lead)} × ${countText(lead.dice, lead.biggies, game)}`}))
+        lead ? h("div", {class: "tm-lead"}, swatch(leader, true), h("span", {text: `${leader.name} × ${countText(lead.dice, lead.biggies, game)}`}))
           : h("div", {class: "tm-none", text: c.owners.length ? "—" : t("no_dice")}),
-        c.tied.map((group) => h("div", {class: "tm-tie", text: `${t("tied")}: ${group.map((o) => ownerLabel(game, o)).join(" = ")}`})));
+        c.tied.map((group) => h("div", {class: "tm-tie", text: `${t("tied")}: ${group.map((o) => ownerLook(game, o).name).join(" = ")}`})));
     })),
     h("div", {class: "tm-near"}, turn()),
     button(t("table_exit"), () => { ui.tableMode = false; render(); }, "btn big", {"data-testid": "table-exit"}));
@@ -316,7 +314,7 @@ function casinoCard(game, casino) {
   const tied = new Set(casino.tied.flat());
   const title = casino.slot ? t("slot_machine") : t("casino", {n: casino.number});
   const rows = casino.owners.map((o) => h("li", {class: `owner-row${casino.leader === o.owner ? " leader" : ""}${tied.has(o.owner) ? " tied" : ""}`},
-    ownerTag(o),
+    ownerTag(ownerLook(game, o.owner)),
     h("span", {class: "count", text: `× ${countText(o.dice, o.biggies, game)}`}),
     casino.leader === o.owner ? h("span", {class: "tag lead", text: t("leads")}) : null,
     tied.has(o.owner) ? h("span", {class: "tag tie", text: t("tied")}) : null));
@@ -324,7 +322,7 @@ function casinoCard(game, casino) {
     h("header", {}, casino.slot ? null : dieFace(casino.number, "white", "small"), h("h2", {text: title})),
     h("div", {class: "notes"}, casino.notes.map((n) => h("span", {class: "note", text: note(n)})),
       casino.chip_cards.map((c) => h("span", {class: `chip chip-${c}`, text: c}))),
-    casino.tile ? h("div", {class: "tile", text: `${casino.tile.name}${casino.tile.holder ? " · " + casino.tile.holder : ""}${
+    casino.tile ? h("div", {class: "tile", text: `${casino.tile.name}${casino.tile.holder_seat != null ? " · " + ownerLook(game, casino.tile.holder_seat).name : ""}${
       casino.tile.closes ? " · " + t("closes", {n: casino.tile.closes}) : ""}`}) : null,
     rows.length ? h("ul", {class: "owners"}, rows) : h("p", {class: "empty", text: t("no_dice")}));
 }
@@ -403,11 +401,9 @@ function startDicePicker(game, deal) {
       button(String(v), () => { deal.start.push(v); render(); }, "btn big"))) : null);
 }
 
-const TILE_CODES = ["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1", "E2", "F1", "F2", "G1", "G2", "H1", "H2"];
-
 function tilePicker(game, deal) {
   return h("div", {class: "tiles-pick"}, h("h3", {text: t("tiles_pick")}),
-    h("div", {class: "row wrap"}, TILE_CODES.map((code) => button(code, () => {
+    h("div", {class: "row wrap"}, game.tile_faces.map((code) => button(code, () => {
       const k = deal.tiles.indexOf(code);
       if (k >= 0) deal.tiles.splice(k, 1); else if (deal.tiles.length < game.tiles) deal.tiles.push(code);
       render();
@@ -424,9 +420,10 @@ function supplyText(player) {
 
 function rollPanel(game) {
   const player = game.players[game.current];
+  const look = ownerLook(game, game.current);
   const powerPlays = game.choices.filter((c) => c.event.type === "power_play");
   return h("div", {class: "roll"},
-    h("h2", {}, swatch(player, true), ` ${t("phase_roll", {name: player.name})}`),
+    h("h2", {}, swatch(look, true), ` ${t("phase_roll", {name: look.name})}`),
     h("p", {text: `${t("you_roll")}: ${supplyText(player)}`}),
     table.table_check && !table.table_check.agrees ? checkPanel(game) : null,
     readingPanel(game),
@@ -494,7 +491,7 @@ function choiceLabel(game, c) {
   const placed = {number: ev.number, dice: g.regular, biggy: g.biggy, neutral: g.neutral, kickers: g.kickers};
   let text = `${placedText(placed)} → ${casinoText(ev.slot ? 7 : ev.number)}`;
   if (g.biggy) text += ` (${t("counts_n", {n: countText(g.regular + 2 * g.biggy, g.biggy, game)})})`;
-  for (const k of ev.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: k.owner < 0 ? t(k.name) : k.name});
+  for (const k of ev.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: ownerLook(game, k.owner).name});
   if (ev.chip) text += ", " + t("take_chip", {colour: ev.chip});
   return text;
 }
@@ -510,7 +507,7 @@ function cameraApplied(leftOut) {
 }
 
 function choosePanel(game) {
-  const player = game.players[game.current];
+  const player = ownerLook(game, game.current);
   const groups = game.roll ? game.roll.groups : [];
   return h("div", {class: "choose"},
     h("h2", {}, swatch(player, true), ` ${t("phase_choose", {name: player.name})}`),
@@ -531,11 +528,10 @@ function tilePanel(game) {
   const throwing = pending.ask === "extra dice";
   const shown = throwing ? [] : game.choices.slice(0, 48);
   return h("div", {class: "tile-decision"},
-    h("h2", {text: t("phase_tile", {name: pending.player || ""})}),
+    h("h2", {text: t("phase_tile", {name: pending.seat !== undefined ? ownerLook(game, pending.seat).name : ""})}),
     h("p", {text: t("tile_help", {tile: pending.tile, ask: tOr("ask_" + (pending.ask || "").replace(/ /g, "_"), pending.ask)})}),
     throwing ? throwPicker(pending) : null,
-    // Only thrown dice and the Black Box's drawn tokens are chance; other asks are decisions.
-    throwing || pending.code === "G1" ? button(t("tile_random"), () => act("simulate"), "btn", {"data-testid": "tile-random"}) : null,
+    throwing || pending.by_chance ? button(t("tile_random"), () => act("simulate"), "btn", {"data-testid": "tile-random"}) : null,
     h("div", {class: "choices"}, shown.map((c, i) => button(describeChoice(c.event.choice), () => act("event", {event: c.event}), "btn",
       {"data-testid": `tile-choice-${i}`}))));
 }
@@ -547,14 +543,14 @@ function throwPicker(pending) {
   const ready = x.dice[0] && x.dice[1];
   const send = () => {
     const choice = {dice: x.dice};
-    if (pending.code === "B1") choice.place = x.dice.filter((_, i) => x.place[i]);
+    if (pending.marks_placed) choice.place = x.dice.filter((_, i) => x.place[i]);
     act("event", {event: {type: "tile", casino: pending.casino, choice}});
   };
   return h("div", {class: "extra-dice"},
     [0, 1].map((i) => h("div", {class: "row"}, h("span", {text: t("extra_die", {n: i + 1})}),
       [1, 2, 3, 4, 5, 6].map((n) => button(String(n), () => { x.dice[i] = n; render(); }, x.dice[i] === n ? "btn selected" : "btn",
         {"data-testid": `extra-${i}-${n}`})),
-      pending.code === "B1" ? h("label", {class: "check"}, h("input", {type: "checkbox", checked: x.place[i] || null,
+      pending.marks_placed ? h("label", {class: "check"}, h("input", {type: "checkbox", checked: x.place[i] || null,
         "data-testid": `extra-place-${i}`, onchange: (e) => { x.place[i] = e.target.checked; }}), t("extra_place")) : null)),
     button(t("extra_enter"), send, ready ? "btn primary" : "btn", {"data-testid": "extra-enter", disabled: ready ? null : ""}));
 }
@@ -573,7 +569,7 @@ function describeChoice(choice) {
 }
 
 function cardsPanel(game) {
-  const player = game.players[game.current];
+  const player = ownerLook(game, game.current);
   if (!ui.cards || ui.cards.key !== table.version) ui.cards = {key: table.version, cards: [], number: 1};
   const cards = ui.cards;
   return h("div", {class: "cards"},
@@ -627,7 +623,7 @@ function payoutReadyPanel(game) {
   return h("div", {class: "payout-ready"}, h("h2", {text: t("phase_payout")}),
     checkPanel(game),
     ranks.map((owner, i) => h("label", {class: "row"}, `${t("slot_machine")} ${i + 1}. `,
-      ownerTag(slot.owners.find((o) => o.owner === owner)),
+      ownerTag(ownerLook(game, owner)),
       h("select", {onchange: (e) => { ui.slotChoices[i] = e.target.value; }},
         h("option", {value: "", text: "—"}), slot.notes.map((n) => h("option", {value: n, selected: String(ui.slotChoices[i]) === String(n) || null, text: note(n)}))))),
     button(t("pay_out", {round: game.round}), () => act("event", {event: {type: "payout", slot_choices: choices()}})
@@ -723,7 +719,7 @@ function payoutPanel(game, payout, review) {
     h("div", {class: "payout-casinos"}, shown.map((c) => payoutCasino(game, payout, c))),
     done ? roundPhoto(payout.round) : null,
     done && payout.tiles ? h("ul", {class: "tile-effects", "data-testid": "tile-effects"}, payout.tiles.map((e) => h("li", {
-      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})}))) : null,
+      text: t("tile_effect", {tile: e.tile, n: e.casino, name: ownerLook(game, e.seat).name, what: effectText(e)})}))) : null,
     review ? null : h("div", {class: "row wrap"},
       done ? null : button(t("next_casino"), () => { ui.payoutStep = step + 1; render(); }, "btn primary big", {"data-testid": "next-casino"}),
       done ? null : button(t("show_all"), () => { ui.payoutStep = casinos.length; render(); }, "btn", {"data-testid": "show-all"}),
@@ -736,21 +732,21 @@ function payoutPanel(game, payout, review) {
  *  why it takes nothing; a tied line is struck through whole. */
 function payoutCasino(game, payout, c) {
   const tiedAt = {};
-  for (const g of c.tied) for (const o of g.owners) tiedAt[o] = g.dice;
+  for (const g of c.tied) for (const o of g.seats) tiedAt[o] = g.dice;
   const awards = {};
-  for (const a of c.awards) awards[a.owner] = a;
-  const empty = new Set(c.empty_handed);
+  for (const a of c.awards) awards[a.seat] = a;
+  const empty = new Set(c.empty_seats);
   const effects = (payout.tiles || []).filter((e) => String(e.casino) === String(c.casino));
-  const neutral = (name) => !game.players.some((p) => p.name === name);
+  const neutral = (seat) => seat < 0;
   const line = (o) => {
-    const a = awards[o.owner];
-    const tied = o.owner in tiedAt;
-    const outcome = tied ? h("span", {class: "why-not", text: t("tied_at", {d: tiedAt[o.owner]})})
+    const a = awards[o.seat];
+    const tied = o.seat in tiedAt;
+    const outcome = tied ? h("span", {class: "why-not", text: t("tied_at", {d: tiedAt[o.seat]})})
       : a ? h("span", {class: "takes"}, h("span", {class: "rank", text: `${a.rank}.`}), h("span", {class: "note", text: note(a.note)}),
-        neutral(o.owner) ? h("small", {class: "where", text: t("neutral_note_goes")}) : null)
-      : empty.has(o.owner) ? h("span", {class: "why-not", text: t("no_note_left")}) : null;
+        neutral(o.seat) ? h("small", {class: "where", text: t("neutral_note_goes")}) : null)
+      : empty.has(o.seat) ? h("span", {class: "why-not", text: t("no_note_left")}) : null;
     return h("li", {class: `pay-line${tied ? " struck" : ""}${a ? " paid" : ""}`, "data-testid": "pay-line"},
-      h("span", {class: "who"}, lookTag(game, o.owner)),
+      h("span", {class: "who"}, ownerTag(ownerLook(game, o.seat))),
       h("span", {class: "count", text: `× ${countText(o.dice, o.biggies || 0, game)}${o.sum ? ` (Σ ${o.sum})` : ""}`}),
       outcome);
   };
@@ -759,9 +755,9 @@ function payoutCasino(game, payout, c) {
     h("div", {class: "notes"}, c.notes.map((n) => h("span", {class: "note", text: note(n)}))),
     c.counts.length ? h("ul", {class: "pay-lines"}, c.counts.map(line)) : h("p", {class: "empty", text: t("no_dice")}),
     c.tied.map((g) => h("p", {class: "tie-line", "data-testid": "tie-line",
-      text: t("tie_group", {names: g.owners.map(displayName).join(" = "), d: g.dice})})),
+      text: t("tie_group", {names: g.seats.map((n) => ownerLook(game, n).name).join(" = "), d: g.dice})})),
     effects.map((e) => h("p", {class: "tile-line", "data-testid": "tile-line",
-      text: t("tile_effect", {tile: e.tile, n: e.casino, name: displayName(e.owner), what: effectText(e)})})),
+      text: t("tile_effect", {tile: e.tile, n: e.casino, name: ownerLook(game, e.seat).name, what: effectText(e)})})),
     c.leftover.length ? h("p", {class: "leftover", text: t(c.leftover_to === "out" ? "leftover_out" : "leftover_pile", {notes: c.leftover.map(note).join(", ")})}) : null);
 }
 
@@ -785,7 +781,7 @@ function scorePanel(game, printable) {
       h("thead", {}, h("tr", {}, h("th", {}), score.rounds.map((r) => h("th", {class: "num", text: t("round_short", {round: r.round})})),
         h("th", {class: "num", text: t("total")}))),
       h("tbody", {}, order.map((seat) => h("tr", {"data-testid": `score-${seat}`},
-        h("td", {}, ownerTag(game.players[seat])),
+        h("td", {}, ownerTag(ownerLook(game, seat))),
         // In thousands, as players say it: a phone shows every round and the total side by side.
         score.rounds.map((r) => h("td", {class: "num", title: money(r.money[seat]), text: r.money[seat] ? `${Math.round(r.money[seat] / 1000)}k` : "–"})),
         h("td", {class: "num total", title: money(score.total[seat]), text: moneyShort(score.total[seat])})))))),
@@ -800,21 +796,11 @@ function logPanel(game) {
       h("small", {class: "log-round", text: t("round_short", {round: e.round})}), " ", logText(game, e)))));
 }
 
-function displayName(name) {
-  return ["white", "grey", "neutral"].includes(name) ? t(name) : name;
-}
-
-function lookTag(game, name) {
-  const player = game.players.find((p) => p.name === name);
-  const look = player || Object.values(game.owners).find((o) => o.name === name) || {name, colour: "grey", pattern: "solid", owner: -9};
-  return ownerTag(look);
-}
-
 function standingsPanel(game) {
   return h("section", {class: "standings", "data-testid": "standings"}, h("h2", {text: t("standings")}),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}), h("th", {text: t("money")}), h("th", {text: t("notes")}))),
       h("tbody", {}, game.standings.map((s) => h("tr", {},
-        h("td", {}, ownerTag(s)),
+        h("td", {}, ownerTag(ownerLook(game, s.owner))),
         h("td", {class: "num", text: money(s.money)}),
         h("td", {class: "notes-cell"}, s.notes.map((n) => h("span", {class: "note small", text: note(n)})),
           s.token_money ? h("small", {text: ` +${money(s.token_money)}`}) : null,
@@ -824,12 +810,12 @@ function standingsPanel(game) {
 
 function gameOverPanel(game) {
   const result = game.result;
-  const names = result.winners.join(" & ");
+  const names = result.seats.map((n) => ownerLook(game, n).name).join(" & ");
   const why = {money: "why_money", notes: "why_notes", shared: "why_shared"}[result.reason];
   return h("section", {class: "over", "data-testid": "game-over"},
     h("h2", {text: t(result.winners.length > 1 ? "winners" : "winner", {names})}),
     h("p", {class: "why", text: t(why)}),
-    result.tied_on_money ? h("ul", {}, result.tied_on_money.map((r) => h("li", {text: `${r.player}: ${t("notes")} ${r.notes}`}))) : null,
+    result.tied_on_money ? h("ul", {}, result.tied_on_money.map((r) => h("li", {text: `${ownerLook(game, r.seat).name}: ${t("notes")} ${r.notes}`}))) : null,
     h("div", {class: "row wrap"},
       button(t("rematch"), () => rematch(game), "btn primary big", {"data-testid": "rematch"}),
       button(t("new_game"), () => { ui.setup = null; ui.forceSetup = table.game_id; render(); }, "btn big", {"data-testid": "new-game"})),
@@ -843,13 +829,20 @@ function gameOverPanel(game) {
 
 // --- the game log -----------------------------------------------------------------------------
 
-/** Name, colour and pattern of an owner of dice by number: a player's seat or an imaginary owner. */
+/** Name, colour and pattern of an owner of dice by number (a player's seat or an imaginary
+ *  owner): the one lookup for every owner the page draws. It is built once per state and
+ *  language from `game.owners`; an imaginary owner's name is a word of the page's language. */
+const OWNER_LOOKS = new WeakMap();
 function ownerLook(game, owner) {
-  return owner >= 0 ? game.players[owner] : (game.owners[String(owner)] || {owner, name: "neutral", colour: "grey", pattern: "solid"});
-}
-
-function ownerLabel(game, owner) {
-  return ownerName(ownerLook(game, owner));
+  let looks = OWNER_LOOKS.get(game);
+  if (!looks || looks.lang !== LANG) {
+    looks = {lang: LANG, byNumber: {}};
+    for (const [n, o] of Object.entries(game.owners)) {
+      looks.byNumber[n] = {owner: o.owner, name: o.owner < 0 ? imaginaryOwner(o.name) : o.name, colour: o.colour, pattern: o.pattern};
+    }
+    OWNER_LOOKS.set(game, looks);
+  }
+  return looks.byNumber[String(owner)] || {owner, name: String(owner), colour: "grey", pattern: "solid"};
 }
 
 /** How dice count at a casino, the same words everywhere: "5 = 3 dice + Biggy". In the card
@@ -879,14 +872,14 @@ function casinoText(n) {
 
 /** One entry of the game's log (built by the server) in the page's language. */
 function logText(game, e) {
-  const name = e.seat !== undefined ? ownerLabel(game, e.seat) : e.owner !== undefined ? ownerLabel(game, e.owner) : "";
+  const name = e.seat !== undefined ? ownerLook(game, e.seat).name : e.owner !== undefined ? ownerLook(game, e.owner).name : "";
   switch (e.what) {
     case "deal": return t("log_deal", {round: e.round});
     case "roll": return t("log_roll", {name, values: e.values.join(" ")});
     case "place": {
       let text = t("log_place", {name, what: placedText(e), where: casinoText(e.casino)});
       if (e.biggy) text += ` (${t("counts_n", {n: countText(e.counted, e.biggy, game)})})`;
-      for (const k of e.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: ownerLabel(game, k.owner)});
+      for (const k of e.kicks || []) text += ", " + t("kick", {size: t(k.big ? "kick_biggy" : "kick_die"), name: ownerLook(game, k.owner).name});
       return text;
     }
     case "skip": return t("log_skip", {name});
@@ -896,10 +889,10 @@ function logText(game, e) {
     case "rainbow": return t("log_rainbow", {notes: e.notes.map(note).join(", ")});
     case "correct": return t("log_correct", {where: casinoText(e.casino), n: e.dice});
     case "payout": return t("log_payout", {round: e.round});
-    case "tie": return t("log_tie", {names: e.owners.map((o) => ownerLabel(game, o)).join(", "), d: e.dice, where: casinoText(e.casino)});
+    case "tie": return t("log_tie", {names: e.owners.map((o) => ownerLook(game, o).name).join(", "), d: e.dice, where: casinoText(e.casino)});
     case "award": return t("log_award", {name, note: note(e.note), where: casinoText(e.casino)});
     case "tile_effect": return t("tile_effect", {tile: e.tile, n: e.casino, name, what: effectText(e)});
-    case "over": return t(e.winners.length > 1 ? "winners" : "winner", {names: e.winners.map((o) => ownerLabel(game, o)).join(" & ")});
+    case "over": return t(e.winners.length > 1 ? "winners" : "winner", {names: e.winners.map((o) => ownerLook(game, o).name).join(" & ")});
     default: return e.what;
   }
 }

@@ -67,7 +67,6 @@ const WORDS = {
     zones_now: "Zones: {list}", zones_none: "No zones: every die in view counts.", sim_clear: "Sweep the table",
     refused: "Not applied", preview_paused: "Preview paused", preview_pause: "Pause preview", preview_show: "Show preview", bank: "from the bank", chips_n: "{n} chips",
     rules_note: "Rules checked by the companion", you_roll: "Dice in hand", reading_none: "Waiting for the dice to settle…",
-    white: "white", grey: "grey", neutral: "neutral",
     c_red: "red", c_blue: "blue", c_darkblue: "dark blue", c_green: "green", c_yellow: "yellow", c_white: "white",
     c_black: "black", c_purple: "purple", c_grey: "grey", c_orange: "orange", c_pink: "pink",
     tk_use: "use", tk_take: "take", tk_reward: "reward", tk_big: "Biggy", tk_from: "from",
@@ -212,7 +211,6 @@ const WORDS = {
     zones_now: "Zonen: {list}", zones_none: "Keine Zonen: jeder sichtbare Würfel zählt.", sim_clear: "Tisch abräumen",
     refused: "Nicht übernommen", preview_paused: "Vorschau pausiert", preview_pause: "Vorschau anhalten", preview_show: "Vorschau zeigen", bank: "von der Bank", chips_n: "{n} Chips",
     rules_note: "Regeln vom Begleiter geprüft", you_roll: "Würfel in der Hand", reading_none: "Warte, bis die Würfel liegen…",
-    white: "weiß", grey: "grau", neutral: "neutral",
     c_red: "rot", c_blue: "blau", c_darkblue: "dunkelblau", c_green: "grün", c_yellow: "gelb", c_white: "weiß",
     c_black: "schwarz", c_purple: "lila", c_grey: "grau", c_orange: "orange", c_pink: "rosa",
     tk_use: "nutzen", tk_take: "nehmen", tk_reward: "Belohnung", tk_big: "Biggy", tk_from: "aus",
@@ -304,6 +302,17 @@ function setLanguage(lang) {
 function t(key, params) {
   const text = (WORDS[LANG][key] ?? WORDS.en[key] ?? key);
   return text.replace(/\{(\w+)\}/g, (_, name) => (params && name in params ? String(params[name]) : ""));
+}
+
+/** The imaginary owners of dice (the server's `IMAGINARY_OWNERS`: white and grey dice, the
+ *  neutral set) by the name the server gives them, in each language of the page. */
+const IMAGINARY_OWNERS = {
+  en: {white: "white", grey: "grey", neutral: "neutral"},
+  de: {white: "weiß", grey: "grau", neutral: "neutral"},
+};
+
+function imaginaryOwner(name) {
+  return (IMAGINARY_OWNERS[LANG] || IMAGINARY_OWNERS.en)[name] ?? IMAGINARY_OWNERS.en[name] ?? name;
 }
 
 function note(value) {

@@ -648,17 +648,17 @@ function checkPanel(game) {
     h("h3", {text: t("check_title")}),
     h("p", {class: "hint", text: t("check_help")}),
     check.photo ? null : h("p", {class: "hint", text: t("check_no_photo")}),
-    h("div", {class: "check-casinos"}, check.casinos.filter((c) => !c.agrees).map((c) => checkCasino(check, c))),
+    h("div", {class: "check-casinos"}, check.casinos.filter((c) => !c.agrees).map((c) => checkCasino(game, check, c))),
     h("div", {class: "row wrap"},
       table.sim ? button(t("sim_fix_casinos"), () => act("sim_fix_casinos"), "btn", {"data-testid": "sim-fix"}) : null,
       again(t("check_again"), "btn primary")));
 }
 
-function checkCasino(check, c) {
+function checkCasino(game, check, c) {
   const where = casinoText(c.casino);
   const differing = c.owners.filter((o) => o.table !== null && o.table !== o.game);
   const lines = LANG === "en" && c.differences.length ? c.differences.map((d) => d.charAt(0).toUpperCase() + d.slice(1) + ".")
-    : differing.map((o) => t("check_line", {table: o.table, game: o.game, name: ownerName(o), where}));
+    : differing.map((o) => t("check_line", {table: o.table, game: o.game, name: ownerLook(game, o.owner).name, where}));
   return h("article", {class: "check-casino", "data-testid": `check-casino-${c.casino}`},
     h("h4", {text: where}),
     h("div", {class: "check-body"},
@@ -667,7 +667,7 @@ function checkCasino(check, c) {
     c.owners.length ? h("table", {class: "check-counts"},
       h("thead", {}, h("tr", {}, h("th"), h("th", {text: t("check_on_table")}), h("th", {text: t("check_in_game")}))),
       h("tbody", {}, c.owners.map((o) => h("tr", {class: o.table !== o.game ? "differs" : null},
-        h("td", {}, ownerTag(o)), h("td", {text: o.table === null ? "?" : String(o.table)}), h("td", {text: String(o.game)}))))) : null,
+        h("td", {}, ownerTag(ownerLook(game, o.owner))), h("td", {text: o.table === null ? "?" : String(o.table)}), h("td", {text: String(o.game)}))))) : null,
     lines.map((text) => h("p", {class: "difference", "data-testid": "difference", text})),
     c.seen ? null : h("p", {class: "difference", text: t("check_not_seen")}),
     c.unsure ? h("p", {class: "difference", text: t("check_unsure", {n: c.unsure})}) : null,

@@ -1229,6 +1229,7 @@ function menuPanel() {
         ui.abandonAsked = false; close();
         act("abandon").then((ok) => { if (ok) { ui.forceSetup = null; ui.games = null; ui.results = null; } render(); });
       }, ui.abandonAsked ? "btn big menu-item danger" : "btn big menu-item", {"data-testid": "menu-abandon"}) : null,
+      game && game.phase !== "over" && canControl() ? hintsMenuItem(close) : null,
       item(t("history"), "menu-games", () => { ui.sheet = "games"; ui.games = null; }),
       game ? item(t("score_table"), "menu-score", () => { ui.sheet = "score"; }) : null,
       game ? item(t("game_log"), "menu-log", () => { ui.sheet = "log"; }) : null,

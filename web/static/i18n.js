@@ -146,6 +146,9 @@ const WORDS = {
     why_roster_taken: "{name} is on the list already",
     why_roster_unknown: "{name} is not on the list",
     why_roster_full: "the list holds at most {most} players; remove one first",
+    why_hints_off: "hints are off for this game; the players may switch them on",
+    why_hint_variants: "hints and bots do not cover this game's variants yet",
+    why_nobody_decides: "nobody decides now",
   },
   de: {
     title: "Las Vegas", round: "Runde {round} von {rounds}", connecting: "verbinde…",
@@ -291,6 +294,9 @@ const WORDS = {
     why_roster_taken: "{name} steht schon auf der Liste",
     why_roster_unknown: "{name} steht nicht auf der Liste",
     why_roster_full: "Die Liste fasst höchstens {most} Spieler; erst einen entfernen",
+    why_hints_off: "Tipps sind für dieses Spiel aus; die Spieler können sie einschalten",
+    why_hint_variants: "Tipps und Bots decken die Varianten dieses Spiels noch nicht ab",
+    why_nobody_decides: "Gerade entscheidet niemand",
   },
 };
 

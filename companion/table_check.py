@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.check_sentences import Owner, Sentence, Size, joined_text
 from companion.events import SLOT_MACHINE, TableDie
-from companion.money import note_label
 from companion.payout import CasinoPayout, pay_casino
 from companion.state import GREY, NEUTRAL_SET, WHITE, Casino, GameState, PlacedDie
 
@@ -32,15 +32,26 @@ class SeenCasino:
 @dataclass(frozen=True, slots=True)
 class CasinoCheck:
     """One casino checked: counted dice per owner on the table and in the game (a Biggy counts
-    two), the dice not read for sure, the differences in words and their effect at payout.
-    `table` is None for a casino the camera does not see."""
+    two), the dice not read for sure, the differences and their effect at payout as sentences
+    (keys with values; `differences` and `payout_changes` give them in English). `table` is None
+    for a casino the camera does not see."""
 
     casino: int
     table: tuple[tuple[str, int], ...] | None
     game: tuple[tuple[str, int], ...]
     unsure: int
-    differences: tuple[str, ...]
-    payout_changes: str
+    difference_sentences: tuple[Sentence, ...]
+    payout_sentences: tuple[Sentence, ...]
+
+    @property
+    def differences(self) -> tuple[str, ...]:
+        """Each difference in English."""
+        return tuple(s.text() for s in self.difference_sentences)
+
+    @property
+    def payout_changes(self) -> str:
+        """What the differences change at payout, in English ('' where nothing is to say)."""
+        return joined_text(self.payout_sentences)
 
     @property
     def agrees(self) -> bool:
@@ -82,10 +93,6 @@ def owner_key(state: GameState, owner: int) -> str:
     return "grey" if owner == GREY else state.players[owner]
 
 
-def _where(number: int) -> str:
-    return "the slot machine" if number == SLOT_MACHINE else f"casino {number}"
-
-
 def _counted(state: GameState, dice: Sequence[PlacedDie]) -> tuple[tuple[str, int], ...]:
     """Counted dice per owner key, most first, then by key."""
     counts: Counter[str] = Counter()
@@ -104,49 +111,37 @@ def _table_casino(game: Casino, seen: SeenCasino) -> Casino:
 
 
 class _Names:
-    """Owner names for sentences: 'red (Anna)' where the colours are known, else 'Anna'."""
+    """Owners as sentences name them: key and colour where the colours are known."""
 
     def __init__(self, state: GameState, colours: Mapping[int, str]) -> None:
         self.state, self.colours = state, colours
 
-    def __call__(self, owner: int) -> str:
-        key = owner_key(self.state, owner)
-        colour = self.colours.get(owner)
-        if colour is None:
-            return key if owner >= 0 else f"{key} dice"
-        return colour if owner < 0 else f"{colour} ({key})"
+    def __call__(self, owner: int) -> Owner:
+        return Owner(owner_key(self.state, owner), self.colours.get(owner), owner >= 0)
 
-    def count(self, owner: int, count: int) -> str:
-        """'3 red (Anna)', or '3 for Anna' where the colour is not known."""
-        if self.colours.get(owner) is None:
-            return f"{count} for {owner_key(self.state, owner)}"
-        return f"{count} {self(owner)}"
+    def order(self, owner: int) -> str:
+        """Owners are told in the order of their English names."""
+        return self(owner).words()
 
 
-def _dice_words(dice: Counter[tuple[int, int, bool]]) -> tuple[int, str]:
-    """An owner's counted dice, and ' (a Biggy and 1 die)' where a Biggy is among them."""
+def _dice_size(dice: Counter[tuple[int, int, bool]]) -> tuple[int, Size | None]:
+    """An owner's counted dice, and (Biggies, regular dice) where a Biggy is among them."""
     mine = [big for (_, _, big), n in dice.items() for _ in range(n)]
     counted = sum(2 if big else 1 for big in mine)
     biggies = sum(mine)
-    if not biggies:
-        return counted, ""
-    regular = len(mine) - biggies
-    parts = ["a Biggy" if biggies == 1 else f"{biggies} Biggies"]
-    if regular:
-        parts.append(f"{regular} {'die' if regular == 1 else 'dice'}")
-    return counted, f" ({' and '.join(parts)})"
+    return counted, ((biggies, len(mine) - biggies) if biggies else None)
 
 
 def _differences(
     number: int, table: Casino, game: Casino, name: _Names, seen: SeenCasino
-) -> list[str]:
-    """Each owner whose dice differ, in words; on the slot machine their values too. Dice the
+) -> list[Sentence]:
+    """Each owner whose dice differ, as a sentence; on the slot machine their values too. Dice the
     game holds and the camera did not see are no difference where the dice it saw but could
     not read for sure may be they: those are never guessed either way."""
     slot = number == SLOT_MACHINE
     on_table = Counter((d.owner, d.value if slot else 0, d.big) for d in table.dice)
     in_game = Counter((d.owner, d.value if slot else 0, d.big) for d in game.dice)
-    owners = sorted({o for o, _, _ in on_table} | {o for o, _, _ in in_game}, key=name)
+    owners = sorted({o for o, _, _ in on_table} | {o for o, _, _ in in_game}, key=name.order)
     mine = {
         owner: (
             Counter({k: n for k, n in on_table.items() if k[0] == owner}),
@@ -162,38 +157,40 @@ def _differences(
         shown, held = mine[owner]
         if shown == held or owner in maybe_unsure:
             continue
-        (table_count, table_size), (game_count, game_size) = _dice_words(shown), _dice_words(held)
+        (table_count, table_size), (game_count, game_size) = _dice_size(shown), _dice_size(held)
+        table_values = game_values = None
         if slot and (table_count, table_size) == (game_count, game_size):
-            table_size, game_size = _values_words(shown), _values_words(held)
-        elif not table_size and not game_size:
-            pass
-        elif table_count and game_count and not (table_size and game_size):
+            table_size = game_size = None
+            table_values, game_values = _slot_values(shown), _slot_values(held)
+        elif table_count and game_count and (table_size is None) != (game_size is None):
             # a Biggy on one side only: say the size on both
-            table_size = table_size or f" ({table_count} {'die' if table_count == 1 else 'dice'})"
-            game_size = game_size or f" ({game_count} {'die' if game_count == 1 else 'dice'})"
+            table_size = table_size or (0, table_count)
+            game_size = game_size or (0, game_count)
         out.append(
-            f"the table shows {name.count(owner, table_count)} on {_where(number)}{table_size}, "
-            f"the game has {game_count}{game_size}"
+            Sentence.of(
+                "differs",
+                owner=name(owner),
+                where=number,
+                table=table_count,
+                game=game_count,
+                table_size=table_size,
+                game_size=game_size,
+                table_values=table_values,
+                game_values=game_values,
+            )
         )
     for colour, count in sorted(Counter(seen.strangers).items()):
-        dice = "die" if count == 1 else "dice"
-        out.append(
-            f"the table shows {count} {colour} {dice} on {_where(number)} "
-            "of a colour no one plays in this game"
-        )
+        out.append(Sentence.of("stranger", count=count, colour=colour, where=number))
     return out
 
 
-def _values_words(dice: Counter[tuple[int, int, bool]]) -> str:
-    """' showing 5 5 3': the values of an owner's dice on the slot machine, a Biggy's twice."""
-    values = sorted(
-        (v for (_, v, b), n in dice.items() for _ in range(n * (2 if b else 1))), reverse=True
+def _slot_values(dice: Counter[tuple[int, int, bool]]) -> tuple[int, ...]:
+    """The values of an owner's dice on the slot machine, highest first, a Biggy's twice."""
+    return tuple(
+        sorted(
+            (v for (_, v, b), n in dice.items() for _ in range(n * (2 if b else 1))), reverse=True
+        )
     )
-    return " showing " + " ".join(map(str, values))
-
-
-def _joined(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _paid(payout: CasinoPayout) -> dict[int, tuple[int, ...]]:
@@ -203,40 +200,33 @@ def _paid(payout: CasinoPayout) -> dict[int, tuple[int, ...]]:
     return {o: tuple(sorted(n, reverse=True)) for o, n in got.items()}
 
 
-def _money(notes: tuple[int, ...] | None) -> str:
-    return "nothing" if not notes else " and ".join(note_label(n) for n in notes)
-
-
 def _seated(owners: Sequence[int]) -> list[int]:
     """Owners in seat order, the neutral and grey dice last: the same words whatever order the
     dice were laid in."""
     return sorted(owners, key=lambda o: (o < 0, abs(o)))
 
 
-def payout_change(table: CasinoPayout, game: CasinoPayout, name: _Names) -> str:
+def payout_change(table: CasinoPayout, game: CasinoPayout, name: _Names) -> tuple[Sentence, ...]:
     """What paying out the table's dice changes against paying out the game's: ties made or
     broken, and who gets which notes instead."""
-    parts = []
+    parts: list[Sentence] = []
     game_ties = {frozenset(g.owners): g for g in game.tied}
     table_ties = {frozenset(g.owners): g for g in table.tied}
     for owners, group in table_ties.items():
         if owners not in game_ties or game_ties[owners].dice != group.dice:
-            who = [name(o) for o in _seated(group.owners)]
-            if len(who) == 2:
-                parts.append(
-                    f"with {group.dice}, {who[0]} ties with {who[1]} and both are cancelled"
-                )
-            else:
-                parts.append(f"with {group.dice}, {_joined(who)} tie and all are cancelled")
+            who = tuple(name(o) for o in _seated(group.owners))
+            key = "tie_made" if len(who) == 2 else "tie_made_all"
+            parts.append(Sentence.of(key, dice=group.dice, owners=who))
     for owners, group in game_ties.items():
         if owners not in table_ties:
-            parts.append(f"{_joined([name(o) for o in _seated(group.owners)])} no longer tie")
+            who = tuple(name(o) for o in _seated(group.owners))
+            parts.append(Sentence.of("tie_broken", owners=who))
     table_paid, game_paid = _paid(table), _paid(game)
-    for owner in sorted(set(table_paid) | set(game_paid), key=name):
-        now, before = table_paid.get(owner), game_paid.get(owner)
+    for owner in sorted(set(table_paid) | set(game_paid), key=name.order):
+        now, before = table_paid.get(owner, ()), game_paid.get(owner, ())
         if now != before:
-            parts.append(f"{name(owner)} gets {_money(now)} instead of {_money(before)}")
-    return "; ".join(parts) if parts else "no change at payout"
+            parts.append(Sentence.of("gets", owner=name(owner), now=now, before=before))
+    return tuple(parts) if parts else (Sentence.of("no_change"),)
 
 
 def _unsure_as_unseen(table: Casino, game: Casino, unsure: int) -> Casino | None:
@@ -274,20 +264,19 @@ def check_casino(
             None,
             game_counts,
             0,
-            (f"the camera does not see {_where(number)}",),
-            "unknown: the dice there are not seen",
+            (Sentence.of("not_seen", where=number),),
+            (Sentence.of("unseen"),),
         )
     name = _Names(state, colours)
     table = _table_casino(game, seen)
     differences = tuple(_differences(number, table, game, name, seen))
-    change = ""
+    change: tuple[Sentence, ...] = ()
     leftovers = state.rules.leftovers
     filled = _unsure_as_unseen(table, game, seen.unsure)
     if differences and filled is not None:
         change = payout_change(pay_casino(filled, leftovers), pay_casino(game, leftovers), name)
     elif seen.unsure:
-        dice = "die is" if seen.unsure == 1 else "dice are"
-        change = f"not known while {seen.unsure} {dice} not read for sure"
+        change = (Sentence.of("unsure", count=seen.unsure),)
     return CasinoCheck(
         number, _counted(state, table.dice), game_counts, seen.unsure, differences, change
     )

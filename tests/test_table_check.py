@@ -418,3 +418,26 @@ def test_a_blank_face_where_every_die_shows_pips_is_no_stranger():
     row = SimpleNamespace(dice=read, casinos=[4])
     (four,) = seen_casinos(state, row, COLOURS)
     assert four == SeenCasino(4, (TableDie(ANNA),), unsure=1, strangers=("orange",))
+
+
+def test_each_difference_and_payout_change_is_also_a_key_with_values():
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, ANNA, BEN, BEN, BEN)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    anna = {"name": "Anna", "colour": "red", "player": True}
+    assert [s.to_dict() for s in four.difference_sentences] == [
+        {
+            "key": "differs",
+            "owner": anna,
+            "where": 4,
+            "table": 3,
+            "game": 4,
+            "table_size": None,
+            "game_size": None,
+            "table_values": None,
+            "game_values": None,
+        }
+    ]
+    assert [s.key for s in four.payout_sentences][0] == "tie_made"
+    assert four.payout_sentences[0].to_dict()["owners"][0] == anna
+    assert "difference_sentences" not in check_table(state, seen, COLOURS).to_dict()["casinos"][3]

@@ -46,9 +46,17 @@ def _position_and_switch() -> tuple[int, GameState, str, bool]:
 
 def _decidable(state: GameState) -> None:
     if not hint_supported(state):
-        raise ActionError(409, "hints and bots do not cover this game's variants yet")
+        raise ActionError(
+            409,
+            "hints and bots do not cover this game's variants yet",
+            why={"key": "hint_variants"},
+        )
     if state.phase not in (Phase.ROLL, Phase.CHOOSE):
-        raise ActionError(409, f"nobody decides now ({state.phase.value})")
+        raise ActionError(
+            409,
+            f"nobody decides now ({state.phase.value})",
+            why={"key": "nobody_decides"},
+        )
 
 
 def bot_words(state: GameState, keys: dict[str, Any]) -> str:
@@ -73,7 +81,9 @@ def switch() -> Response:
     """Switch hints on or off for the game on the table: {"on": true}."""
     table = hub()
     if not table.controls(request.cookies.get("lv_control")):
-        raise ActionError(403, "this tablet is a viewer; enter the PIN to switch hints")
+        raise ActionError(
+            403, "this tablet is a viewer; enter the PIN to switch hints", why={"key": "viewer"}
+        )
     data = read_json(request.get_data(cache=True))
     if not isinstance(data, dict) or not isinstance(data.get("on"), bool):
         raise ActionError(400, 'send {"on": true} or {"on": false}')
@@ -90,7 +100,11 @@ def hint_now() -> Response:
     `version`, so that a page can put each figure beside its choice and drop a late answer."""
     game_id, state, version, on = _position_and_switch()
     if not on:
-        raise ActionError(409, "hints are off for this game; the players may switch them on")
+        raise ActionError(
+            409,
+            "hints are off for this game; the players may switch them on",
+            why={"key": "hints_off"},
+        )
     _decidable(state)
     # Computed outside the lock: the table stays free for the 0.2 s a hint takes.
     result = hint(state, random.Random(len(state.payouts) * 1000 + state.turn))

@@ -363,8 +363,8 @@ def table_check_view(
     check: RoundCheck, game_id: int, state: GameState, colours: tuple[str, ...]
 ) -> dict[str, object]:
     """The round-end check for the page: the photo, and per casino its crop, each owner's
-    count on the table and in the game, the differences and what they change at payout, and
-    the correction to send as an event where the game can be put right to the table."""
+    count on the table and in the game, the differences and what they change at payout (in
+    English, and as sentences with keys and values for the page to word), and the correction to send as an event where the game can be put right to the table."""
     casinos = []
     crops = {c.casino: c for c in check.crops}
     for casino in check.check.casinos:
@@ -391,6 +391,8 @@ def table_check_view(
                 "agrees": casino.agrees,
                 "differences": list(casino.differences),
                 "payout_changes": casino.payout_changes,
+                "difference_sentences": [s.to_dict() for s in casino.difference_sentences],
+                "payout_sentences": [s.to_dict() for s in casino.payout_sentences],
                 "correction": None if correction is None else event_to_dict(correction),
             }
         )

@@ -198,3 +198,30 @@ def test_abandon_from_the_menu_takes_two_taps_and_marks_the_game(page):
     wait_for(lambda: page.state()["game"] is None, 10, "the game to leave the table")
     wait_for(lambda: page.screen() == "setup", 10, "the new-game form")
     wait_for(lambda: "abandoned" in _text(page, "history"), 10, "the game marked abandoned")
+
+
+def test_hints_switched_on_and_off_from_the_menu_in_both_languages(page):
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    started = page.act(
+        "new_game", edition="custom", options={"skip_rule": "chips"}, players=players
+    )
+    assert started.status_code == 200
+    assert page.act("simulate").status_code == 200  # the deal: Anna to roll
+    page.synced()
+    assert not page.has("hint-status")
+    page.tap("menu")
+    assert _text(page, "menu-hints").startswith("Show hints")
+    page.tap("menu-hints")
+    wait_for(lambda: page.state()["seats"]["hints"], 10, "hints on")
+    # Skips are not covered: the line says why, in the page's language.
+    assert "hints and bots do not cover" in _text(page, "hint-status")
+    page.tap("language")
+    wait_for(
+        lambda: "Tipps und Bots decken" in _text(page, "hint-status"), 10, "the reason in German"
+    )
+    assert _text(page, "hint-status").startswith("Kein Tipp für diese Lage")
+    page.tap("menu")
+    assert _text(page, "menu-hints") == "Tipps ausblenden"
+    page.tap("menu-hints")
+    wait_for(lambda: not page.state()["seats"]["hints"], 10, "hints off")
+    wait_for(lambda: not page.has("hint-status"), 10, "the hint line gone")

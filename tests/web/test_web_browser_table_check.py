@@ -127,6 +127,15 @@ def test_each_misplaced_die_is_caught_and_put_right_before_the_payout(tmp_path, 
                     time.sleep(0.5)
                     driver.save_screenshot(str(shots / f"table-check-{width}x{height}.png"))
                 exact_viewport(driver, 1024, 768)
+                # The German page words each difference and its payout effect in German.
+                english = shown(driver, "difference")[0].text
+                tap(driver, "language")
+                wait_for(lambda: shown(driver, "difference")[0].text.startswith("Der Tisch zeigt"))
+                change = shown(driver, "payout-change")[0].text
+                assert change.startswith("Bei der Auszahlung: ") and "instead" not in change
+                assert "change at payout" not in change, change
+                tap(driver, "language")
+                wait_for(lambda english=english: shown(driver, "difference")[0].text == english)
             if kind == "added":  # a die more than its owner has: the table is put right
                 assert not driver.find_elements(By.CSS_SELECTOR, '[data-testid^="correct-"]')
                 tap(driver, "sim-fix")

@@ -44,3 +44,20 @@ def test_bot_asks_for_a_throw_then_says_where_it_places(client, two_player_game)
     assert client.get("/api/bot").get_json()["player"] == "Ben"
     assert act("undo").status_code == 200
     assert client.get("/api/bot").get_json()["player"] == "Anna"
+
+
+def test_a_hint_refused_says_why_by_key_for_the_page_to_word(client, act):
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    started = act("new_game", edition="custom", options={"skip_rule": "chips"}, players=players)
+    assert started.status_code == 200
+    assert client.get("/api/hint").get_json()["why"] == {"key": "hints_off"}
+    assert client.post("/api/hints", json={"on": True}).status_code == 200
+    # Custom with skips: the playout does not cover it.
+    assert client.get("/api/hint").get_json()["why"] == {"key": "hint_variants"}
+
+
+def test_a_hint_while_nobody_decides_says_so_by_key(client, two_player_game):
+    assert client.post("/api/hints", json={"on": True}).status_code == 200
+    refused = client.get("/api/hint")  # the deal is pending
+    assert refused.status_code == 409
+    assert refused.get_json()["why"] == {"key": "nobody_decides"}

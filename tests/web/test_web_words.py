@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from companion.check_sentences import CHECK_TEXTS
 from companion.proposal import PROBLEM_TEXTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -12,11 +13,14 @@ WEB = ROOT / "web"
 
 
 def page_words(language: str) -> dict[str, str]:
-    """One language's words from i18n.js: key to text."""
+    """One language's words from i18n.js: key to text (its main table and the words added to
+    it further down with `Object.assign(WORDS.xx, {...})`)."""
     script = (WEB / "static" / "i18n.js").read_text(encoding="utf-8")
     start = script.index(f"\n  {language}: {{")
-    end = script.index("\n  },", start)
-    return dict(re.findall(r'(\w+): "((?:[^"\\]|\\.)*)"', script[start:end]))
+    parts = [script[start : script.index("\n  },", start)]]
+    for match in re.finditer(rf"Object\.assign\(WORDS\.{language}, \{{", script):
+        parts.append(script[match.end() : script.index("\n});", match.end())])
+    return dict(re.findall(r'(\w+): "((?:[^"\\]|\\.)*)"', "\n".join(parts)))
 
 
 def _keys_sent() -> set[str]:
@@ -45,6 +49,17 @@ def test_the_page_words_reading_problems_as_the_server_does():
     english = page_words("en")
     for key, text in PROBLEM_TEXTS.items():
         assert english[f"why_{key}"] == text, key
+
+
+def test_every_sentence_of_the_table_check_has_words_in_english_and_german():
+    english, german = page_words("en"), page_words("de")
+    assert {"differs", "gets", "tie_made", "no_change"} <= set(CHECK_TEXTS)
+    for key, text in CHECK_TEXTS.items():
+        # The page's English is the server's, and German fills in the same values.
+        assert english[f"chk_{key}"] == text, key
+        assert set(re.findall(r"\{(\w+)\}", german[f"chk_{key}"])) == set(
+            re.findall(r"\{(\w+)\}", text)
+        ), key
 
 
 def _tile_asks_and_values(seeds: range) -> tuple[set[str], set[str]]:

@@ -657,7 +657,8 @@ function checkPanel(game) {
 function checkCasino(game, check, c) {
   const where = casinoText(c.casino);
   const differing = c.owners.filter((o) => o.table !== null && o.table !== o.game);
-  const lines = LANG === "en" && c.differences.length ? c.differences.map((d) => d.charAt(0).toUpperCase() + d.slice(1) + ".")
+  const said = c.difference_sentences ? c.difference_sentences.map((s, i) => checkText(s, c.differences[i])) : LANG === "en" ? c.differences : [];
+  const lines = said.length ? said.map((d) => d.charAt(0).toUpperCase() + d.slice(1) + ".")
     : differing.map((o) => t("check_line", {table: o.table, game: o.game, name: ownerLook(game, o.owner).name, where}));
   return h("article", {class: "check-casino", "data-testid": `check-casino-${c.casino}`},
     h("h4", {text: where}),
@@ -671,7 +672,7 @@ function checkCasino(game, check, c) {
     lines.map((text) => h("p", {class: "difference", "data-testid": "difference", text})),
     c.seen ? null : h("p", {class: "difference", text: t("check_not_seen")}),
     c.unsure ? h("p", {class: "difference", text: t("check_unsure", {n: c.unsure})}) : null,
-    c.payout_changes ? h("p", {class: "payout-change", "data-testid": "payout-change"}, h("strong", {text: `${t("check_at_payout")}: `}), c.payout_changes) : null,
+    c.payout_changes ? h("p", {class: "payout-change", "data-testid": "payout-change"}, h("strong", {text: `${t("check_at_payout")}: `}), checkSentences(c.payout_sentences, c.payout_changes)) : null,
     c.correction ? button(t("check_correct"), () => act("event", {event: c.correction}), "btn primary", {"data-testid": `correct-${c.casino}`}) : null)));
 }
 
@@ -1221,6 +1222,7 @@ function menuPanel() {
         ui.abandonAsked = false; close();
         act("abandon").then((ok) => { if (ok) { ui.forceSetup = null; ui.games = null; ui.results = null; } render(); });
       }, ui.abandonAsked ? "btn big menu-item danger" : "btn big menu-item", {"data-testid": "menu-abandon"}) : null,
+      game && game.phase !== "over" && canControl() ? hintsMenuItem(close) : null,
       item(t("history"), "menu-games", () => { ui.sheet = "games"; ui.games = null; }),
       game ? item(t("score_table"), "menu-score", () => { ui.sheet = "score"; }) : null,
       game ? item(t("game_log"), "menu-log", () => { ui.sheet = "log"; }) : null,

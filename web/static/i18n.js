@@ -145,6 +145,9 @@ const WORDS = {
     why_roster_taken: "{name} is on the list already",
     why_roster_unknown: "{name} is not on the list",
     why_roster_full: "the list holds at most {most} players; remove one first",
+    why_hints_off: "hints are off for this game; the players may switch them on",
+    why_hint_variants: "hints and bots do not cover this game's variants yet",
+    why_nobody_decides: "nobody decides now",
   },
   de: {
     title: "Las Vegas", round: "Runde {round} von {rounds}", connecting: "verbinde…",
@@ -289,6 +292,9 @@ const WORDS = {
     why_roster_taken: "{name} steht schon auf der Liste",
     why_roster_unknown: "{name} steht nicht auf der Liste",
     why_roster_full: "Die Liste fasst höchstens {most} Spieler; erst einen entfernen",
+    why_hints_off: "Tipps sind für dieses Spiel aus; die Spieler können sie einschalten",
+    why_hint_variants: "Tipps und Bots decken die Varianten dieses Spiels noch nicht ab",
+    why_nobody_decides: "Gerade entscheidet niemand",
   },
 };
 
@@ -436,3 +442,82 @@ Object.assign(WORDS.de, {
   round_photo: "Die Casinos am Ende von Runde {round}, wie die Kamera sie sah",
   placement_check_on: "Casinos nach jedem Setzen prüfen", placement_check_off: "Casinos nur am Rundenende prüfen",
 });
+
+// Sentences of the table check: a difference between the table and the game, and what it
+// changes at payout, sent as {key, ...values} (companion/check_sentences.py).
+Object.assign(WORDS.en, {
+  chk_differs: "the table shows {shown} on {where}{table_size}, the game has {game}{game_size}",
+  chk_stranger: "the table shows {count} {colour} {dice} on {where} of a colour no one plays in this game",
+  chk_not_seen: "the camera does not see {where}",
+  chk_tie_made: "with {dice}, {first} ties with {second} and both are cancelled",
+  chk_tie_made_all: "with {dice}, {owners} tie and all are cancelled",
+  chk_tie_broken: "{owners} no longer tie", chk_gets: "{owner} gets {now} instead of {before}",
+  chk_no_change: "no change at payout", chk_unsure: "not known while {count} {dice} not read for sure",
+  chk_unseen: "unknown: the dice there are not seen",
+  chk_shown: "{count} {owner}", chk_shown_for: "{count} for {owner}", chk_where_casino: "casino {n}",
+  chk_where_slot: "the slot machine", chk_and: " and ", chk_nothing: "nothing", chk_stranger_one: "die",
+  chk_stranger_many: "dice", chk_unsure_one: "die is", chk_unsure_many: "dice are", chk_a_biggy: "a Biggy",
+  chk_biggies: "{n} Biggies", chk_one_die: "1 die", chk_dice: "{n} dice", chk_showing: " showing {values}",
+  chk_neutral_dice: "neutral dice", chk_grey_dice: "grey dice",
+});
+Object.assign(WORDS.de, {
+  chk_differs: "der Tisch zeigt {shown} auf {where}{table_size}, das Spiel hat {game}{game_size}",
+  chk_stranger: "der Tisch zeigt {count} {dice} in {colour} auf {where}, einer Farbe, die in diesem Spiel niemand spielt",
+  chk_not_seen: "die Kamera sieht nichts von {where}",
+  chk_tie_made: "mit {dice} ist {first} gleichauf mit {second}, beide fallen weg",
+  chk_tie_made_all: "mit {dice} sind {owners} gleichauf, alle fallen weg",
+  chk_tie_broken: "{owners} sind nicht mehr gleichauf", chk_gets: "{owner} bekommt {now} statt {before}",
+  chk_no_change: "keine Änderung bei der Auszahlung", chk_unsure: "unbekannt: {count} {dice} nicht sicher gelesen",
+  chk_unseen: "unbekannt: die Würfel dort sind nicht zu sehen",
+  chk_shown: "{count} für {owner}", chk_shown_for: "{count} für {owner}", chk_where_casino: "Casino {n}",
+  chk_where_slot: "dem Spielautomaten", chk_and: " und ", chk_nothing: "nichts", chk_stranger_one: "Würfel",
+  chk_stranger_many: "Würfel", chk_unsure_one: "Würfel ist", chk_unsure_many: "Würfel sind", chk_a_biggy: "ein Biggy",
+  chk_biggies: "{n} Biggies", chk_one_die: "1 Würfel", chk_dice: "{n} Würfel", chk_showing: " mit {values}",
+  chk_neutral_dice: "neutrale Würfel", chk_grey_dice: "graue Würfel",
+});
+
+function checkOwner(owner) {
+  // An owner in a check's sentence: "red (Anna)", "white" for neutral dice, "Anna" with no colour.
+  if (!owner.colour) return owner.player ? owner.name : t(`chk_${owner.name}_dice`);
+  return owner.player ? `${colourName(owner.colour)} (${owner.name})` : colourName(owner.colour);
+}
+
+function checkSize(size, values) {
+  // " (a Biggy and 1 die)" for an owner's dice by size, " showing 5 5 3" on the slot machine.
+  if (Array.isArray(values)) return t("chk_showing", {values: values.join(" ")});
+  if (!Array.isArray(size)) return "";
+  const [biggies, regular] = size;
+  const parts = [];
+  if (biggies) parts.push(biggies === 1 ? t("chk_a_biggy") : t("chk_biggies", {n: biggies}));
+  if (regular) parts.push(regular === 1 ? t("chk_one_die") : t("chk_dice", {n: regular}));
+  return ` (${parts.join(t("chk_and"))})`;
+}
+
+function checkText(s, english) {
+  // A sentence of the table check in the page's language: {key, ...values} from the server,
+  // else the server's English text.
+  if (!s || !WORDS.en["chk_" + s.key]) return english;
+  const values = {...s};
+  if ("where" in s) values.where = s.where === 7 ? t("chk_where_slot") : t("chk_where_casino", {n: s.where});
+  if (s.key === "differs") {
+    values.shown = t(s.owner.colour ? "chk_shown" : "chk_shown_for", {count: s.table, owner: checkOwner(s.owner)});
+    for (const side of ["table", "game"]) values[side + "_size"] = checkSize(s[side + "_size"], s[side + "_values"]);
+  } else if (s.owner) values.owner = checkOwner(s.owner);
+  for (const side of ["now", "before"]) {
+    if (Array.isArray(s[side])) values[side] = s[side].length ? s[side].map(note).join(t("chk_and")) : t("chk_nothing");
+  }
+  if (Array.isArray(s.owners)) {
+    const names = s.owners.map(checkOwner);
+    values.owners = names.length > 1 ? `${names.slice(0, -1).join(", ")}${t("chk_and")}${names[names.length - 1]}` : names[0];
+    [values.first, values.second] = names;
+  }
+  if ("colour" in s) values.colour = colourName(s.colour);
+  if (s.key === "stranger" || s.key === "unsure") values.dice = t(`chk_${s.key}_${s.count === 1 ? "one" : "many"}`);
+  return t("chk_" + s.key, values);
+}
+
+function checkSentences(sentences, english) {
+  // What a difference changes at payout, its sentences joined, in the page's language.
+  if (!Array.isArray(sentences) || !sentences.length || !sentences.every((s) => WORDS.en["chk_" + s.key])) return english;
+  return sentences.map((s) => checkText(s)).join("; ");
+}

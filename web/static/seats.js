@@ -9,6 +9,7 @@ Object.assign(WORDS.en, {
   seat_bot_search: "Bot: search", seat_kind: "Who plays",
   hints_switch: "Hints: show each choice's chance of winning (all players agree)",
   hint_working: "Hint: working…", hint_none: "No hint for this position ({why})",
+  hints_menu_on: "Show hints (each choice's chance of winning)", hints_menu_off: "Hide hints",
   hint_line: "{win} % ± {error} to win · {money} this round",
   hint_now: "Chance to win as it stands: {win} % ± {error}",
   hint_best: "best", hint_help: "Chance of winning the game ± its uncertainty, and the money expected this round.",
@@ -25,6 +26,7 @@ Object.assign(WORDS.de, {
   seat_bot_search: "Bot: Suche", seat_kind: "Wer spielt",
   hints_switch: "Tipps: Gewinnchance jeder Wahl zeigen (alle Spieler einverstanden)",
   hint_working: "Tipp: rechnet…", hint_none: "Kein Tipp für diese Lage ({why})",
+  hints_menu_on: "Tipps zeigen (Gewinnchance jeder Wahl)", hints_menu_off: "Tipps ausblenden",
   hint_line: "{win} % ± {error} Siegchance · {money} in dieser Runde",
   hint_now: "Siegchance im Moment: {win} % ± {error}",
   hint_best: "beste", hint_help: "Chance, das Spiel zu gewinnen, ± ihre Unsicherheit, und das in dieser Runde erwartete Geld.",
@@ -39,7 +41,7 @@ Object.assign(WORDS.de, {
 const BOT_LEVELS = ["greedy", "rules", "search"];
 const BOT_PAUSE_MS = 800;   // a moment to see whose turn it is before the computer acts
 const DECISIONS = ["place", "skip", "cards", "power_play", "tile"];
-const hintNow = {version: null, answer: null, error: null};   // the hint for one state of the table
+const hintNow = {version: null, answer: null, error: null, why: null};   // the hint for one state of the table
 const botNow = {timer: null, timerFor: null, sent: null, failed: null};
 
 function seatsOf() {
@@ -98,12 +100,12 @@ function currentHint(game) {
   if (!seatsOf().hints || !["roll", "choose"].includes(game.phase) || seat === null || botLevel(seat)) return null;
   if (hintNow.version !== table.version) {
     const asked = table.version;
-    Object.assign(hintNow, {version: asked, answer: null, error: null});
+    Object.assign(hintNow, {version: asked, answer: null, error: null, why: null});
     fetch("/api/hint", {credentials: "same-origin"}).then(async (response) => {
       const data = await response.json().catch(() => ({error: response.statusText}));
       if (hintNow.version !== asked) return;              // the game moved on while it computed
       if (response.ok && data.version !== asked) return;  // computed for another state
-      if (response.ok) hintNow.answer = data; else hintNow.error = data.error || response.statusText;
+      if (response.ok) hintNow.answer = data; else Object.assign(hintNow, {error: data.error || response.statusText, why: data.why || null});
       render();
     }).catch((error) => {
       if (hintNow.version === asked) { hintNow.error = String(error.message || error); render(); }
@@ -134,7 +136,7 @@ function hintStatus(game) {
   const hint = currentHint(game);
   if (!hint) return null;
   let text;
-  if (hint.error) text = t("hint_none", {why: hint.error});
+  if (hint.error) text = t("hint_none", {why: whyText(hint.why, hint.error)});
   else if (!hint.answer) text = t("hint_working");
   else if (game.phase === "roll" && hint.answer.choices.length) {
     const now = hint.answer.choices[0];
@@ -159,6 +161,21 @@ function withHint(game, btn, choice) {
   btn.append(h("span", {class: `hint-figures${index === 0 ? " best" : ""}`, "data-testid": "hint-figures"},
     index === 0 ? h("strong", {text: `★ ${t("hint_best")} · `}) : null, hintText(entries[index])));
   return btn;
+}
+
+/** The menu's switch for hints during a game (the tablet in control; the players agree, as on
+ *  the new-game form). */
+function hintsMenuItem(close) {
+  const on = Boolean(seatsOf().hints);
+  return button(t(on ? "hints_menu_off" : "hints_menu_on"), () => {
+    close();
+    hintNow.version = null;   // asked again for the state the switch leaves
+    post("/api/hints", {on: !on}).then(() => { message = null; }).catch((error) => {
+      say("error", `${t("refused")}: ${whyText(error.why, error.message)}`);
+      render();
+    });
+    render();
+  }, "btn big menu-item", {"data-testid": "menu-hints", "aria-pressed": on ? "true" : "false"});
 }
 
 // --- the computer's turn ----------------------------------------------------------------------

@@ -143,3 +143,66 @@ def exact_viewport(driver: Any, width: int, height: int) -> None:
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
     )
+
+
+class LivePage:
+    """A page in headless Chromium on a real server run in a thread, with the reads and taps the
+    game's browser tests share."""
+
+    def __init__(self, app: Any, width: int = 1024, height: int = 768) -> None:
+        self.app = app
+        self.live = LiveServer(app)
+        self.driver = chromium(width, height)
+        self.driver.get(self.live.url)
+
+    def close(self) -> None:
+        """Close the browser and stop the server."""
+        self.driver.quit()
+        self.live.close()
+
+    def state(self) -> dict[str, Any]:
+        """The table as the server has it now."""
+        import json
+        import urllib.request
+
+        with urllib.request.urlopen(self.live.url + "api/state", timeout=10) as response:
+            return dict(json.load(response))
+
+    def js(self, script: str, *args: Any) -> Any:
+        """Run a script in the page."""
+        return self.driver.execute_script(script, *args)
+
+    def all(self, selector: str) -> list[Any]:
+        """Every element matching a CSS selector."""
+        from selenium.webdriver.common.by import By
+
+        return list(self.driver.find_elements(By.CSS_SELECTOR, selector))
+
+    def text(self, selector: str) -> str:
+        """The shown text of the first element matching a CSS selector ("" when there is none),
+        read in one step so that a redraw cannot leave a stale element in hand."""
+        script = "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';"
+        return str(self.js(script, selector))
+
+    def synced(self, timeout: float = 15.0) -> dict[str, Any]:
+        """The server's state once the page shows that version of it."""
+
+        def same() -> dict[str, Any] | None:
+            state = self.state()
+            shown = self.js("return document.body.dataset.version")
+            return state if shown == state["version"] else None
+
+        return wait_for(same, timeout, "the page to show the current state")  # type: ignore[no-any-return]
+
+    def tap(self, selector: str) -> None:
+        """Tap the first element matching a CSS selector, looked up afresh (a push may redraw
+        the page), once it is there and enabled."""
+        wait_for(
+            lambda: self.js(
+                "const e = document.querySelector(arguments[0]);"
+                "if (!e || e.disabled) return false; e.click(); return true;",
+                selector,
+            ),
+            10,
+            selector,
+        )

@@ -5,74 +5,27 @@ move waits for a tap instead of being played again at once."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+from browser import LivePage, skip_module_without_browser, wait_for
 
 from companion.events import event_to_dict
 from web import create_app
 
 skip_module_without_browser()
 
-from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 HINT_LINE = re.compile(r"(\d+) % ± (\d+) to win · \$([\d,]+) this round")
 HINT_LINE_DE = re.compile(r"(\d+) % ± (\d+) Siegchance · ([\d.]+) \$ in dieser Runde")
 
 
-class Page:
+class Page(LivePage):
     """The page in Chromium and the server behind it."""
-
-    def __init__(self, app) -> None:
-        self.app = app
-        self.live = LiveServer(app)
-        self.driver = chromium(1024, 768)
-        self.driver.get(self.live.url)
-
-    def close(self) -> None:
-        self.driver.quit()
-        self.live.close()
-
-    def state(self) -> dict:
-        with urllib.request.urlopen(self.live.url + "api/state", timeout=10) as response:
-            return json.load(response)
-
-    def js(self, script: str, *args):
-        return self.driver.execute_script(script, *args)
-
-    def all(self, selector: str):
-        return self.driver.find_elements(By.CSS_SELECTOR, selector)
-
-    def text(self, selector: str) -> str:
-        return self.js(
-            "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", selector
-        )
-
-    def synced(self) -> dict:
-        def same():
-            state = self.state()
-            shown = self.js("return document.body.dataset.version")
-            return state if shown == state["version"] else None
-
-        return wait_for(same, 15, "the page to show the current state")
-
-    def tap(self, selector: str) -> None:
-        wait_for(
-            lambda: self.js(
-                "const e = document.querySelector(arguments[0]);"
-                "if (!e || e.disabled) return false; e.click(); return true;",
-                selector,
-            ),
-            10,
-            selector,
-        )
 
     def moved_on(self, before: str, what: str) -> dict:
         wait_for(lambda: self.state()["version"] != before, 20, what)

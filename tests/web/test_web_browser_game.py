@@ -9,14 +9,12 @@ the score table against the standings, and every round's payout can be opened ag
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import urllib.request
 from pathlib import Path
 
 import pytest
-from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+from browser import LivePage, skip_module_without_browser, wait_for
 
 from companion.events import event_to_dict
 from web import create_app
@@ -40,54 +38,19 @@ def shots(tmp_path_factory) -> Path:
     return folder
 
 
-class Game:
+class Game(LivePage):
     """The page, the server, and taps that wait for the game to move on."""
 
     def __init__(self, app, shots: Path) -> None:
-        self.app, self.shots = app, shots
-        self.live = LiveServer(app)
-        self.driver = chromium(1024, 768)
-        self.driver.get(self.live.url)
+        super().__init__(app)
+        self.shots = shots
         self.payouts_checked = 0
         self.tile_lines = 0
         self.biggy_lines = 0
         self.struck_lines = 0
 
-    def close(self) -> None:
-        self.driver.quit()
-        self.live.close()
-
-    def state(self) -> dict:
-        with urllib.request.urlopen(self.live.url + "api/state", timeout=10) as response:
-            return json.load(response)
-
-    def js(self, script: str, *args):
-        return self.driver.execute_script(script, *args)
-
-    def all(self, selector: str):
-        return self.driver.find_elements(By.CSS_SELECTOR, selector)
-
-    def synced(self) -> dict:
-        def same():
-            state = self.state()
-            return (
-                state
-                if self.js("return document.body.dataset.version") == state["version"]
-                else None
-            )
-
-        return wait_for(same, 10, "the page to show the current state")
-
-    def tap(self, selector: str) -> None:
-        """Tap the first element matching a CSS selector (looked up afresh: a push may redraw)."""
-        wait_for(
-            lambda: self.js(
-                "const e = document.querySelector(arguments[0]); if (!e || e.disabled) return false; e.click(); return true;",
-                selector,
-            ),
-            10,
-            selector,
-        )
+    def synced(self, timeout: float = 10.0) -> dict:
+        return super().synced(timeout)
 
     def tap_and_wait(self, selector: str) -> dict:
         before = self.state()["version"]
@@ -313,7 +276,10 @@ def test_a_four_player_game_with_neutral_dice_and_biggies(played, shots):
     assert g.payouts_checked == 4
     assert g.biggy_lines > 0 and g.struck_lines > 0
     g.driver.save_screenshot(str(shots / "game-classic-over.png"))
-    assert state["game"]["result"]["winners"][0] in g.all('[data-testid="game-over"]')[0].text
+    winner = state["game"]["result"]["winners"][0]
+    # read afresh: a push after the last payout may redraw the screen between two reads
+    over = '[data-testid="game-over"]'
+    wait_for(lambda: winner in g.text(over), 10, "the winner on the game-over screen")
     g.check_score_and_review()
     g.check_log(g.app.extensions["hub"].session)
 

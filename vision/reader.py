@@ -15,6 +15,7 @@ from vision.detections import Detections
 from vision.light import judged_light
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.side_faces import side_faces
+from vision.stand_out import contrast_with_table
 from vision.zones import Zones
 
 # Why each value is what it is, with the measurements behind it: models/MODEL_CARD.md, "The
@@ -38,6 +39,14 @@ PIP_SHARE_MOST = 0.25  # a die of 2-6 pips this share of a large box's side is n
 # and a speckled or printed surface boxed all over must not make one frame take seconds.
 MOST_BOXES_A_LOOK = 160
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
+# A box the locator is unsure of (under locate.SURE_BOX) is read only where it can be a die:
+# its middle stands out from the table around it by more than LIKE_TABLE (BGR units; speckled
+# stone, felt and print boxed by the locator differ by 1-4, dice by 5 or more), and it is no
+# strip longer than LONG_BOX times its width (a die seen whole is not; of a die cut off by the
+# frame's edge so thin a strip, too little shows to read). The pip readers cost about 1 ms a
+# box, the closer look more.
+LIKE_TABLE = 4.0
+LONG_BOX = 2.5
 
 
 @dataclass(frozen=True)
@@ -186,14 +195,21 @@ def _read_look(
         boxes, scores = boxes[chosen], scores[chosen]
     kept = np.sort(np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK])  # in their order
     boxes, scores = boxes[kept], scores[kept]
+    like_table = contrast_with_table(frame_bgr, boxes) <= LIKE_TABLE
+    strip = _strips(boxes)
+    worth = (scores >= locate.SURE_BOX) | ~(strip | like_table)
+    boxes, scores, like_table, strip = boxes[worth], scores[worth], like_table[worth], strip[worth]
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
-    place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
+    # A sure box like the table around it is table, and a strip at most a sliver of a die cut
+    # off by the frame's edge: neither is read plainly, and neither may sway the readers' view.
+    unjudged = printed | like_table | strip
+    place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, unjudged)
     if printed.any():
         # A printed zone name's letters read as no die are the print itself: no closer look. A
         # die lying on the name is read as any other, and kept if it is read for sure.
         pip, prob, unsure, is_die = reading
         keep = ~printed | is_die
-        boxes, scores = boxes[keep], scores[keep]
+        boxes, scores, like_table = boxes[keep], scores[keep], like_table[keep]
         reading = pip[keep], prob[keep], unsure[keep], is_die[keep]
     if cfg.look_closer:
         boxes, scores, reading = closer.look_closer(
@@ -208,6 +224,7 @@ def _read_look(
             cfg.min_pip_prob,
             cfg.mirror_pips,
             place,
+            worth_a_look=~like_table,
         )
     pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
@@ -236,6 +253,12 @@ def _read_look(
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else no_zones
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt), long_side
+
+
+def _strips(boxes: np.ndarray) -> np.ndarray:
+    """Which boxes (n, 4) are longer than LONG_BOX times their width, a bool array (n,)."""
+    wh = boxes[:, 2:] - boxes[:, :2]
+    return wh.max(1) > LONG_BOX * wh.min(1)
 
 
 def _colour_in_doubt(
@@ -333,13 +356,14 @@ def _read_faces(
     boxes: np.ndarray,
     scores: np.ndarray,
     cfg: ReaderConfig,
-    printed: np.ndarray,
+    unjudged: np.ndarray,
 ) -> tuple[str, pips.Reading]:
-    """The camera's place (the configured one, else judged from the boxes not on `printed`
-    zone names) and the readers' verdict on the boxes as seen from there."""
+    """The camera's place (the configured one, else judged from the boxes not marked
+    `unjudged`: on printed zone names, like the table, or strips) and the readers' verdict on
+    the boxes as seen from there."""
     place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
     reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
-    judged = ~printed
+    judged = ~unjudged
     if cfg.camera_place is None and _in_doubt(reading, np.where(judged, scores, 0)):
         # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
         # the camera stands elsewhere, or straight above.

@@ -43,7 +43,6 @@ def look_closer(
     min_pip_prob: float = 0.6,
     mirror: bool = True,
     camera_place: str = "bottom",
-    worth_a_look: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, pips.Reading]:
     """Boxes, scores and reading after a closer look at each doubtful box: one dropped (read
     as not a die, or with confidence under `min_confidence`) or kept but flagged unsure.
@@ -57,9 +56,7 @@ def look_closer(
     Where that finds none either, a die the window saw centred in the dropped box but could not
     read for sure (cocked, half hidden, blurred) is kept and flagged unsure: a die seen is
     reported, not silently lost. One read blank stays dropped: on the real photos those were a
-    cable's label or a plug more often than a grey die. Only the boxes marked in
-    `worth_a_look` (all where None) are looked at again: a box whose middle is the colour of
-    the table around it is table, not a die boxed badly.
+    cable's label or a plug more often than a grey die.
     """
     boxes, scores = boxes.copy(), scores.copy()
     pip, prob, unsure, is_die = (a.copy() for a in reading)
@@ -68,8 +65,7 @@ def look_closer(
     def kept() -> np.ndarray:
         return is_die & (np.clip(scores, 0, 1) * prob >= min_confidence)
 
-    doubt = (~kept() | unsure) & (scores >= MIN_LOCATOR_SCORE)
-    doubtful = np.flatnonzero(doubt if worth_a_look is None else doubt & worth_a_look)
+    doubtful = np.flatnonzero((~kept() | unsure) & (scores >= MIN_LOCATOR_SCORE))
     doubtful = doubtful[np.argsort(-scores[doubtful], kind="stable")][:MOST_CLOSER_LOOKS]
     searches_left = MOST_INNER_SEARCHES
     for i in doubtful:

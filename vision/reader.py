@@ -195,21 +195,19 @@ def _read_look(
         boxes, scores = boxes[chosen], scores[chosen]
     kept = np.sort(np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK])  # in their order
     boxes, scores = boxes[kept], scores[kept]
-    like_table = contrast_with_table(frame_bgr, boxes) <= LIKE_TABLE
-    strip = _strips(boxes)
-    worth = (scores >= locate.SURE_BOX) | ~(strip | like_table)
-    boxes, scores, like_table, strip = boxes[worth], scores[worth], like_table[worth], strip[worth]
+    weak = scores < locate.SURE_BOX
+    like_table = np.zeros(len(boxes), bool)
+    like_table[weak] = contrast_with_table(frame_bgr, boxes[weak]) <= LIKE_TABLE
+    worth = ~weak | ~(_strips(boxes) | like_table)
+    boxes, scores = boxes[worth], scores[worth]
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
-    # A sure box like the table around it is table, and a strip at most a sliver of a die cut
-    # off by the frame's edge: neither is read plainly, and neither may sway the readers' view.
-    unjudged = printed | like_table | strip
-    place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, unjudged)
+    place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():
         # A printed zone name's letters read as no die are the print itself: no closer look. A
         # die lying on the name is read as any other, and kept if it is read for sure.
         pip, prob, unsure, is_die = reading
         keep = ~printed | is_die
-        boxes, scores, like_table = boxes[keep], scores[keep], like_table[keep]
+        boxes, scores = boxes[keep], scores[keep]
         reading = pip[keep], prob[keep], unsure[keep], is_die[keep]
     if cfg.look_closer:
         boxes, scores, reading = closer.look_closer(
@@ -224,7 +222,6 @@ def _read_look(
             cfg.min_pip_prob,
             cfg.mirror_pips,
             place,
-            worth_a_look=~like_table,
         )
     pip, prob, unsure, is_die = reading
     confidence = np.clip(scores, 0, 1) * prob
@@ -356,14 +353,13 @@ def _read_faces(
     boxes: np.ndarray,
     scores: np.ndarray,
     cfg: ReaderConfig,
-    unjudged: np.ndarray,
+    printed: np.ndarray,
 ) -> tuple[str, pips.Reading]:
-    """The camera's place (the configured one, else judged from the boxes not marked
-    `unjudged`: on printed zone names, like the table, or strips) and the readers' verdict on
-    the boxes as seen from there."""
+    """The camera's place (the configured one, else judged from the boxes not on `printed`
+    zone names) and the readers' verdict on the boxes as seen from there."""
     place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
     reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
-    judged = ~unjudged
+    judged = ~printed
     if cfg.camera_place is None and _in_doubt(reading, np.where(judged, scores, 0)):
         # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
         # the camera stands elsewhere, or straight above.

@@ -196,8 +196,11 @@ def _read_look(
     kept = np.sort(np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK])  # in their order
     boxes, scores = boxes[kept], scores[kept]
     weak = scores < locate.SURE_BOX
+    # A box sure enough for a closer look may lead it to a die beside it: only fainter boxes
+    # are judged by their colour.
+    faint = np.flatnonzero(scores < closer.MIN_LOCATOR_SCORE)
     like_table = np.zeros(len(boxes), bool)
-    like_table[weak] = contrast_with_table(frame_bgr, boxes[weak]) <= LIKE_TABLE
+    like_table[faint] = contrast_with_table(frame_bgr, boxes[faint]) <= LIKE_TABLE
     worth = ~weak | ~(_strips(boxes) | like_table)
     boxes, scores = boxes[worth], scores[worth]
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)

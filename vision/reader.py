@@ -39,12 +39,12 @@ PIP_SHARE_MOST = 0.25  # a die of 2-6 pips this share of a large box's side is n
 # and a speckled or printed surface boxed all over must not make one frame take seconds.
 MOST_BOXES_A_LOOK = 160
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
-# A box the locator is unsure of (under locate.SURE_BOX) is read only where it can be a die:
-# its middle stands out from the table around it by more than LIKE_TABLE (BGR units; speckled
-# stone, felt and print boxed by the locator differ by 1-4, dice by 5 or more), and it is no
-# strip longer than LONG_BOX times its width (a die seen whole is not; of a die cut off by the
-# frame's edge so thin a strip, too little shows to read). The pip readers cost about 1 ms a
-# box, the closer look more.
+# A box too faint for a closer look (under closer.MIN_LOCATOR_SCORE) is read only where its
+# middle stands out from the table around it by more than LIKE_TABLE (BGR units; speckled
+# stone, felt and print boxed by the locator differ by 1-4, weak boxes on dice by 6.9 or more),
+# and a box under locate.SURE_BOX only where it is no strip longer than LONG_BOX times its
+# width (a die seen whole is not; of a die cut off by the frame's edge so thin a strip, too
+# little shows to read). The pip readers cost about 1 ms a box, the closer look more.
 LIKE_TABLE = 4.0
 LONG_BOX = 2.5
 

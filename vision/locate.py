@@ -62,11 +62,10 @@ def _suppress(
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2
     reach = (boxes[:, 2:] - boxes[:, :2]) / 2 * overlap
     # inside[i, j]: the centre of box i lies within the inner part of box j.
-    inside = np.all(np.abs(centres[:, None] - centres[None]) < reach[None], axis=2).tolist()
-    keep: list[int] = []
+    inside = np.all(np.abs(centres[:, None] - centres[None]) < reach[None], axis=2)
+    keep = np.zeros(len(boxes), bool)
     for i in range(len(boxes)):
-        if not any(inside[i][j] for j in keep):
-            keep.append(i)
+        keep[i] = not inside[i, :i][keep[:i]].any()
     return boxes[keep], scores[keep]
 
 

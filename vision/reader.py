@@ -15,6 +15,7 @@ from vision.detections import Detections
 from vision.light import judged_light
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.side_faces import side_faces
+from vision.stand_out import contrast_with_table
 from vision.zones import Zones
 
 # Why each value is what it is, with the measurements behind it: models/MODEL_CARD.md, "The
@@ -38,6 +39,14 @@ PIP_SHARE_MOST = 0.25  # a die of 2-6 pips this share of a large box's side is n
 # and a speckled or printed surface boxed all over must not make one frame take seconds.
 MOST_BOXES_A_LOOK = 160
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
+# A box too faint for a closer look (under closer.MIN_LOCATOR_SCORE) is read only where its
+# middle stands out from the table around it by more than LIKE_TABLE (BGR units; speckled
+# stone, felt and print boxed by the locator differ by 1-4, weak boxes on dice by 6.9 or more),
+# and a box under locate.SURE_BOX only where it is no strip longer than LONG_BOX times its
+# width (a die seen whole is not; of a die cut off by the frame's edge so thin a strip, too
+# little shows to read). The pip readers cost about 1 ms a box, the closer look more.
+LIKE_TABLE = 4.0
+LONG_BOX = 2.5
 
 
 @dataclass(frozen=True)
@@ -186,6 +195,14 @@ def _read_look(
         boxes, scores = boxes[chosen], scores[chosen]
     kept = np.sort(np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK])  # in their order
     boxes, scores = boxes[kept], scores[kept]
+    weak = scores < locate.SURE_BOX
+    # A box sure enough for a closer look may lead it to a die beside it: only fainter boxes
+    # are judged by their colour.
+    faint = np.flatnonzero(scores < closer.MIN_LOCATOR_SCORE)
+    like_table = np.zeros(len(boxes), bool)
+    like_table[faint] = contrast_with_table(frame_bgr, boxes[faint]) <= LIKE_TABLE
+    worth = ~weak | ~(_strips(boxes) | like_table)
+    boxes, scores = boxes[worth], scores[worth]
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
     place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():
@@ -236,6 +253,12 @@ def _read_look(
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else no_zones
     sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt), long_side
+
+
+def _strips(boxes: np.ndarray) -> np.ndarray:
+    """Which boxes (n, 4) are longer than LONG_BOX times their width, a bool array (n,)."""
+    wh = boxes[:, 2:] - boxes[:, :2]
+    return wh.max(1) > LONG_BOX * wh.min(1)
 
 
 def _colour_in_doubt(

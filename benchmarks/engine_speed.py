@@ -13,6 +13,10 @@ What is compared
       exactly through the engine in tests/test_playout.py). The 2x target applies to it.
       Also timed, for information: the same playout with greedy players
       (`companion.playout.playout(..., "greedy")`), the one hints and the search bot use.
+    * Ours, Royale basic: the checked engine and the fast playout (random and greedy players)
+      on `make_rules("royale")` with no casino tiles (3 rounds, 7 dice and a Biggy each,
+      money-card pairs, 2 chips a round to pass a turn), 4 players. For information only: the
+      PyPI package has no Royale.
     * PyPI: `lasvegas==0.2.0` by Élie Goudout. It pins numpy~=1.22, so it cannot live in our
       `.venv` (numpy 2). The script makes its own `.bench-venv` in the repository root
       (`python -m venv`, then pip installs `lasvegas==0.2.0` and a numpy 1.x) and runs a small
@@ -68,6 +72,7 @@ PYPI_NUMPY = "numpy>=1.22,<2"  # what lasvegas 0.2.0's `numpy~=1.22` accepts
 PLAYERS = ["A", "B", "C", "D"]
 TARGET = 2.0
 ALL_CLASSIC_OPTIONS = every_variant("classic")
+ROYALE_ROWS = ("royale", "royale_playout", "royale_greedy")
 
 # Runs inside .bench-venv. argv[1] is a JSON object of settings; the last stdout line is JSON.
 PYPI_DRIVER = r"""
@@ -201,9 +206,11 @@ def run_pypi(games: int, seed: int, warmup: int) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def run_ours(options: dict | None, games: int, seed: str, warmup: int) -> dict:
+def run_ours(
+    options: dict | None, games: int, seed: str, warmup: int, edition: str = "classic"
+) -> dict:
     """Time `games` games of our engine; the warm-up games also count turns."""
-    rules = make_rules("classic", options)
+    rules = make_rules(edition, options)
     rng = random.Random(seed)
     turns = []
     for _ in range(warmup):
@@ -220,10 +227,12 @@ def run_ours(options: dict | None, games: int, seed: str, warmup: int) -> dict:
     return {"times": times, "turns": turns}
 
 
-def run_playout(games: int, seed: str, warmup: int, policy: str = "random") -> dict:
-    """Time `games` fast playouts (the hint simulator) of the base game from a fresh setup,
-    every player choosing as `policy` says."""
-    rules = make_rules("classic")
+def run_playout(
+    games: int, seed: str, warmup: int, policy: str = "random", edition: str = "classic"
+) -> dict:
+    """Time `games` fast playouts (the hint simulator) of an edition's base game from a fresh
+    setup, every player choosing as `policy` says."""
+    rules = make_rules(edition)
     rng = random.Random(seed)
     turns = []
     for _ in range(warmup):
@@ -269,7 +278,8 @@ def main() -> None:
         log("      skipping the PyPI comparison; our figures follow.", False)
 
     raw: dict[str, dict] = {
-        name: {"times": [], "turns": []} for name in ("ours", "playout", "greedy", "all", "pypi")
+        name: {"times": [], "turns": []}
+        for name in ("ours", "playout", "greedy", "all", "pypi", *ROYALE_ROWS)
     }
     pypi_meta: dict = {}
     for block, size in enumerate(sizes):
@@ -296,6 +306,18 @@ def main() -> None:
         part = run_ours(ALL_CLASSIC_OPTIONS, size, f"{args.seed}-all-{block}", args.warmup)
         raw["all"]["times"] += part["times"]
         raw["all"]["turns"] += part["turns"]
+        royale = {
+            "royale": run_ours(None, size, f"{args.seed}-royale-{block}", args.warmup, "royale"),
+            "royale_playout": run_playout(
+                size, f"{args.seed}-royale-playout-{block}", args.warmup, edition="royale"
+            ),
+            "royale_greedy": run_playout(
+                size, f"{args.seed}-royale-greedy-{block}", args.warmup, "greedy", "royale"
+            ),
+        }
+        for name, part in royale.items():
+            raw[name]["times"] += part["times"]
+            raw[name]["turns"] += part["turns"]
 
     results = {name: summary(**data) for name, data in raw.items() if data["times"]}
     ratio = engine_ratio = None
@@ -328,13 +350,16 @@ def main() -> None:
         "greedy": "ours, fast playout, greedy players",
         "pypi": f"PyPI lasvegas {pypi_meta.get('version', '')}, base game",
         "all": "ours, all classic options",
+        "royale": "ours, checked engine, Royale basic",
+        "royale_playout": "ours, fast playout, Royale basic",
+        "royale_greedy": "ours, fast, Royale basic, greedy",
     }
     print(f"\n4-player random games, {args.games} timed per engine, seed {args.seed}")
     print(f"(Python {report['python']}; PyPI side: numpy {pypi_meta.get('numpy', '-')})\n")
     header = f"{'engine':<34} {'median ms':>9} {'p90 ms':>8} {'games/s':>8} {'turns':>6}"
     print(header)
     print("-" * len(header))
-    for name in ("ours", "playout", "greedy", "pypi", "all"):
+    for name in ("ours", "playout", "greedy", "pypi", "all", *ROYALE_ROWS):
         if name in results:
             row = results[name]
             print(

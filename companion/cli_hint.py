@@ -29,8 +29,9 @@ def run_hint(args: argparse.Namespace, load_json: Any) -> int:
         return 1
     if not hint_supported(state):
         print(
-            f"lasvegas hint: {args.record}: hints cover Las Vegas 2012 with any variants "
-            "and the Custom edition without skips, not this game's rules",
+            f"lasvegas hint: {args.record}: hints cover Las Vegas 2012 with any variants, "
+            "the Custom edition and the Royale basic game (no casino tiles), "
+            "not this game's rules",
             file=sys.stderr,
         )
         return 1

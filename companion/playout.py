@@ -2,9 +2,12 @@
 
 The engine checks and records every event; a hint needs thousands of continuations a
 second, so this module replays the rules of the base game (with neutral dice, Biggies, the
-money variants, kickers, Rainbow cards, chip cards and the Custom edition) on mutable lists and no checks. The players in a
-playout follow a simple policy: uniformly random, or greedy (the number that would win the
-most money if the round ended now, ties broken at random). `tests/test_playout.py` replays
+money variants, kickers, the slot machine, Rainbow cards and chip cards), of the Custom
+edition (with or without skips) and of the Las Vegas Royale basic game (money-card pairs,
+chips to pass a turn, the 2-player neutral set; no casino tiles) on mutable lists and no
+checks. The players in a playout follow a simple policy: uniformly random, or greedy (the
+number that would win the most money if the round ended now, ties broken at random; a
+paid skip counts as winning nothing). `tests/test_playout.py` replays
 its games through the engine to show both agree exactly.
 """
 
@@ -15,6 +18,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.deal import arrange_pairs
 from companion.events import (
     SLOT_MACHINE,
     DealRound,
@@ -24,6 +28,7 @@ from companion.events import (
     ReplaceRainbows,
     ResolvePayout,
     Roll,
+    Skip,
 )
 from companion.money import deal_value
 from companion.rules import RAINBOW, Rules
@@ -41,6 +46,7 @@ class Outcome:
     money: list[int]
     notes: list[int]
     round_money: list[int]
+    """Money the casinos paid each seat in the first round played (skip chips aside)."""
     over: bool
     """Whether the game ended (else the playout stopped at a round's end)."""
     start: int = 0
@@ -50,9 +56,12 @@ class Outcome:
 
 
 def playout_supported(state: GameState) -> bool:
-    """Whether the fast playout knows every rule this game uses."""
+    """Whether the fast playout knows every rule this game uses: Las Vegas 2012 with any of
+    its variants, the Custom edition, and the Royale basic game (no casino tiles)."""
     rules = state.rules
-    return rules.edition in ("classic", "custom") and rules.skip_rule == "none"
+    if rules.edition == "royale":
+        return not rules.tiles
+    return rules.edition in ("classic", "custom")
 
 
 def casino_pay(row: list[int], offered: list[int], who: int) -> int:
@@ -252,6 +261,8 @@ class _Game:
     chip_pile: list[str]
     chips_held: list[list[str]]
     start: int
+    tokens: list[int]
+    """Skip chips or cards held (Royale's chips, worth money at the end)."""
 
 
 @dataclass(slots=True)
@@ -270,6 +281,7 @@ class _Round:
     kicker: list[int]
     bigs: list[list[int]]
     current: int
+    skips_used: list[int]
     offered_by: list[list[int]] = field(default_factory=list)
 
 
@@ -281,7 +293,7 @@ def _game_from(state: GameState, rng: random.Random) -> _Game:
         rng.shuffle(part)
         stack.extend(part)
     return _Game(
-        money=[sum(w) + t for w, t in zip(state.winnings, state.skip_tokens, strict=True)],
+        money=[sum(w) for w in state.winnings],
         held=[len(w) for w in state.winnings],
         stack=stack,
         discards=list(state.discards),
@@ -289,6 +301,7 @@ def _game_from(state: GameState, rng: random.Random) -> _Game:
         chip_pile=list(state.chip_pile),
         chips_held=[list(c) for c in state.chip_cards],
         start=state.start_player,
+        tokens=list(state.skip_tokens),
     )
 
 
@@ -309,7 +322,7 @@ def _resume_round(state: GameState) -> _Round:
                 slot_values[owner] += [die.value] * (2 if die.big else 1)
     for c in state.casinos:
         for die in c.dice:
-            if die.big:
+            if die.big and die.owner >= 0:  # the imaginary owners' Biggies are never kicked
                 bigs[c.number - 1][die.owner] += 1
     return _Round(
         notes=[list(c.notes) for c in state.casinos],
@@ -321,6 +334,7 @@ def _resume_round(state: GameState) -> _Round:
         kicker=[s.kickers for s in state.supplies],
         bigs=bigs,
         current=state.current,
+        skips_used=list(state.skips_used),
     )
 
 
@@ -343,6 +357,10 @@ def _deal_notes(game: _Game, rules: Rules, players: int, rng: random.Random) -> 
             dealt.append(note)
             total += deal_value(note)
         notes.append(dealt)
+    if rules.pairs_by_total and all(
+        len(n) == 2 for n in notes
+    ):  # Royale: the lowest pair to casino 1 ... the highest to casino 6
+        notes = [list(pair) for pair in arrange_pairs([(n[0], n[1]) for n in notes])]
     return notes
 
 
@@ -366,6 +384,10 @@ def _deal_round(
     start_white = [int(rng.random() * 6) + 1 for _ in range(rules.neutral_at_round_start(players))]
     for value in start_white:
         counts[value - 1][players] += 1
+    if start_white and rules.edition == "royale":  # the neutral set's last die is its Biggy
+        counts[start_white[-1] - 1][players] += 1
+    for seat in range(players):
+        game.tokens[seat] += rules.tokens_per_round
     if emit:
         emit(DealRound(tuple(tuple(n) for n in notes), tuple(dealt_chips), tuple(start_white)))
     kicker_each = rules.kickers_per_player(players)
@@ -380,11 +402,15 @@ def _deal_round(
         kicker=[kicker_each] * players,
         bigs=[[0] * players for _ in range(casinos)],
         current=game.start,
+        skips_used=[0] * players,
     )
 
 
 Target = tuple[int, bool]
 """Where a turn places: the number, and whether on the slot machine."""
+
+SKIP = 0
+"""The number a turn 'places' when its player pays a chip or card to skip."""
 
 
 def _greedy_choice(
@@ -392,13 +418,14 @@ def _greedy_choice(
     targets: list[Target],
     rolled: tuple[list[int], list[int], list[int], list[int]],
     rnd: Callable[[], float],
+    can_skip: bool,
 ) -> tuple[int, bool, tuple[KickTarget, ...]]:
     """The placement (and kicks) that would win the most money if the round ended now,
-    ties broken at random."""
+    ties broken at random; a skip (number SKIP), when allowed, wins nothing."""
     own, big, wht, kck = rolled
     current, white = rd.current, len(rd.regular)
-    best = -(1 << 60)
-    ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = []
+    best = 0 if can_skip else -(1 << 60)
+    ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
     for value, on_slot in targets:
         index = SLOT_MACHINE - 1 if on_slot else value - 1
         row = rd.counts[index]
@@ -474,12 +501,27 @@ def _play_turn(
     if rules.slot_machine:
         taken = {v for values in rd.slot_values for v in values}
         targets += [(v, True) for v in shown if v not in taken]
-    if greedy and (len(targets) > 1 or kck):
-        number, on_slot, kicks = _greedy_choice(rd, targets, (own, big, wht, kck), rnd)
+    can_skip = (
+        rules.skip_rule != "none"
+        and game.tokens[current] > 0
+        and not (rules.skip_limit and rd.skips_used[current] >= rules.skip_limit)
+    )
+    if greedy and (len(targets) > 1 or kck or can_skip):
+        choice = _greedy_choice(rd, targets, (own, big, wht, kck), rnd, can_skip)
+        number, on_slot, kicks = choice
+    elif can_skip:
+        number, on_slot = [*targets, (SKIP, False)][int(rnd() * (len(targets) + 1))]
     elif rules.slot_machine:
         number, on_slot = targets[int(rnd() * len(targets))]
     else:
         number, on_slot = shown[int(rnd() * len(shown))], False
+    if number == SKIP:  # pay a chip or card, keep the dice, and pass the turn
+        game.tokens[current] -= 1
+        rd.skips_used[current] += 1
+        if emit:
+            emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
+            emit(Skip())
+        return 0
     index = SLOT_MACHINE - 1 if on_slot else number - 1
     row = rd.counts[index]
     n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
@@ -515,11 +557,12 @@ def _play_turn(
     return gone
 
 
-def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> int:
-    """Pay every casino out (equal counts cancel); returns casino 6's winner, or -1."""
+def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> list[int]:
+    """Pay every casino out (equal counts cancel); returns the seat that took each
+    casino's highest note (-1 where no player did)."""
     players = len(rd.regular)
     white = players
-    six_winner = -1
+    firsts = [-1] * rules.casino_count()
     for index in range(rules.casino_count()):
         row = rd.counts[index]
         if index == SLOT_MACHINE - 1:
@@ -540,8 +583,8 @@ def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> int
             else:
                 game.money[owner] += note
                 game.held[owner] += 1
-                if index == 5 and rank == 0:
-                    six_winner = owner
+                if rank == 0:
+                    firsts[index] = owner
         rest = offered[len(ranked) :]
         if rules.leftovers == "pile":
             under.extend(rest)
@@ -550,7 +593,16 @@ def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> int
         if under:
             rng.shuffle(under)
             game.stack[0:0] = under
-    return six_winner
+    return firsts
+
+
+def _next_start(rules: Rules, firsts: list[int], start: int, players: int) -> int:
+    """The next round's start player, by the edition's rule, from each casino's top winner."""
+    if rules.start_player_rule == "royale":  # casino 6's winner, else 5's ... else the left
+        return next((f for f in reversed(firsts[:6]) if f >= 0), (start + 1) % players)
+    if rules.start_player_rule == "casino6_winner":
+        return firsts[5] if firsts[5] >= 0 else start
+    return (start + 1) % players
 
 
 def _play_round(
@@ -579,13 +631,20 @@ def _play_round(
             rd.notes, game.stack, game.discards, rules.reshuffle, rng, emit
         )
         rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
-    six_winner = _pay_round(game, rd, rules, rng)
+    firsts = _pay_round(game, rd, rules, rng)
     if emit:
         emit(ResolvePayout())
-    if rules.start_player_rule == "casino6_winner":
-        game.start = six_winner if six_winner >= 0 else game.start
-    else:
-        game.start = (game.start + 1) % players
+    game.start = _next_start(rules, firsts, game.start, players)
+
+
+def _standing(game: _Game, rules: Rules) -> tuple[list[int], list[int]]:
+    """Each seat's money with its skip chips or cards at their value, and the cards that
+    break a tie (Royale counts its chips among them)."""
+    value = rules.token_value
+    money = [m + t * value for m, t in zip(game.money, game.tokens, strict=True)]
+    if not rules.tokens_break_ties:
+        return money, list(game.held)
+    return money, [h + t for h, t in zip(game.held, game.tokens, strict=True)]
 
 
 def playout(
@@ -611,27 +670,32 @@ def playout(
     first_round = state.round
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
     played: list[tuple[int, list[int], list[int], int]] = []
+    round_money = [0] * players
     for round_no in range(first_round, last_round + 1):
-        money_before, held_before = list(game.money), list(game.held)
+        paid_before = list(game.money)
+        money_before, held_before = _standing(game, rules)
         resumed = round_no == first_round and state.phase is not Phase.DEAL
         rd = _resume_round(state) if resumed else _deal_round(game, rules, players, rng, emit)
         round_start = -1 if resumed else game.start
         _play_round(game, rd, rules, policy == "greedy", rng, emit)
+        money_after, held_after = _standing(game, rules)
+        if round_no == first_round:
+            round_money = [a - b for a, b in zip(game.money, paid_before, strict=True)]
         played.append(
             (
                 round_start,
-                [a - b for a, b in zip(game.money, money_before, strict=True)],
-                [a - b for a, b in zip(game.held, held_before, strict=True)],
+                [a - b for a, b in zip(money_after, money_before, strict=True)],
+                [a - b for a, b in zip(held_after, held_before, strict=True)],
                 game.start,
             )
         )
-    money = game.money
+    money, held = _standing(game, rules)
     if rules.chip_cards:
         money = [m + chip_bonus(tuple(c)) for m, c in zip(money, game.chips_held, strict=True)]
     return Outcome(
         money=money,
-        notes=game.held,
-        round_money=played[0][1] if played else [0] * players,
+        notes=held,
+        round_money=round_money,
         over=last_round == rules.rounds,
         start=game.start,
         rounds=played,

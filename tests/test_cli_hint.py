@@ -71,7 +71,7 @@ def test_hint_refuses_a_finished_game_and_uncovered_variants(tmp_path):
     path = tmp_path / "over.json"
     path.write_text(json.dumps(record_from_events(start, events)))
     assert_clean_failure(lasvegas("hint", path, "--json"), 1, "no player decides now")
-    record, _ = record_until(Phase.CHOOSE, {"skip_rule": "chips"}, edition="custom")
+    record, _ = record_until(Phase.CHOOSE, {"tiles": 3}, edition="royale")
     path.write_text(json.dumps(record))
     assert_clean_failure(lasvegas("hint", path), 1, "not this game's rules")
 

@@ -15,7 +15,7 @@ import pytest
 from companion.bots import PLAYERS, greedy_choices, search_player
 from companion.choices import legal_choices
 from companion.engine import apply
-from companion.events import Place, Roll
+from companion.events import Place, Roll, Skip
 from companion.hints import choice_keys, hint, hint_to_dict, win_share
 from companion.playout import playout
 from companion.rules import make_rules
@@ -114,6 +114,64 @@ def test_hint_of_a_hand_set_position_matches_the_exact_chances():
         assert abs(choice.money - float(money - 180_000)) <= 15_000
 
 
+def royale_last_round_position() -> GameState:
+    """Royale basic, round 3 of 3. Anna has thrown 2 5 and chooses: a casino or a chip to
+    pass. Ben and Carla hold a die each; Anna has a chip left, Ben and Carla none.
+    So far Anna holds $180k, Ben $140k, Carla $160k, two cards each.
+
+        casino  cards        dice
+          1     30k 30k      -
+          2     40k 30k      Ben 2
+          3     50k 30k      -
+          4     60k 40k      Anna's Biggy, Carla 2
+          5     70k 50k      Ben 2
+          6     100k 60k     Carla 1
+
+    The 2 wins Anna $30k now, the 5 $50k behind Ben; a chip keeps her two dice for a later
+    throw.
+    """
+    start = new_game(make_rules("royale"), ["Anna", "Ben", "Carla"])
+    notes = ((30_000, 30_000), (40_000, 30_000), (50_000, 30_000), (60_000, 40_000))
+    notes += ((70_000, 50_000), (100_000, 60_000))
+    anna_biggy = (PlacedDie(ANNA, 4, True, 0),)
+    placed = ((), dice(BEN, 2, 2), (), anna_biggy + dice(CARLA, 4, 2), dice(BEN, 5, 2))
+    placed += (dice(CARLA, 6, 1),)
+    return replace(
+        start,
+        phase=Phase.CHOOSE,
+        round=3,
+        turn=20,
+        current=ANNA,
+        supplies=(Supply(regular=2), Supply(regular=1), Supply(regular=1)),
+        casinos=tuple(Casino(n, notes[n - 1], placed[n - 1]) for n in range(1, 7)),
+        winnings=((100_000, 80_000), (100_000, 40_000), (100_000, 60_000)),
+        skip_tokens=(1, 0, 0),
+        pending_roll=Roll((2, 5)),
+    )
+
+
+def test_royale_basic_hint_matches_the_exact_chances():
+    """Royale basic: chips count $10,000 and break ties, and a chip buys a skip. Each
+    choice's win chance, the skip's included, lies within 4 standard errors of the exact
+    value; the JSON names the skip as a record's turn does."""
+    state = royale_last_round_position()
+    choices = legal_choices(state)
+    assert Skip() in choices
+    truth = {c: exact(apply(state, c), ANNA) for c in choices}
+    wins = sorted(float(share) for share, _ in truth.values())
+    assert wins[-1] - wins[0] > 0.05  # the choices differ
+    result = hint(state, random.Random(1), seconds=None, target_error=0.01)
+    assert result.choices[0].win_error <= 0.01
+    assert {c.choice for c in result.choices} == set(choices)
+    for choice in result.choices:
+        assert choice.choice is not None
+        share, money = truth[choice.choice]
+        assert abs(choice.win - float(share)) <= 4 * choice.win_error
+        assert abs(choice.money - float(money - 180_000)) <= 15_000
+    keys = [c for c in hint_to_dict(state, result)["choices"] if "skip" in c]
+    assert len(keys) == 1 and keys[0]["skip"] is True
+
+
 def test_later_rounds_from_the_table_match_long_playouts():
     """From round 2, the hint (its round played out, later rounds drawn from the table)
     agrees with whole greedy playouts to the end."""
@@ -157,8 +215,10 @@ def test_choice_keys_follow_the_record_format():
         ("classic", {}, 3),  # base game
         ("classic", {"neutral_dice": True, "biggies": True}, 4),  # covered by the playout
         ("classic", {"kickers": True, "slot_machine": True}, 3),  # kicks, the seventh casino
-        ("custom", {"skip_rule": "chips"}, 3),  # skips are not covered: search plays greedy
+        ("custom", {"skip_rule": "chips"}, 3),  # skips, searched
         ("custom", {}, 5),  # playing cards, start player from casino 6
+        ("royale", {}, 2),  # Royale basic with the neutral set
+        ("royale", {"tiles": 2}, 3),  # casino tiles are not covered: search plays greedy
     ],
 )
 def test_every_bot_makes_only_legal_choices(edition, options, players):

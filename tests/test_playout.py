@@ -32,6 +32,11 @@ from companion.state import Phase, new_game
         ("classic", every_variant("classic"), 2),  # ... with 2 players and 4 white dice each
         ("classic", {"chip_cards": True, "neutral_dice": True}, 2),  # ... white dice count too
         ("custom", {}, 4),  # playing cards 3-10, start player from casino 6
+        ("custom", {"skip_rule": "chips", "skip_limit": 1}, 3),  # skips, once a round
+        ("custom", {"skip_rule": "cards"}, 5),  # four skip cards, no limit
+        ("royale", {}, 4),  # Royale basic: pairs by total, Biggies, chips to pass
+        ("royale", {}, 2),  # ... with the neutral set rolled onto the casinos
+        ("royale", {"leftovers": "out", "money_cards": "30x6 40x6 90x6 100x18"}, 5),
     ],
 )
 @pytest.mark.parametrize("seed", range(15))
@@ -60,6 +65,10 @@ def test_playout_games_replay_through_the_engine(edition, options, players, seed
         ("classic", {"slot_machine": True, "neutral_dice": True}, 3),  # pips break ties
         ("classic", every_variant("classic"), 3),  # every 2012 variant at once
         ("custom", {}, 5),  # start player from casino 6
+        ("custom", {"skip_rule": "chips", "skip_limit": 2}, 3),  # a skip wins nothing
+        ("royale", {}, 3),  # Royale basic: chips to pass, start player from casino 6 down
+        ("royale", {}, 2),  # ... with the neutral set
+        ("royale", {"leftovers": "out"}, 5),
     ],
 )
 @pytest.mark.parametrize("seed", range(6))
@@ -68,7 +77,9 @@ def test_greedy_playouts_replay_and_take_greedy_choices(edition, options, player
     player would make, and the final money and notes match the engine's."""
     from companion.bots import greedy_choices
 
-    state = new_game(make_rules(edition, options), [f"P{i}" for i in range(players)], seed % 3)
+    state = new_game(
+        make_rules(edition, options), [f"P{i}" for i in range(players)], seed % players
+    )
     emitted = []
     outcome = playout(state, random.Random(seed), "greedy", emitted.append)
     for event in emitted:
@@ -78,7 +89,7 @@ def test_greedy_playouts_replay_and_take_greedy_choices(edition, options, player
     assert state.phase is Phase.OVER and outcome.over
     by_player = {row.player: row for row in standings(state)}
     assert outcome.money == [by_player[name].money for name in state.players]
-    assert outcome.notes == [len(w) for w in state.winnings]
+    assert outcome.notes == [by_player[name].notes for name in state.players]
 
 
 def test_playout_stops_at_the_round_end_when_asked():
@@ -106,12 +117,47 @@ def test_playout_from_the_middle_of_a_round():
     assert money == [sum(w) for w in state.winnings]
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_royale_playout_from_the_middle_of_a_round(players):
+    """A Royale playout continues from placed dice, the neutral set's Biggy and chips paid."""
+    rng = random.Random(players)
+    state = new_game(make_rules("royale"), [f"P{i}" for i in range(players)])
+    while not (state.round == 2 and state.phase is Phase.ROLL and state.turn >= 5):
+        state = apply(state, chance_event(state, rng) or random_choice(state, rng))
+    emitted = []
+    money = random_playout(state, random.Random(5), emitted.append)
+    for event in emitted:
+        state = apply(state, event)
+    assert state.phase is Phase.OVER
+    by_player = {row.player: row.money for row in standings(state)}
+    assert money == [by_player[name] for name in state.players]
+
+
+def test_royale_greedy_playouts_skip_and_count_chips():
+    """Greedy Royale players pay chips to skip at times; left chips count as money and cards."""
+    from companion.events import Skip
+
+    skipped = 0
+    for seed in range(20):
+        state = new_game(make_rules("royale"), ["A", "B", "C", "D"])
+        emitted = []
+        outcome = playout(state, random.Random(seed), "greedy", emitted.append)
+        skipped += sum(isinstance(e, Skip) for e in emitted)
+        for event in emitted:
+            state = apply(state, event)
+        chips = state.skip_tokens
+        assert outcome.notes == [len(w) + t for w, t in zip(state.winnings, chips, strict=True)]
+        note_money = [sum(w) for w in state.winnings]
+        assert outcome.money == [m + 10_000 * t for m, t in zip(note_money, chips, strict=True)]
+    assert skipped > 0
+
+
 @pytest.mark.parametrize(
     "edition, options",
-    [("custom", {"skip_rule": "chips"}), ("royale", {}), ("cards", {})],
+    [("royale", {"tiles": 3}), ("cards", {})],
 )
 def test_playout_refuses_games_it_does_not_cover(edition, options):
-    """Skips, Royale and the card game need the full engine."""
+    """Royale's casino tiles and the card game need the full engine."""
     state = new_game(make_rules(edition, options), ["A", "B"])
     assert not playout_supported(state)
     with pytest.raises(ValueError, match="does not cover"):

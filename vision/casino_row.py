@@ -4,7 +4,8 @@ machine), each named by colour and size, and the dice not read for sure counted 
 Each casino is read from its own crop, at the frame's scale: the whole 1280x720 frame shrunk
 for one look would make its dice too small, and so would one look at the whole row (see
 docs/table-check.md). The size of a regular die is judged over the whole row, so
-a Biggy alone on a card is still big.
+a Biggy alone on a card is still big. The pips are read with all the reader's care on the slot
+machine alone, where they break ties; on casinos 1-6 one pip reader tells a die from no die.
 """
 
 from __future__ import annotations
@@ -103,7 +104,16 @@ def _read_zone(
         _shifted(zones.markers, x0, y0),
         _shifted(zones.labels, x0, y0),
     )
-    det = read_dice(crop, replace(cfg, zones=local, look_for_large_dice=False))
+    # Sizes are judged over the whole row (row_sizes), and only the slot machine's pips count
+    # (they break its ties): on casinos 1-6 the reader need only tell whether a box is a die.
+    zone_cfg = replace(
+        cfg,
+        zones=local,
+        look_for_large_dice=False,
+        judge_sizes=False,
+        pips_needed=CASINO_NUMBERS[name] == SLOT_MACHINE,
+    )
+    det = read_dice(crop, zone_cfg)
     return _moved(det.select(det.zone == name), x0, y0)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import onnxruntime as ort
@@ -73,6 +73,13 @@ class ReaderConfig:
     # Frames with fewer dice are looked at once more, shrunk, where a quick look finds dice too
     # large for the usual look (a close-up); never with zones set (a camera over the arena).
     look_for_large_dice: bool = True
+    # False where only whether a box is a die, read for sure or not, matters, not its pips (the
+    # casinos 1-6 at the table check): the first pip reader alone reads each box, once, with no
+    # vote of the others, no mirrored reading and no search for the camera's place.
+    pips_needed: bool = True
+    # False where the caller judges the dice's sizes itself (over a whole casino row): every
+    # die is then named "regular" here.
+    judge_sizes: bool = True
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -86,6 +93,10 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         open_session(p, cfg.threads)
         for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
     ]
+    if not cfg.pips_needed:
+        # The first reader alone, read once: is it a die, read for sure or not.
+        readers = readers[:1]
+        cfg = replace(cfg, mirror_pips=False)
     found, long_side = _read_look(loc, readers, frame_bgr, cfg)
     if len(found) < cfg.look_again_from:
         # Zones mean a camera fixed over the arena, which takes no close-ups; the printed
@@ -251,7 +262,10 @@ def _read_look(
     confidence, unsure = confidence[real], (unsure | doubtful)[real]
     no_zones = np.full(len(boxes), None, object)
     zone = cfg.zones.zone_of(boxes) if cfg.zones is not None else no_zones
-    sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
+    if cfg.judge_sizes:
+        sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
+    else:
+        sizes = np.full(len(boxes), "regular", object)
     return Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt), long_side
 
 
@@ -363,7 +377,8 @@ def _read_faces(
     place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
     reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
     judged = ~printed
-    if cfg.camera_place is None and _in_doubt(reading, np.where(judged, scores, 0)):
+    search = cfg.camera_place is None and cfg.pips_needed
+    if search and _in_doubt(reading, np.where(judged, scores, 0)):
         # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
         # the camera stands elsewhere, or straight above.
         place = pips.surest_camera_place(readers[0], frame_bgr, boxes[judged], scores[judged])

@@ -219,3 +219,19 @@ def test_misplace_picks_at_random_and_refuses_an_unknown_kind():
     assert kinds == {"moved", "left out", "added"}
     with pytest.raises(ValueError, match="kind must be one of"):
         misplace(DICE, rng, COLOURS, "stacked")
+
+
+def test_only_the_slot_machine_has_its_pips_read_and_the_row_judges_the_sizes(scene, monkeypatch):
+    from vision import casino_row
+
+    asked: dict[str, ReaderConfig] = {}
+    real_read = casino_row.read_dice
+
+    def recorded(crop, cfg):
+        asked[cfg.zones.names[0]] = cfg
+        return real_read(crop, cfg)
+
+    monkeypatch.setattr(casino_row, "read_dice", recorded)
+    read_casino_row(scene.frame, detect_zones(scene.frame), CONFIG)
+    assert sorted(name for name, cfg in asked.items() if cfg.pips_needed) == ["slot"]
+    assert len(asked) == 7 and not any(cfg.judge_sizes for cfg in asked.values())

@@ -769,3 +769,40 @@ def test_dice_read_plainly_make_a_quick_look_large_box_a_region_not_a_die() -> N
     assert locate.large_dice_look(loc, frame, 0.2, usual.boxes) is not None
     assert locate.large_dice_look(loc, frame, 0.2, usual.boxes, usual.boxes) is None
     assert read_dice(frame).pips.tolist() == usual.pips.tolist()
+
+
+def test_a_reader_told_the_pips_are_not_needed_reads_each_box_with_the_first_reader_once(
+    rendered_scenes, monkeypatch
+) -> None:
+    from vision import pips
+    from vision.onnx_models import PIPS_FILES, model_path, open_session
+
+    frame, truths = rendered_scenes[0]
+    default = read_dice(frame, ReaderConfig(camera_place="above"))
+    used: list = []
+    real_infer = pips.infer
+
+    def counted(session, crops):
+        used.append(session)
+        return real_infer(session, crops)
+
+    monkeypatch.setattr(pips, "infer", counted)
+    quick = read_dice(frame, ReaderConfig(camera_place="above", pips_needed=False))
+    first = open_session(str(model_path(PIPS_FILES[0])), 1)
+    assert used and all(session is first for session in used)
+    # The same dice are found, whatever their pips.
+    assert len(quick) == len(default)
+    assert all(_match(t.box, quick.boxes) is not None for t in truths if t.label != 7)
+
+
+def test_a_reader_told_the_caller_judges_sizes_names_every_die_regular(
+    rendered_scenes, monkeypatch
+) -> None:
+    from vision import size
+
+    def judged(*_args, **_kwargs):
+        raise AssertionError("the reader judged the sizes")
+
+    monkeypatch.setattr(size, "sizes", judged)
+    det = read_dice(rendered_scenes[1][0], ReaderConfig(judge_sizes=False))
+    assert len(det) and set(det.size) == {"regular"}

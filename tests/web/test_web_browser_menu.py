@@ -202,9 +202,7 @@ def test_abandon_from_the_menu_takes_two_taps_and_marks_the_game(page):
 
 def test_hints_switched_on_and_off_from_the_menu_in_both_languages(page):
     players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
-    started = page.act(
-        "new_game", edition="custom", options={"skip_rule": "chips"}, players=players
-    )
+    started = page.act("new_game", edition="royale", options={"tiles": 2}, players=players)
     assert started.status_code == 200
     assert page.act("simulate").status_code == 200  # the deal: Anna to roll
     page.synced()
@@ -213,7 +211,7 @@ def test_hints_switched_on_and_off_from_the_menu_in_both_languages(page):
     assert _text(page, "menu-hints").startswith("Show hints")
     page.tap("menu-hints")
     wait_for(lambda: page.state()["seats"]["hints"], 10, "hints on")
-    # Skips are not covered: the line says why, in the page's language.
+    # Royale's casino tiles are not covered: the line says why, in the page's language.
     assert "hints and bots do not cover" in _text(page, "hint-status")
     page.tap("language")
     wait_for(

@@ -48,11 +48,11 @@ def test_bot_asks_for_a_throw_then_says_where_it_places(client, two_player_game)
 
 def test_a_hint_refused_says_why_by_key_for_the_page_to_word(client, act):
     players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
-    started = act("new_game", edition="custom", options={"skip_rule": "chips"}, players=players)
+    started = act("new_game", edition="royale", options={"tiles": 2}, players=players)
     assert started.status_code == 200
     assert client.get("/api/hint").get_json()["why"] == {"key": "hints_off"}
     assert client.post("/api/hints", json={"on": True}).status_code == 200
-    # Custom with skips: the playout does not cover it.
+    # Royale with casino tiles: the playout does not cover it.
     assert client.get("/api/hint").get_json()["why"] == {"key": "hint_variants"}
 
 

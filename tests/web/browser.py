@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -162,9 +164,6 @@ class LivePage:
 
     def state(self) -> dict[str, Any]:
         """The table as the server has it now."""
-        import json
-        import urllib.request
-
         with urllib.request.urlopen(self.live.url + "api/state", timeout=10) as response:
             return dict(json.load(response))
 

@@ -138,10 +138,15 @@ def main() -> int:
         help="body colour labels, as models/real_colours.json",
     )
     ap.add_argument("--locator", default=None, help="locator .onnx instead of the shipped one")
+    ap.add_argument(
+        "--pips", nargs=3, default=None, help="three pip reader .onnx files instead of the shipped"
+    )
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
 
-    cfg = ReaderConfig(locator_model=args.locator)
+    cfg = ReaderConfig(
+        locator_model=args.locator, pips_models=tuple(args.pips) if args.pips else None
+    )
     colour_labels = json.loads(args.colours.read_text()) if args.colours.is_file() else {}
     chosen = real_sets()
     names = args.sets if args.sets is not None else list(chosen)

@@ -5,6 +5,10 @@ and a held-out part that only measurement reads. The split is fixed in `real_set
 oblique white set keeps its publisher's `Valid` folder as the held-out part; the others hold
 out every photo whose name's SHA-256 is divisible by 3 (about a third). Photos of one source
 shot appear once, so no held-out photo has a copy in training.
+
+The training part of a whole-die set is split once more, by the same kind of rule: a fifth of
+it is the tuning part (`tune`), on which training runs and thresholds are compared, and the
+rest is what networks are fitted on (`fit`). The oblique white set's `Train` folder is all `fit`.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from models.devdata import Labelled, load_split, load_yolo_folder
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SPLIT_FILE = Path(__file__).with_name("real_sets.json")
-PARTS = ("train", "holdout", "all")
+PARTS = ("train", "fit", "tune", "holdout", "all")
 
 
 @dataclass(frozen=True)
@@ -39,17 +43,27 @@ class RealSet:
         return self.folder.is_dir()
 
     def photos(self, part: str = "holdout") -> list[Labelled]:
-        """The labelled photos of one part: "train", "holdout" or "all"."""
+        """The labelled photos of one part: "train" (= "fit" + "tune"), "fit", "tune",
+        "holdout" or "all"."""
         if part not in PARTS:
             raise ValueError(f"part must be one of {', '.join(PARTS)}, not {part!r}")
         if self.boxes == "top face":
-            splits = {"train": ["Train"], "holdout": ["Valid"], "all": ["Train", "Valid"]}
+            splits = {
+                "train": ["Train"],
+                "fit": ["Train"],
+                "tune": [],
+                "holdout": ["Valid"],
+                "all": ["Train", "Valid"],
+            }
             return [item for split in splits[part] for item in load_split(split, self.folder)]
         if part == "all":
             return load_yolo_folder(self.folder)
         stems = {p.stem for p in (self.folder / "images").glob("*.jpg")}
         held = stems & self.holdout
-        return load_yolo_folder(self.folder, held if part == "holdout" else stems - held)
+        train = stems - held
+        tune = {stem for stem in train if tuning(stem)}
+        chosen = {"holdout": held, "train": train, "tune": tune, "fit": train - tune}[part]
+        return load_yolo_folder(self.folder, chosen)
 
 
 def real_sets() -> dict[str, RealSet]:
@@ -64,6 +78,12 @@ def real_sets() -> dict[str, RealSet]:
 def held_out(stem: str) -> bool:
     """The rule that made the split of the whole-die sets: a third of the photos, by name."""
     return int(hashlib.sha256(stem.encode()).hexdigest(), 16) % 3 == 0
+
+
+def tuning(stem: str) -> bool:
+    """The rule that picks the tuning part out of a training part: a fifth of the photos, by a
+    hash of the name that is independent of the held-out rule's."""
+    return int(hashlib.sha256(f"tune/{stem}".encode()).hexdigest(), 16) % 5 == 0
 
 
 def write_split(path: Path = SPLIT_FILE) -> None:
@@ -90,9 +110,10 @@ def main() -> int:
         write_split()
     for real in real_sets().values():
         if real.available():
-            counts = {part: len(real.photos(part)) for part in ("train", "holdout")}
+            counts = {part: len(real.photos(part)) for part in ("fit", "tune", "holdout")}
             print(
-                f"{real.name}: {counts['train']} photos to train on, {counts['holdout']} held out"
+                f"{real.name}: {counts['fit']} photos to fit on, {counts['tune']} to tune on, "
+                f"{counts['holdout']} held out"
             )
     return 0
 

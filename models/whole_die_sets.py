@@ -6,7 +6,8 @@ boxes. Everything in a photo that no label boxes (paper, remotes, keyboards, boa
 tables, the round opening's rim) is background for the locator: its hard negatives. For the pip
 readers, the boxes the shipped locator puts on no labelled die are cut as "not a die" crops.
 
-Only the `train` part of each set is read: the held-out part is never trained on. Photos stay
+Only the `fit` part of each set is read (or another training part, if asked): the held-out
+and tuning parts are never trained on. Photos stay
 outside the project; the output is a temporary .npz file for `train.py --real-frames` or
 `train.py --real`.
 """
@@ -37,53 +38,79 @@ KEEP_CUT = 0.6  # a die cut by a window's edge stays a target if this share of i
 CAMERA_PLACE = {"dice-photos-oblique-coloured": "bottom", "dice-photos-topdown-grey": "above"}
 
 
-def _training_photos(names: tuple[str, ...]):
-    """(set name, labelled photo, BGR frame) for every photo of the sets' training parts."""
+TRAINING_PARTS = ("fit", "train", "tune")
+WIDTHS = (320,)  # the photo's width in the training frames: the locator's training scale
+
+
+def _training_photos(names: tuple[str, ...], part: str = "fit"):
+    """(set name, labelled photo, BGR frame) for every photo of one training part of the sets."""
+    if part not in TRAINING_PARTS:
+        raise ValueError(f"part must be one of {', '.join(TRAINING_PARTS)}, not {part!r}")
     chosen = real_sets()
     for name in names:
         real = chosen[name]
         if not real.available():
             raise SystemExit(f"whole_die_sets: {real.folder} is missing")
-        for item in real.photos("train"):
+        for item in real.photos(part):
             frame = cv2.imread(str(item.image))
             if frame is None:
                 raise SystemExit(f"whole_die_sets: {item.image} is not a readable image")
             yield name, item, frame
 
 
-def _windows(frame: np.ndarray, boxes: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The photo scaled so that its width is the training frame's, cut into windows of the
-    training frame's shape from its top to its bottom (two for a square photo), each with the
-    boxes that lie at least KEEP_CUT inside it, clipped to it. A die cut more than that is
-    left out of that window's targets; the other window holds it whole."""
+def _starts(length: int, window: int) -> list[int]:
+    """Where windows of `window` px start along a side of `length` px: at both ends."""
+    return sorted({0, length - window}) if length > window else [0]
+
+
+def _windows(
+    frame: np.ndarray, boxes: np.ndarray, width: int = FRAME_SHAPE[1]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The photo scaled to `width` px wide (at least the training frame's), cut into windows of
+    the training frame's shape at its corners (two for a square photo at the frame's width,
+    four when wider), each with the boxes that lie at least KEEP_CUT inside it, clipped to it.
+    A die cut more than that is left out of that window's targets; another window holds it
+    whole."""
     th, tw = FRAME_SHAPE
-    scale = tw / frame.shape[1]
+    width = max(width, tw)
+    scale = width / frame.shape[1]
     small = cv2.resize(
-        frame, (tw, max(th, int(round(frame.shape[0] * scale)))), interpolation=cv2.INTER_AREA
+        frame, (width, max(th, int(round(frame.shape[0] * scale)))), interpolation=cv2.INTER_AREA
     )
     scaled = boxes * scale
-    h = small.shape[0]
-    tops = sorted({0, h - th}) if h > th else [0]
     out = []
-    for top in tops:
-        shifted = scaled - np.array([0, top, 0, top], np.float32)
-        clipped = np.concatenate(
-            [np.maximum(shifted[:, :2], 0), np.minimum(shifted[:, 2:], [tw - 1, th - 1])], 1
-        )
-        area = np.prod(np.clip(shifted[:, 2:] - shifted[:, :2], 1e-3, None), 1)
-        inside = np.prod(np.clip(clipped[:, 2:] - clipped[:, :2], 0, None), 1)
-        keep = inside >= KEEP_CUT * area
-        out.append((small[top : top + th].copy(), clipped[keep]))
+    for top in _starts(small.shape[0], th):
+        for left in _starts(width, tw):
+            out.append(_window(small, scaled, top, left))
     return out
 
 
-def frames(names: tuple[str, ...] = WHOLE_DIE_SETS) -> dict[str, np.ndarray]:
-    """Locator frames (n, 240, 320, 3) uint8 and boxes (k, 5): x0, y0, x1, y1, frame index."""
+def _window(
+    small: np.ndarray, scaled: np.ndarray, top: int, left: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """One window of the scaled photo and the boxes kept in it (see `_windows`)."""
+    th, tw = FRAME_SHAPE
+    shifted = scaled - np.array([left, top, left, top], np.float32)
+    clipped = np.concatenate(
+        [np.maximum(shifted[:, :2], 0), np.minimum(shifted[:, 2:], [tw - 1, th - 1])], 1
+    )
+    area = np.prod(np.clip(shifted[:, 2:] - shifted[:, :2], 1e-3, None), 1)
+    inside = np.prod(np.clip(clipped[:, 2:] - clipped[:, :2], 0, None), 1)
+    keep = inside >= KEEP_CUT * area
+    return small[top : top + th, left : left + tw].copy(), clipped[keep]
+
+
+def frames(
+    names: tuple[str, ...] = WHOLE_DIE_SETS, part: str = "fit", widths: tuple[int, ...] = WIDTHS
+) -> dict[str, np.ndarray]:
+    """Locator frames (n, 240, 320, 3) uint8 and boxes (k, 5): x0, y0, x1, y1, frame index;
+    each photo scaled to every one of `widths` and cut into windows."""
     shown: list[np.ndarray] = []
     boxes: list[np.ndarray] = []
-    for _name, item, frame in _training_photos(names):
+    for _name, item, frame in _training_photos(names, part):
         labelled = np.asarray(item.die_boxes, np.float32).reshape(-1, 4)
-        for window, kept in _windows(frame, labelled):
+        windows = [w for width in widths for w in _windows(frame, labelled, width)]
+        for window, kept in windows:
             boxes.append(np.concatenate([kept, np.full((len(kept), 1), len(shown))], 1))
             shown.append(window)
     return {"frames": np.stack(shown), "boxes": np.concatenate(boxes).astype(np.float32)}
@@ -112,7 +139,11 @@ def _holds_no_die(found: np.ndarray, labelled: np.ndarray) -> np.ndarray:
 
 
 def crops(
-    copies: int, seed: int, negatives: int, names: tuple[str, ...] = WHOLE_DIE_SETS
+    copies: int,
+    seed: int,
+    negatives: int,
+    names: tuple[str, ...] = WHOLE_DIE_SETS,
+    part: str = "fit",
 ) -> dict[str, np.ndarray]:
     """Pip-reader crops (n, 3, 40, 40) uint8 and labels (n,): `copies` per labelled die (all but
     the first moved and rescaled by up to 8 %), and up to `negatives` per photo of the shipped
@@ -120,7 +151,7 @@ def crops(
     rng = np.random.default_rng(seed)
     session = open_session(str(model_path(LOCATOR_FILE)), 2)
     cut, labels = [], []
-    for name, item, frame in _training_photos(names):
+    for name, item, frame in _training_photos(names, part):
         place = CAMERA_PLACE[name]
         labelled = np.asarray(item.die_boxes, np.float32).reshape(-1, 4)
         for box, pips in zip(labelled, item.pips, strict=True):
@@ -150,15 +181,23 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=8, help="crops per labelled die")
     ap.add_argument("--negatives", type=int, default=6, help="most 'not a die' crops per photo")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--part", choices=TRAINING_PARTS, default="fit", help="which training part")
+    ap.add_argument(
+        "--widths",
+        nargs="+",
+        type=int,
+        default=list(WIDTHS),
+        help="frames: the widths, in px, each photo is scaled to before it is cut into windows",
+    )
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_whole_die.npz")
     a = ap.parse_args()
     names = tuple(a.sets)
     if a.frames:
-        data = frames(names)
+        data = frames(names, a.part, tuple(a.widths))
         save_arrays(a.out, data)
         print(a.out, len(data["frames"]), "frames,", len(data["boxes"]), "dice")
         return
-    data = crops(a.copies, a.seed, a.negatives, names)
+    data = crops(a.copies, a.seed, a.negatives, names, a.part)
     save_arrays(a.out, data)
     print(a.out, len(data["labels"]), "crops,", np.bincount(data["labels"], minlength=9))
 

@@ -82,6 +82,18 @@ def test_the_held_out_part_is_about_a_third_and_shares_no_photo_with_training() 
         assert 0.2 <= len(held) / len(train | held) <= 0.4
 
 
+def test_the_tuning_part_is_a_fifth_of_training_and_fit_is_the_rest() -> None:
+    for real in _sets_present().values():
+        train = {item.image.name for item in real.photos("train")}
+        fit = {item.image.name for item in real.photos("fit")}
+        tune = {item.image.name for item in real.photos("tune")}
+        assert fit | tune == train and not fit & tune
+        if real.boxes == "whole die":
+            assert 0.1 <= len(tune) / len(train) <= 0.3
+        else:
+            assert not tune
+
+
 def test_whole_die_labels_are_read_in_pixels_around_each_die() -> None:
     real = _sets_present()["dice-photos-topdown-grey"]
     item = real.photos("holdout")[0]

@@ -302,9 +302,9 @@ def _chip(
 def _centred_text(
     img: np.ndarray, text: str, centre: np.ndarray, half: float, colour: tuple, thick: int
 ) -> None:
-    """Text centred on `centre`, as wide as about 1.2 `half`."""
+    """Text centred on `centre`, its longer extent about 1.2 `half` (a lone "I" stays short)."""
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 1.0, thick)
-    scale = 1.2 * half / max(tw, 1)
+    scale = 1.2 * half / max(tw, th, 1)
     x = int(centre[0] - tw * scale / 2)
     y = int(centre[1] + th * scale / 2)
     cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)

@@ -76,13 +76,15 @@ def _locator_view(
 @dataclass(frozen=True)
 class SceneMix:
     """What a set's scenes hold: the shares `crowded` (15-40 dice) and `full_trays` (60-120) of
-    scenes, the share `from_above` seen by a camera straight above, and `finish`, the shares of
-    dice `render_scene` draws otherwise (camouflage, glossy, marbled, speckled, pip_styles)."""
+    scenes, the share `from_above` seen by a camera straight above, `finish`, the shares of
+    dice `render_scene` draws otherwise (camouflage, glossy, marbled, speckled, pip_styles),
+    and the share `clutter` of scenes that also hold things which are not dice (no boxes)."""
 
     crowded: float = 0.0
     full_trays: float = 0.0
     from_above: float = 0.0
     finish: dict[str, float] = field(default_factory=dict)
+    clutter: float = 0.0
 
 
 def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
@@ -102,7 +104,7 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
             else {}
         )
         scene: dict[str, Any] = {**mix.finish, **camera}
-        img, truths = render_scene(rng, n_dice=n_dice, **scene)
+        img, truths = render_scene(rng, n_dice=n_dice, clutter=mix.clutter, **scene)
 
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
@@ -256,6 +258,13 @@ def main() -> None:
         "(a large 1, red 1s and 4s, hollow pits)",
     )
     ap.add_argument(
+        "--clutter",
+        type=float,
+        default=0.0,
+        help="share of scenes that also hold things which are not dice and get no box "
+        "(coins, chips, screws, notes, keys; some on granite or with salt-and-pepper noise)",
+    )
+    ap.add_argument(
         "--join",
         nargs="+",
         type=Path,
@@ -269,6 +278,8 @@ def main() -> None:
         help="with --join: join the locator frames and boxes instead",
     )
     a = ap.parse_args()
+    if not 0.0 <= a.clutter <= 1.0:
+        ap.error(f"--clutter is a share of scenes from 0 to 1, got {a.clutter}")
     if a.join:
         print(join(a.out, a.join, a.frames))
         return
@@ -277,7 +288,7 @@ def main() -> None:
         for name in ("camouflage", "glossy", "marbled", "speckled", "pip_styles")
         if (share := getattr(a, name))
     }
-    mix = SceneMix(a.crowded, a.full_trays, a.from_above, finish)
+    mix = SceneMix(a.crowded, a.full_trays, a.from_above, finish, a.clutter)
     print(make(a.out, a.scenes, a.seed, a.workers, mix))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from models.clutter import draw_clutter, granite, plan, salt_and_pepper
 from vision.pip_layout import PIP_LAYOUT
 
 # Nominal die body colours (BGR); the renderer jitters them.
@@ -675,6 +676,7 @@ def render_scene(
     speckled: float = 0.0,
     pip_styles: float = 0.0,
     translucent: float = 0.0,
+    clutter: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
@@ -687,9 +689,12 @@ def render_scene(
     camera; `marbled` the share of dice whose body is swirled with veins of another colour;
     `speckled` the share dotted with small flecks of another colour; `pip_styles` the share
     whose pips are made otherwise than the plain style (`PipStyle`); `translucent` the share of
-    see-through dice, whose hidden faces' pips show faintly.
+    see-through dice, whose hidden faces' pips show faintly. `clutter` is the share of scenes
+    that also hold things which are not dice and get no box (coins, chips, screws, notes, keys;
+    `models.clutter`), some on a speckled granite table or with salt-and-pepper noise.
     """
-    img = _background(rng, h, w)
+    extras = plan(rng, clutter)
+    img = granite(rng, h, w) if extras.granite else _background(rng, h, w)
     table = img.copy() if camouflage else None
     elevation = math.radians(rng.uniform(65, 90) if rng.random() < 0.4 else rng.uniform(30, 65))
     if elevation_deg is not None:
@@ -701,6 +706,8 @@ def render_scene(
     colour_names = list(DIE_COLOURS)
     scene_colours = rng.choice(colour_names, size=int(rng.integers(1, 6)))
     placed = _scatter_distractors(img, rng, side, elevation, light)
+    if extras.things:
+        draw_clutter(img, rng, side, light, placed)
     truths: list[RenderedDie] = []
     finishes = (glossy, marbled, speckled, pip_styles, translucent)
     for _ in range(n_dice):
@@ -738,7 +745,10 @@ def render_scene(
         truth = _truth(box, w, h, CLASS_UNSURE if cocked else top, big, cname)
         if truth is not None:
             truths.append(truth)
-    return _camera_effects(rng, img), truths
+    frame = _camera_effects(rng, img)
+    if extras.salt:
+        frame = salt_and_pepper(rng, frame, extras.salt)
+    return frame, truths
 
 
 def _camera_ray(pos: np.ndarray, w: int, h: int, height: float | None) -> np.ndarray | None:

@@ -1,0 +1,116 @@
+"""Clutter in rendered scenes: things that are not dice, drawn without a box."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+
+import models.render as render
+from models.clutter import ClutterPlan, granite, plan, salt_and_pepper
+from models.make_data import SceneMix, _one_chunk
+
+# SHA-256 of the frames `render_scene` drew for these seeds before clutter existed: the
+# seeded evaluation sets must stay the same while the option is off.
+FRAMES_BEFORE_CLUTTER = {
+    0: "ca3d04e4599251a84705c53e439875e4a796bac75d9d7121bbe5f4d6856f8400",
+    21: "7f0d768747eb625af5752f9581f8fd2f5847054459647c03316a5201101f4d1c",
+}
+
+
+@pytest.mark.parametrize("seed", sorted(FRAMES_BEFORE_CLUTTER))
+def test_without_clutter_the_frames_are_the_same_as_before(seed: int) -> None:
+    for options in ({}, {"clutter": 0.0}):
+        frame, _ = render.render_scene(np.random.default_rng(seed), **options)
+        assert hashlib.sha256(frame.tobytes()).hexdigest() == FRAMES_BEFORE_CLUTTER[seed]
+
+
+def test_clutter_scenes_differ_from_plain_ones_and_repeat_per_seed() -> None:
+    plain, _ = render.render_scene(np.random.default_rng(3), clutter=0.0)
+    busy, truths = render.render_scene(np.random.default_rng(3), clutter=1.0)
+    again, truths_again = render.render_scene(np.random.default_rng(3), clutter=1.0)
+    assert busy.shape == (480, 640, 3) and busy.dtype == np.uint8
+    assert not np.array_equal(plain, busy)
+    assert np.array_equal(busy, again) and truths == truths_again
+
+
+def test_clutter_gets_no_box() -> None:
+    # Scenes of clutter alone have nothing to find.
+    rng = np.random.default_rng(4)
+    for _ in range(6):
+        frame, truths = render.render_scene(rng, n_dice=0, clutter=1.0)
+        assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8
+        assert truths == []
+
+
+def test_every_die_drawn_among_clutter_gets_one_box_on_free_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn_dice: list[tuple[float, ...]] = []
+    clutter: list[tuple[np.ndarray, float]] = []
+    draw_die, draw_clutter = render._draw_die, render.draw_clutter
+
+    def counting_draw_die(*args, **kwargs) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
+        box = draw_die(*args, **kwargs)
+        if kwargs.get("dims", (1.0, 1.0, 1.0)) == (1.0, 1.0, 1.0) and len(args) < 12:
+            drawn_dice.append(box)  # a die, not a distractor box of other dims
+        return box
+
+    def recording_draw_clutter(img, rng, side, light, placed) -> None:  # type: ignore[no-untyped-def]
+        before = len(placed)
+        draw_clutter(img, rng, side, light, placed)
+        clutter.extend(placed[before:])
+
+    monkeypatch.setattr(render, "_draw_die", counting_draw_die)
+    monkeypatch.setattr(render, "draw_clutter", recording_draw_clutter)
+    rng = np.random.default_rng(9)
+    for _ in range(5):
+        drawn_dice.clear()
+        clutter.clear()
+        _, truths = render.render_scene(rng, n_dice=8, elevation_deg=90.0, clutter=1.0)
+        assert 2 <= len(clutter) <= 8
+        # a die put beside a thing off the frame's edge may lie wholly outside it: no box
+        inside = [b for b in drawn_dice if b[2] > 0 and b[0] < 639 and b[3] > 0 and b[1] < 479]
+        assert len(truths) == len(inside)
+        for truth in truths:
+            x0, y0, x1, y1 = truth.box
+            centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+            for spot, size in clutter:
+                assert np.linalg.norm(centre - spot) > 0.4 * size  # not on top of clutter
+
+
+def test_a_plan_draws_nothing_from_the_stream_when_the_share_is_zero() -> None:
+    rng = np.random.default_rng(1)
+    assert plan(rng, 0.0) == ClutterPlan(False, False, 0.0)
+    assert rng.random() == np.random.default_rng(1).random()
+    plans = [plan(rng, 1.0) for _ in range(400)]
+    assert all(p.things for p in plans)
+    assert 0.2 < np.mean([p.granite for p in plans]) < 0.4
+    assert 0.1 < np.mean([p.salt > 0 for p in plans]) < 0.3
+
+
+def test_granite_is_densely_speckled() -> None:
+    table = granite(np.random.default_rng(2), 120, 160).astype(np.float32)
+    assert table.shape == (120, 160, 3)
+    # neighbouring pixels differ far more than on a plain table with sensor noise
+    step = np.abs(np.diff(table.mean(2), axis=1))
+    assert np.mean(step > 25) > 0.05
+
+
+def test_salt_and_pepper_sets_about_its_share_of_pixels_near_black_or_white() -> None:
+    grey = np.full((200, 300, 3), 128, np.uint8)
+    noisy = salt_and_pepper(np.random.default_rng(3), grey, 0.02)
+    hit = np.any(noisy != 128, axis=2)
+    assert 0.015 < hit.mean() < 0.025
+    values = noisy[hit][:, 0]
+    assert np.all((values < 40) | (values >= 215))
+    assert np.array_equal(grey, np.full((200, 300, 3), 128, np.uint8))  # input untouched
+
+
+def test_a_clutter_set_has_locator_frames_and_boxes_of_its_dice_only() -> None:
+    data = _one_chunk((11, 3, SceneMix(clutter=1.0)))
+    assert data["frames"].shape == (3, 240, 320, 3) and data["frames"].dtype == np.uint8
+    assert data["boxes"].shape[1] == 5
+    plain = _one_chunk((11, 3, SceneMix()))
+    assert not np.array_equal(data["frames"], plain["frames"])

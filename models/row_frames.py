@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -235,24 +236,29 @@ def row_scale(settings: RowSettings, rng: np.random.Generator) -> float:
     return max(floor, side / settings.die_side)
 
 
-def scene_frames(seed: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The training windows of the casino row drawn from `seed` and their boxes (k, 4)."""
+def scene_frames(seed: int, most: int = 0) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The training windows of the casino row drawn from `seed` and their boxes (k, 4); with
+    `most` above nought, at most that many of them, picked at random (in the row's order)."""
     frame, boxes, settings = rendered_row(seed)
     rng = np.random.default_rng([seed, 1])
     windows = cut_windows(frame, boxes, row_scale(settings, rng), rng)
+    if 0 < most < len(windows):
+        picked = np.sort(rng.choice(len(windows), most, replace=False))
+        windows = [windows[int(i)] for i in picked]
     return [w for w, _ in windows], [b for _, b in windows]
 
 
-def frames(scenes: int, seed: int, workers: int = 1) -> dict[str, np.ndarray]:
+def frames(scenes: int, seed: int, workers: int = 1, most: int = 0) -> dict[str, np.ndarray]:
     """Locator frames (n, 240, 320, 3) uint8 and boxes (k, 5): x0, y0, x1, y1, frame index,
-    from `scenes` casino rows; scene i is drawn from seed * 1000003 + i, so the output does not
-    depend on the number of workers."""
+    from `scenes` casino rows (at most `most` windows a row where above nought); scene i is
+    drawn from seed * 1000003 + i, so the output does not depend on the number of workers."""
     seeds = [seed * 1_000_003 + i for i in range(scenes)]
+    one_scene = partial(scene_frames, most=most)
     if workers > 1:
         with Pool(workers) as pool:
-            parts = pool.map(scene_frames, seeds, chunksize=max(1, scenes // (4 * workers)))
+            parts = pool.map(one_scene, seeds, chunksize=max(1, scenes // (4 * workers)))
     else:
-        parts = [scene_frames(s) for s in seeds]
+        parts = [one_scene(s) for s in seeds]
     shown: list[np.ndarray] = []
     boxes: list[np.ndarray] = []
     for windows, window_boxes in parts:
@@ -271,12 +277,15 @@ def main() -> None:
     ap.add_argument("--scenes", type=int, default=300, help="casino rows to draw")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1, help="processes drawing at once")
+    ap.add_argument(
+        "--windows", type=int, default=0, help="most windows kept a row (0: all, about 13)"
+    )
     ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lv_row_frames.npz")
     a = ap.parse_args()
-    if a.scenes < 1 or a.workers < 1:
-        ap.error("--scenes and --workers must be at least 1")
+    if a.scenes < 1 or a.workers < 1 or a.windows < 0:
+        ap.error("--scenes and --workers must be at least 1, --windows at least 0")
     start = time.perf_counter()
-    data = frames(a.scenes, a.seed, a.workers)
+    data = frames(a.scenes, a.seed, a.workers, a.windows)
     save_arrays(a.out, data)
     print(
         f"{a.out}: {len(data['frames'])} frames, {len(data['boxes'])} dice from {a.scenes} "

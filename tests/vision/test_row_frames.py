@@ -140,3 +140,11 @@ def test_the_same_seed_gives_the_same_frames(few_scenes) -> None:
     assert other["frames"].shape[0] == 0 or not np.array_equal(
         other["frames"][0], few_scenes["frames"][0]
     )
+
+
+def test_a_cap_on_windows_keeps_that_many_of_a_rows_windows() -> None:
+    seed = 11 * 1_000_003
+    every, _ = row_frames.scene_frames(seed)
+    some, some_boxes = row_frames.scene_frames(seed, most=2)
+    assert len(every) > 2 and len(some) == len(some_boxes) == 2
+    assert all(any(np.array_equal(w, e) for e in every) for w in some)

@@ -17,7 +17,7 @@ from models import paint_dice  # noqa: E402
 from models.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
-from vision.reader import ReaderConfig, read_dice  # noqa: E402
+from vision.reader import SURE_READING, ReaderConfig, read_dice  # noqa: E402
 
 
 def evaluate(
@@ -408,6 +408,12 @@ def main() -> int:
     )
     ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
     ap.add_argument(
+        "--sure-reading",
+        type=float,
+        default=SURE_READING,
+        help="dice read with less confidence are flagged unsure",
+    )
+    ap.add_argument(
         "--pips",
         nargs="+",
         default=None,
@@ -415,7 +421,10 @@ def main() -> int:
     )
     a = ap.parse_args()
     cfg = ReaderConfig(
-        threads=1, locator_model=a.locator, pips_models=tuple(a.pips) if a.pips else None
+        threads=1,
+        locator_model=a.locator,
+        pips_models=tuple(a.pips) if a.pips else None,
+        sure_reading=a.sure_reading,
     )
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from models.devdata import Labelled, Score, load_yolo_folder  # noqa: E402
 from models.real_sets import PARTS, real_sets  # noqa: E402
 from vision.colour import DEFAULT_COLOURS_BGR  # noqa: E402
-from vision.reader import ReaderConfig, read_dice  # noqa: E402
+from vision.reader import SURE_READING, ReaderConfig, read_dice  # noqa: E402
 
 COLOUR_FILE = Path(__file__).resolve().parents[1] / "models" / "real_colours.json"
 
@@ -141,11 +141,19 @@ def main() -> int:
     ap.add_argument(
         "--pips", nargs=3, default=None, help="three pip reader .onnx files instead of the shipped"
     )
+    ap.add_argument(
+        "--sure-reading",
+        type=float,
+        default=SURE_READING,
+        help="dice read with less confidence are flagged unsure",
+    )
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
 
     cfg = ReaderConfig(
-        locator_model=args.locator, pips_models=tuple(args.pips) if args.pips else None
+        locator_model=args.locator,
+        pips_models=tuple(args.pips) if args.pips else None,
+        sure_reading=args.sure_reading,
     )
     colour_labels = json.loads(args.colours.read_text()) if args.colours.is_file() else {}
     chosen = real_sets()

@@ -25,6 +25,9 @@ SHADED_BLANK = 0.3  # a blank face this sure on a body named black, light enough
 SURE_BLANK = 0.4  # a blank face this sure on a die named white or tinted near grey: grey, in doubt
 DARK_GREY = 0.25  # share of the way from black to grey in lightness that a shaded grey die reaches
 TINTED_GREY = 6.5  # squared palette distance from grey within which a tinted die may be grey
+# A die read with less confidence (the locator's score times the pips' probability) is flagged
+# unsure: on the real sets' training parts most dice read for sure but wrong lay below this.
+SURE_READING = 0.5
 COLOUR_SURE = 0.8  # before calibration a colour this sure or less is named in doubt, not guessed
 # Touching dice of one colour can merge into one box: looks enlarged this much find them apart.
 LARGER_LOOKS = (4 / 3, 5 / 3)
@@ -67,7 +70,8 @@ class ReaderConfig:
     zones: Zones | None = None
     locator_model: str | None = None
     pips_models: tuple[str, ...] | None = None
-    # Frames with at least this many dice read at the first look are looked at again, enlarged.
+    # Frames with at least this many dice read for sure at the first look are looked at again,
+    # enlarged.
     # At 0 (every frame) photos of a few dice gain little and get more boxes on no die.
     look_again_from: int = CROWDED
     # Frames with fewer dice are looked at once more, shrunk, where a quick look finds dice too
@@ -80,6 +84,8 @@ class ReaderConfig:
     # False where the caller judges the dice's sizes itself (over a whole casino row): every
     # die is then named "regular" here.
     judge_sizes: bool = True
+    # Where pips are needed, a die read with less confidence than this is flagged unsure.
+    sure_reading: float = SURE_READING
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -88,6 +94,14 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         shape = getattr(frame_bgr, "shape", None)
         raise ValueError(f"frame must have shape (h, w, 3), got {shape}")
+    found = _read_frame(frame_bgr, cfg)
+    if not cfg.pips_needed:
+        return found
+    return replace(found, unsure=found.unsure | (found.confidence < cfg.sure_reading))
+
+
+def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
+    """Every die of a checked frame, by one look or several (see `read_dice`)."""
     loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
     readers = [
         open_session(p, cfg.threads)
@@ -98,7 +112,9 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         readers = readers[:1]
         cfg = replace(cfg, mirror_pips=False)
     found, long_side = _read_look(loc, readers, frame_bgr, cfg)
-    if len(found) < cfg.look_again_from:
+    # Only dice read for sure count: a speckled table's flecks, boxed and read unsure, are no
+    # tray of dice.
+    if int((~found.unsure).sum()) < cfg.look_again_from:
         # Zones mean a camera fixed over the arena, which takes no close-ups; the printed
         # fields of a marker sheet would send every frame to the look for large dice.
         if not cfg.look_for_large_dice or cfg.zones is not None:
@@ -248,7 +264,8 @@ def _read_look(
         readers, frame_bgr, boxes, pip, unsure, keep, place, cfg.min_pip_prob, cfg.mirror_pips
     )
     if sheet is not None:
-        keep &= ~sheet.on_marker(boxes) & ~(sheet.on_label(boxes) & unsure)
+        keep &= ~sheet.on_marker(boxes) & ~sheet.holds_markers(boxes)
+        keep &= ~(sheet.on_label(boxes) & unsure)
     boxes, pip = boxes[keep], pip[keep]
     confidence, unsure = confidence[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)

@@ -66,6 +66,21 @@ class Zones:
         grown = [quad.mean(0) + (quad - quad.mean(0)) * 1.3 for quad in self.markers]
         return _centres_in(boxes, grown)
 
+    def holds_markers(self, boxes: np.ndarray) -> np.ndarray:
+        """True for each box that holds the centres of two printed markers or more: no die
+        covers two markers, but two markers and the card between them can look like one."""
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        if not self.markers:
+            return np.zeros(len(boxes), bool)
+        centres = np.array([quad.mean(0) for quad in self.markers], np.float32)
+        inside = (
+            (centres[None, :, 0] >= boxes[:, None, 0])
+            & (centres[None, :, 0] <= boxes[:, None, 2])
+            & (centres[None, :, 1] >= boxes[:, None, 1])
+            & (centres[None, :, 1] <= boxes[:, None, 3])
+        )
+        return inside.sum(1) >= 2
+
     def on_label(self, boxes: np.ndarray) -> np.ndarray:
         """True for each box whose centre lies on a zone's printed name."""
         return _centres_in(boxes, self.labels)

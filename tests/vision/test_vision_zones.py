@@ -92,6 +92,25 @@ def test_centres_on_markers_are_found_as_opencv_finds_them() -> None:
         assert list(zones.on_label(np.c_[points - 3, points + 3])) == expected
 
 
+def test_a_box_over_two_markers_is_told_apart_from_a_die_beside_one() -> None:
+    from vision.zones import Zones
+
+    square = np.array([[0, 0], [20, 0], [20, 20], [0, 20]], np.float32)
+    markers = (square + [100, 100], square + [200, 100], square + [100, 300])
+    zones = Zones((), (), markers)
+    boxes = np.array(
+        [
+            [90, 90, 230, 130],  # the card's top edge: two markers' centres
+            [90, 90, 130, 320],  # its left edge: two more
+            [125, 100, 170, 140],  # a die beside a marker, over its edge
+            [60, 60, 300, 400],  # the whole card
+        ],
+        np.float32,
+    )
+    assert list(zones.holds_markers(boxes)) == [True, True, False, True]
+    assert not Zones((), ()).holds_markers(boxes).any()
+
+
 def test_a_marker_or_label_must_be_a_quad() -> None:
     from vision.zones import Zones
 

@@ -11,6 +11,7 @@ import numpy as np
 import onnxruntime as ort
 
 from vision import locate, pips
+from vision.stand_out import contrast_with_table
 
 WINDOW = 1.0  # half the window's side, in sides of the doubtful box
 MIN_LOCATOR_SCORE = 0.3  # a weaker box is more often felt or a shadow than a die: no closer look
@@ -29,6 +30,9 @@ SEEN_LARGER = 1.2  # a die seen in a dropped box may be at most this much wider 
 # surest first), and at most this many of them are searched for a die inside.
 MOST_CLOSER_LOOKS = 32
 MOST_INNER_SEARCHES = 8
+# A dropped box whose middle is the colour of the table around it (BGR units, as
+# reader.LIKE_TABLE) holds no die to search for: a patch of speckled stone or felt.
+SEARCH_LIKE_TABLE = 4.0
 
 
 def look_closer(
@@ -88,7 +92,7 @@ def look_closer(
         if own or kept()[i]:
             continue  # a kept die stays as read (flagged unsure where it was)
         inside = None
-        if searches_left > 0:
+        if searches_left > 0 and _stands_out(frame_bgr, boxes[i]):
             searches_left -= 1
             inside = _die_inside(read, boxes[i], boxes[others], float(scores[i]), min_confidence)
         if inside is not None:
@@ -188,6 +192,11 @@ def _die_inside(
         return None
     j = int(np.argmax(np.where(good, pr, -1)))
     return inner[j], (p[j], pr[j], u[j], d[j])
+
+
+def _stands_out(frame_bgr: np.ndarray, box: np.ndarray) -> bool:
+    """Whether the middle of `box` differs from the table around it (see SEARCH_LIKE_TABLE)."""
+    return bool(contrast_with_table(frame_bgr, box[None])[0] > SEARCH_LIKE_TABLE)
 
 
 def _inner_boxes(box: np.ndarray) -> np.ndarray:

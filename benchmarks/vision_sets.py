@@ -26,7 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models.devdata import Labelled, Score, load_yolo_folder  # noqa: E402
 from models.real_sets import PARTS, real_sets  # noqa: E402
-from vision.colour import DEFAULT_COLOURS_BGR  # noqa: E402
+from vision.colour import (  # noqa: E402
+    DEFAULT_COLOURS_BGR,
+    Palette,
+    body_colours,
+    calibrate,
+    calibrate_from_frame,
+)
 from vision.reader import SURE_READING, ReaderConfig, read_dice  # noqa: E402
 
 COLOUR_FILE = Path(__file__).resolve().parents[1] / "models" / "real_colours.json"
@@ -46,16 +52,51 @@ def with_colours(items: list[Labelled], colours: dict[str, list[str]]) -> list[L
     return out
 
 
-def score_photos(items: list[Labelled], cfg: ReaderConfig) -> dict:
-    """Read every photo and return the score summary with the time figures."""
+def palette_learnt_from(items: list[Labelled]) -> Palette | None:
+    """A palette calibrated from the labelled dice of other photos: each game colour's body
+    colours measured inside the label boxes (None where no die has a labelled colour)."""
+    samples: dict[str, list[np.ndarray]] = {}
+    for item in items:
+        if not item.colours or item.die_boxes is None:
+            continue
+        frame = cv2.imread(str(item.image))
+        if frame is None:
+            continue
+        for name, bgr in zip(item.colours, body_colours(frame, item.die_boxes), strict=True):
+            if name is not None:
+                samples.setdefault(name, []).append(bgr)
+    if not samples:
+        return None
+    return calibrate({name: np.array(found) for name, found in samples.items()})
+
+
+def palette_of_photo(frame: np.ndarray, item: Labelled) -> Palette | None:
+    """A palette calibrated on the photo itself, as a table is calibrated on a frame of its
+    own dice: from the labelled dice whose colour is known (None where none is)."""
+    if not item.colours or item.die_boxes is None:
+        return None
+    known = [k for k, name in enumerate(item.colours) if name is not None]
+    if not known:
+        return None
+    names = [item.colours[k] for k in known]
+    palette = calibrate_from_frame(frame, item.die_boxes[known], names)
+    return replace(palette, in_play=tuple(dict.fromkeys(names)))
+
+
+def score_photos(items: list[Labelled], cfg: ReaderConfig, per_photo: bool = False) -> dict:
+    """Read every photo and return the score summary with the time figures; with `per_photo`,
+    each photo's colours are named with a palette calibrated on that photo."""
     score = Score()
     times = []
     for item in items:
         frame = cv2.imread(str(item.image))
         if frame is None:
             continue
+        photo_cfg = cfg
+        if per_photo and (palette := palette_of_photo(frame, item)) is not None:
+            photo_cfg = replace(cfg, palette=palette)
         start = time.perf_counter()
-        det = read_dice(frame, cfg)
+        det = read_dice(frame, photo_cfg)
         times.append(time.perf_counter() - start)
         score.add(item, det)
     summary = score.summary()
@@ -147,6 +188,13 @@ def main() -> int:
         default=SURE_READING,
         help="dice read with less confidence are flagged unsure",
     )
+    ap.add_argument(
+        "--calibrated",
+        choices=["fit", "photo"],
+        default=None,
+        help="name colours with a palette calibrated from each set's fit part (labelled "
+        "colours), or on each photo's own labelled dice, not the default palette",
+    )
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
 
@@ -167,8 +215,14 @@ def main() -> int:
         if not real.available():
             print(f"vision_sets: {real.folder} is missing; {name} skipped", file=sys.stderr)
             continue
-        items = with_colours(real.photos(args.part), colour_labels.get(name, {}))
-        results[f"{name} ({args.part})"] = score_photos(items, cfg)
+        labels = colour_labels.get(name, {})
+        items = with_colours(real.photos(args.part), labels)
+        set_cfg = cfg
+        if args.calibrated == "fit":
+            palette = palette_learnt_from(with_colours(real.photos("fit"), labels))
+            set_cfg = cfg if palette is None else replace(cfg, palette=palette)
+        per_photo = args.calibrated == "photo"
+        results[f"{name} ({args.part})"] = score_photos(items, set_cfg, per_photo)
     for folder in args.folders:
         if not (folder / "images").is_dir():
             print(f"vision_sets: {folder} has no images/ folder", file=sys.stderr)

@@ -22,6 +22,8 @@ DEFAULT_COLOURS_BGR: dict[str, tuple[int, int, int]] = {
     "orange": (30, 120, 240),
     "pink": (180, 130, 245),
 }
+# The colours whose dice have no pips in every edition that has them: Royale's grey blank dice.
+BLANK_ONLY_COLOURS = ("grey",)
 L_WEIGHT = 0.6  # lightness swings with the light more than hue does
 # A die is named the nearest colour in play within this squared distance, though another lies
 # nearer: white dice in a dim room lie nearer grey (see the model card).
@@ -197,10 +199,13 @@ def _isotropic(sigma: float) -> np.ndarray:
 
 
 def default_palette(names: Sequence[str] | None = None) -> Palette:
-    """The built-in palette of common die colours (or a subset of them)."""
+    """The built-in palette of common die colours (or a subset of them). Until the game's
+    colours are known, a die showing pips is never named grey: the game's only grey dice are
+    the blank ones (Royale)."""
     names = tuple(names or DEFAULT_COLOURS_BGR)
     means = to_lab(np.array([DEFAULT_COLOURS_BGR[n] for n in names], np.float32))
-    return Palette(names, means, np.stack([_isotropic(12.0)] * len(names)))
+    blank_only = tuple(n for n in BLANK_ONLY_COLOURS if n in names)
+    return Palette(names, means, np.stack([_isotropic(12.0)] * len(names)), blank_only=blank_only)
 
 
 def calibrate(samples: Mapping[str, np.ndarray], table_bgr: np.ndarray | None = None) -> Palette:

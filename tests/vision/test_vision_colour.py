@@ -107,6 +107,17 @@ def test_a_die_showing_pips_is_never_named_a_colour_whose_dice_are_all_blank() -
     assert either.classify(dim_white, shows_pips=shows_pips)[0].tolist() == ["grey", "grey"]
 
 
+
+def test_before_the_game_is_known_a_die_showing_pips_is_not_named_grey() -> None:
+    # White and black dice in a dim or bright room lie nearer the built-in grey; grey dice in
+    # the game are blank, so a die with pips is named another colour.
+    dim_white, light_black = (150, 152, 152), (112, 110, 108)
+    bodies = np.array([dim_white, light_black, dim_white], np.float32)
+    shows_pips = np.array([True, True, False])
+    names = default_palette().classify(bodies, shows_pips=shows_pips)[0].tolist()
+    assert names == ["white", "black", "grey"]
+    assert default_palette(["red", "white"]).blank_only == ()
+
 # The colours of one game and the rolls it may show: one player's dice, with white ones or not.
 GAME = ("red", "purple", "pink", "yellow", "white")
 ROLLS = [["pink"] * 6, ["purple"] * 5 + ["white"] * 2, ["red", "purple", "pink", "yellow"] * 3]

@@ -107,7 +107,6 @@ def test_a_die_showing_pips_is_never_named_a_colour_whose_dice_are_all_blank() -
     assert either.classify(dim_white, shows_pips=shows_pips)[0].tolist() == ["grey", "grey"]
 
 
-
 def test_before_the_game_is_known_a_die_showing_pips_is_not_named_grey() -> None:
     # White and black dice in a dim or bright room lie nearer the built-in grey; grey dice in
     # the game are blank, so a die with pips is named another colour.
@@ -117,6 +116,7 @@ def test_before_the_game_is_known_a_die_showing_pips_is_not_named_grey() -> None
     names = default_palette().classify(bodies, shows_pips=shows_pips)[0].tolist()
     assert names == ["white", "black", "grey"]
     assert default_palette(["red", "white"]).blank_only == ()
+
 
 # The colours of one game and the rolls it may show: one player's dice, with white ones or not.
 GAME = ("red", "purple", "pink", "yellow", "white")

@@ -62,6 +62,9 @@ def judged_light(
     if palette.reference_bgr is not None or not palette.in_play or len(bgr) == 0:
         return palette
     weights = np.ones(len(bgr), np.float32) if weights is None else np.asarray(weights)
+    # A body colour or weight that could not be measured (not finite) sways nothing.
+    measured = np.isfinite(bgr).all(1) & np.isfinite(weights)
+    bgr, weights = bgr[measured], weights[measured]
     if not weights.sum() > 0:
         return palette
     weights = (weights / weights.sum()).astype(np.float32)

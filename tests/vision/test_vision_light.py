@@ -29,3 +29,23 @@ def test_a_judged_light_is_worded_as_the_lamp_it_undoes(lamp_bgr, words) -> None
 
 def test_no_light_judged_says_nothing() -> None:
     assert light_words(None) == []
+
+
+def test_a_body_colour_not_measured_does_not_sway_the_judged_light() -> None:
+    import warnings
+
+    from vision.colour import default_palette
+    from vision.light import judged_light
+
+    palette = default_palette().in_play_only(("red", "yellow", "pink", "purple"))
+    plain = np.array([(45, 40, 195), (40, 205, 235), (180, 130, 245), (125, 40, 105)], np.float32)
+    bodies = (plain * np.array([0.78, 1.0, 1.18], np.float32)).clip(0, 255)  # a warm lamp
+    with_unmeasured = np.concatenate([bodies, [[np.nan, 0, 0]]]).astype(np.float32)
+    weights = np.ones(5, np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        judged = judged_light(palette, with_unmeasured, weights, thorough=True)
+    assert judged.light is not None and np.isfinite(judged.light).all()
+    expected = judged_light(palette, bodies, weights[:4], thorough=True)
+    assert not np.allclose(expected.light, 1.0)  # the lamp is judged
+    assert np.allclose(judged.light, expected.light)

@@ -89,7 +89,8 @@ class ReaderConfig:
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
-    """Find every die in a BGR frame and read its pips, colour, size and zone."""
+    """Find every die in a BGR frame and read its pips, colour, size and zone; where pips are
+    needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure."""
     cfg = config or ReaderConfig()
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         shape = getattr(frame_bgr, "shape", None)

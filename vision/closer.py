@@ -11,7 +11,7 @@ import numpy as np
 import onnxruntime as ort
 
 from vision import locate, pips
-from vision.stand_out import contrast_with_table
+from vision.stand_out import LIKE_TABLE, contrast_with_table
 
 WINDOW = 1.0  # half the window's side, in sides of the doubtful box
 MIN_LOCATOR_SCORE = 0.3  # a weaker box is more often felt or a shadow than a die: no closer look
@@ -30,9 +30,6 @@ SEEN_LARGER = 1.2  # a die seen in a dropped box may be at most this much wider 
 # surest first), and at most this many of them are searched for a die inside.
 MOST_CLOSER_LOOKS = 32
 MOST_INNER_SEARCHES = 8
-# A dropped box whose middle is the colour of the table around it (BGR units, as
-# reader.LIKE_TABLE) holds no die to search for: a patch of speckled stone or felt.
-SEARCH_LIKE_TABLE = 4.0
 
 
 def look_closer(
@@ -195,8 +192,9 @@ def _die_inside(
 
 
 def _stands_out(frame_bgr: np.ndarray, box: np.ndarray) -> bool:
-    """Whether the middle of `box` differs from the table around it (see SEARCH_LIKE_TABLE)."""
-    return bool(contrast_with_table(frame_bgr, box[None])[0] > SEARCH_LIKE_TABLE)
+    """Whether the middle of `box` differs from the table around it by more than LIKE_TABLE: a
+    dropped box like the table (speckled stone, felt) holds no die to search for."""
+    return bool(contrast_with_table(frame_bgr, box[None])[0] > LIKE_TABLE)
 
 
 def _inner_boxes(box: np.ndarray) -> np.ndarray:

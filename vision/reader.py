@@ -15,7 +15,7 @@ from vision.detections import Detections
 from vision.light import judged_light
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.side_faces import side_faces
-from vision.stand_out import contrast_with_table
+from vision.stand_out import LIKE_TABLE, contrast_with_table
 from vision.zones import Zones
 
 # Why each value is what it is, with the measurements behind it: models/MODEL_CARD.md, "The
@@ -43,12 +43,10 @@ PIP_SHARE_MOST = 0.25  # a die of 2-6 pips this share of a large box's side is n
 MOST_BOXES_A_LOOK = 160
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 # A box too faint for a closer look (under closer.MIN_LOCATOR_SCORE) is read only where its
-# middle stands out from the table around it by more than LIKE_TABLE (BGR units; speckled
-# stone, felt and print boxed by the locator differ by 1-4, weak boxes on dice by 6.9 or more),
-# and a box under locate.SURE_BOX only where it is no strip longer than LONG_BOX times its
-# width (a die seen whole is not; of a die cut off by the frame's edge so thin a strip, too
+# middle stands out from the table around it by more than stand_out.LIKE_TABLE, and a box
+# under locate.SURE_BOX only where it is no strip longer than LONG_BOX times its width (a die
+# seen whole is not; of a die cut off by the frame's edge so thin a strip, too
 # little shows to read). The pip readers cost about 1 ms a box, the closer look more.
-LIKE_TABLE = 4.0
 LONG_BOX = 2.5
 
 

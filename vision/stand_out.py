@@ -9,6 +9,9 @@ import numpy as np
 MIDDLE = 0.5  # the middle of a box: this share of its width and height about its centre
 AROUND = 3.0  # the ring around a box: the box grown to this many times its width and height
 SAMPLES = 24  # pixels sampled along each side of a region: enough for its median colour
+# A box whose middle differs from the ring around it by no more than this (BGR units) is like
+# the table: speckled stone, felt and print differ by 1-4, weak boxes on dice by 6.9 or more.
+LIKE_TABLE = 4.0
 
 
 def contrast_with_table(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:

@@ -5,7 +5,7 @@ dropped, where the window sees a die inside it that it cannot read for sure (kep
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import onnxruntime as ort
@@ -68,12 +68,16 @@ def look_closer(
 
     doubtful = np.flatnonzero((~kept() | unsure) & (scores >= MIN_LOCATOR_SCORE))
     doubtful = doubtful[np.argsort(-scores[doubtful], kind="stable")][:MOST_CLOSER_LOOKS]
+    # Each window depends on its own box alone: all are located first, and the box each will
+    # read, as the kept dice stand now, is read at once with the others (a look's reading is
+    # the same read alone or with others; a box that a mend before it changes is read then).
+    nearby = [_boxes_nearby(locator, frame_bgr, boxes[i], threshold) for i in doubtful]
+    read.read_ahead(_boxes_to_read(frame_bgr.shape, boxes, doubtful, nearby, kept()))
     searches_left = MOST_INNER_SEARCHES
-    for i in doubtful:
+    for i, (found, found_scores) in zip(doubtful, nearby, strict=True):
         others = kept()
         own = others[i]
         others[i] = False
-        found, found_scores = _boxes_nearby(locator, frame_bgr, boxes[i], threshold)
         mended, seen_unsure = _window_die(
             read,
             found,
@@ -108,9 +112,16 @@ class _Readers:
     min_pip_prob: float
     mirror: bool
     camera_place: str
+    # Single boxes read ahead: each one's reading (pips, confidence, unsure, is a die), each
+    # an array (1,), by the box's float32 bytes.
+    ahead: dict[bytes, pips.Reading] = field(default_factory=dict)
 
     def read(self, boxes: np.ndarray) -> pips.Reading:
         """The readers' verdict on `boxes` (n, 4)."""
+        if len(boxes) == 1:
+            known = self.ahead.get(np.asarray(boxes, np.float32).tobytes())
+            if known is not None:
+                return known
         return pips.read_pips(
             self.sessions,
             self.frame_bgr,
@@ -119,6 +130,15 @@ class _Readers:
             self.mirror,
             self.camera_place,
         )
+
+    def read_ahead(self, boxes: np.ndarray) -> None:
+        """Read `boxes` (n, 4) at once, for `read` to take each one's reading from."""
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        if not len(boxes):
+            return
+        reading = self.read(boxes)
+        for j, box in enumerate(boxes):
+            self.ahead[box[None].tobytes()] = tuple(a[j : j + 1] for a in reading)  # type: ignore[assignment]
 
 
 # A box found again, its score, and its reading (pips, confidence, unsure, is a die).
@@ -139,17 +159,11 @@ def _window_die(
     nearest of its boxes (`found`, nearest first) on no die of `kept_boxes` (for a kept box,
     centred in it) where its face is read for sure, else None; and, for a dropped box, a die
     that box centred in it but read unsure, else None."""
-    h, w = read.frame_bgr.shape[:2]
-    for new_box, new_score in zip(found, found_scores, strict=True):
-        centre = (new_box[:2] + new_box[2:]) / 2
-        in_box = locate.centred_in(box, centre).any()
-        if own and not in_box:
-            continue
-        if locate.centred_in(kept_boxes, centre).any():
-            continue
+    j = _nearest_free(found, box, kept_boxes, own)
+    if j is not None:
         # The nearest box that is on no other die: the one this box was meant to be.
-        new_box[[0, 2]] = new_box[[0, 2]].clip(0, w - 1)
-        new_box[[1, 3]] = new_box[[1, 3]].clip(0, h - 1)
+        in_box = locate.centred_in(box, (found[j, :2] + found[j, 2:]) / 2).any()
+        new_box, new_score = _clipped(found[j], read.frame_bgr.shape), found_scores[j]
         p, pr, u, d = read.read(new_box[None])
         best = max(float(new_score), score)
         reading = (p[0], pr[0], u[0], d[0])
@@ -164,8 +178,48 @@ def _window_die(
             and _no_larger(new_box, box)
         ):
             return None, (new_box, best, (p[0], pr[0], True, True))
-        return None, None
     return None, None
+
+
+def _nearest_free(
+    found: np.ndarray, box: np.ndarray, kept_boxes: np.ndarray, own: bool
+) -> int | None:
+    """The index of the first of `found` (nearest first) centred on no die of `kept_boxes`,
+    and, for a kept box (`own`), centred in `box`; None where there is none."""
+    centres = (found[:, :2] + found[:, 2:]) / 2
+    free = ~locate.centred_in(kept_boxes, centres).any(0)
+    if own:
+        free &= locate.centred_in(box, centres)[0]
+    hits = np.flatnonzero(free)
+    return int(hits[0]) if len(hits) else None
+
+
+def _clipped(box: np.ndarray, frame_shape: tuple[int, ...]) -> np.ndarray:
+    """A copy of `box` (4,) clipped to a frame of this shape."""
+    h, w = frame_shape[:2]
+    out = np.array(box, np.float32)
+    out[[0, 2]] = out[[0, 2]].clip(0, w - 1)
+    out[[1, 3]] = out[[1, 3]].clip(0, h - 1)
+    return out
+
+
+def _boxes_to_read(
+    frame_shape: tuple[int, ...],
+    boxes: np.ndarray,
+    doubtful: np.ndarray,
+    nearby: list[tuple[np.ndarray, np.ndarray]],
+    kept: np.ndarray,
+) -> np.ndarray:
+    """The box (m, 4) each window look around a doubtful box will read while the dice `kept`
+    stay as they are (see `_window_die`): one per window at most."""
+    out = []
+    for i, (found, _scores) in zip(doubtful, nearby, strict=True):
+        others = kept.copy()
+        others[i] = False
+        j = _nearest_free(found, boxes[i], boxes[others], bool(kept[i]))
+        if j is not None:
+            out.append(_clipped(found[j], frame_shape))
+    return np.array(out, np.float32).reshape(-1, 4)
 
 
 def _die_inside(

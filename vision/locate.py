@@ -24,7 +24,10 @@ def preprocess(
     ph, pw = -nh % 16, -nw % 16
     if ph or pw:
         small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
-    tensor = small.transpose(2, 0, 1)[None].astype(np.float32)
+    # Channel by channel into one contiguous array: the runtime would copy a transposed view.
+    tensor = np.empty((1, 3, *small.shape[:2]), np.float32)
+    for channel in range(3):
+        tensor[0, channel] = small[:, :, channel]
     return tensor, scale
 
 

@@ -20,6 +20,10 @@ INFER_CHUNK = 32
 
 # The readers' verdict on n boxes: pips (0-6), confidence, unsure flag, is-a-die flag, each (n,).
 Reading = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+# The first reader's class probabilities (9,) for crops already read in this frame, by box and
+# the frame's down in the crop (their bytes): a crop is cut alike each time, and the reader
+# reads a crop alike whatever else is read with it.
+FirstReads = dict[bytes, np.ndarray]
 
 
 def infer(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
@@ -58,6 +62,7 @@ def read_pips(
     min_prob: float = 0.6,
     mirror: bool = True,
     camera_place: str = "bottom",
+    known: FirstReads | None = None,
 ) -> Reading:
     """Pips, confidence, unsure and is-a-die flags for the dice in `boxes` (models combined).
 
@@ -65,10 +70,12 @@ def read_pips(
     face for sure, and the readings of those are combined. With `mirror`, crops still not all
     but sure are read once more mirrored and the two readings averaged. Clear dice, most of
     them, cost one model's reading. Each crop is turned so that the die's side faces, seen from
-    `camera_place`, are below its top face, as the readers learned them.
+    `camera_place`, are below its top face, as the readers learned them. The first reader's
+    readings `known` from earlier in the frame are not read again; new ones are added to it.
     """
-    crops = crop_dice(frame_bgr, boxes, down=viewpoint.downs(camera_place, frame_bgr.shape, boxes))
-    probs = infer(sessions[0], crops).reshape(-1, 9)
+    down = viewpoint.downs(camera_place, frame_bgr.shape, boxes)
+    crops = crop_dice(frame_bgr, boxes, down=down)
+    probs = _first_read(sessions[0], crops, _keys(boxes, down), known)
     # Only a sure face skips the vote: one reader alone may not call a box "not a die".
     unclear = (probs.max(1) < FIRST_READER_SURE) | (probs.argmax(1) >= CLASS_UNSURE)
     if len(sessions) > 1 and unclear.any():
@@ -84,19 +91,50 @@ def read_pips(
 
 
 def surest_camera_place(
-    session: ort.InferenceSession, frame_bgr: np.ndarray, boxes: np.ndarray, scores: np.ndarray
+    session: ort.InferenceSession,
+    frame_bgr: np.ndarray,
+    boxes: np.ndarray,
+    scores: np.ndarray,
+    known: FirstReads | None = None,
 ) -> str:
     """The camera place (`viewpoint.CAMERA_PLACES`) under which one reader reads the dice in
     `boxes` most surely as faces, judged from the boxes the locator is surest of ("bottom"
-    where there are none)."""
+    where there are none). With `known`, the first reader's readings (`read_pips`): those
+    are not read again, and the new ones are added."""
     places = viewpoint.CAMERA_PLACES
     if not len(boxes):
         return places[0]
-    sample = boxes[np.argsort(-scores, kind="stable")[:SAMPLE_DICE]]
+    sample = np.asarray(boxes[np.argsort(-scores, kind="stable")[:SAMPLE_DICE]], np.float32)
     downs = [viewpoint.downs(p, frame_bgr.shape, sample) for p in places]
     crops = np.concatenate(crop_dice_views(frame_bgr, sample, downs))
-    face = infer(session, crops)[:, :7].max(1).reshape(len(places), len(sample))
-    return places[int(np.argmax(face.sum(1)))]
+    keys = [key for down in downs for key in _keys(sample, down)]
+    face = _first_read(session, crops, keys, known)[:, :7].max(1)
+    return places[int(np.argmax(face.reshape(len(places), len(sample)).sum(1)))]
+
+
+def _keys(boxes: np.ndarray, down: np.ndarray) -> list[bytes]:
+    """One key a box (n, 4) for `FirstReads`: its box and down (n, 2) as float32 bytes."""
+    rows = np.concatenate(
+        [np.asarray(boxes, np.float32).reshape(-1, 4), np.asarray(down, np.float32)], 1
+    )
+    return [row.tobytes() for row in rows]
+
+
+def _first_read(
+    session: ort.InferenceSession,
+    crops: np.ndarray,
+    keys: list[bytes],
+    known: FirstReads | None,
+) -> np.ndarray:
+    """The first reader's probabilities (n, 9) for crops (n, 3, 40, 40) keyed `keys`: those in
+    `known` taken from it, the others read (and added to it)."""
+    if known is None:
+        return infer(session, crops).reshape(-1, 9)
+    todo = [i for i, key in enumerate(keys) if key not in known]
+    if todo:
+        for i, row in zip(todo, infer(session, crops[todo]), strict=True):
+            known.setdefault(keys[i], row)
+    return np.array([known[key] for key in keys], np.float32).reshape(-1, 9)
 
 
 def _combine(readings: list[np.ndarray]) -> np.ndarray:

@@ -391,16 +391,21 @@ def _read_faces(
     """The camera's place (the configured one, else judged from the boxes not on `printed`
     zone names) and the readers' verdict on the boxes as seen from there."""
     place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
-    reading = pips.read_pips(readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
+    known: pips.FirstReads = {}  # no crop is read twice by the first reader
+    reading = pips.read_pips(
+        readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place, known
+    )
     judged = ~printed
     search = cfg.camera_place is None and cfg.pips_needed
     if search and _in_doubt(reading, np.where(judged, scores, 0)):
         # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
         # the camera stands elsewhere, or straight above.
-        place = pips.surest_camera_place(readers[0], frame_bgr, boxes[judged], scores[judged])
+        place = pips.surest_camera_place(
+            readers[0], frame_bgr, boxes[judged], scores[judged], known
+        )
         if place != viewpoint.CAMERA_PLACES[0]:
             reading = pips.read_pips(
-                readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place
+                readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place, known
             )
     return place, reading
 

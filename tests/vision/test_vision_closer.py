@@ -242,3 +242,36 @@ def test_inner_squares_lie_in_the_box(box, squares) -> None:
 def test_share_of_an_inner_square_on_kept_dice(inner, kept, covered) -> None:
     share = closer._covered(np.array(inner, np.float32), np.array(kept, np.float32).reshape(-1, 4))
     assert share == pytest.approx([covered])
+
+
+def test_boxes_read_ahead_read_as_when_read_alone(models) -> None:
+    _locator, readers = models
+    frame, truth, _label = _one_die(6)
+    boxes = np.stack([truth, truth + np.float32(3), truth - np.float32(2)])
+    counted = [CountingSession(r) for r in readers]
+    read = closer._Readers(counted, frame, 0.6, True, "bottom")
+    read.read_ahead(boxes)
+    runs = [c.runs for c in counted]
+    for box in boxes:
+        alone = pips.read_pips(readers, frame, box[None])
+        for a, b in zip(alone, read.read(box[None]), strict=True):
+            assert np.array_equal(a, b)
+    assert [c.runs for c in counted] == runs  # each box was read once, all at once
+    read.read(boxes[:1] + np.float32(1))  # a box not read ahead is read when asked
+    assert counted[0].runs == runs[0] + 1
+
+
+def test_a_closer_look_reads_the_same_with_boxes_read_ahead(models, monkeypatch) -> None:
+    locator, readers = models
+    dice = [(100 + 70 * k, 200, 44, (40, 40, 200), 1 + k) for k in range(6)]
+    frame, boxes = dice_frame(dice, np.random.default_rng(5))
+    # Boxes off their dice, read as doubtful: each gets a window look.
+    off = boxes + np.array([0, 0, 30, 30], np.float32)
+    scores = np.full(len(off), 0.6, np.float32)
+    reading = _reading(*[(0, 0.3, True, False)] * len(off))
+    ahead = closer.look_closer(locator, readers, frame, off, scores, reading, 0.08)
+    monkeypatch.setattr(closer._Readers, "read_ahead", lambda self, boxes: None)
+    alone = closer.look_closer(locator, readers, frame, off, scores, reading, 0.08)
+    for a, b in zip((ahead[0], ahead[1], *ahead[2]), (alone[0], alone[1], *alone[2]), strict=True):
+        assert np.array_equal(a, b)
+    assert (ahead[2][3]).sum() >= 4  # the closer look found most dice

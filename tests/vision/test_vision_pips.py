@@ -142,3 +142,38 @@ def test_crops_of_several_views_are_those_cut_one_view_at_a_time() -> None:
     for down, crops in zip(downs, views, strict=True):
         assert np.array_equal(crops, crop_dice(frame, boxes, down=down))
     assert not np.array_equal(views[1], views[2])
+
+
+def test_crops_the_first_reader_read_in_the_frame_are_not_read_again() -> None:
+    frame = np.zeros((100, 200, 3), np.uint8)
+    frame[:, :100] = 220
+    frame[:, 100:] = 60
+    boxes = np.array([[20, 20, 80, 80], [110, 20, 170, 80]], np.float32)
+    alone = pips.read_pips([ScriptedReader()], frame, boxes, mirror=False)
+    known: pips.FirstReads = {}
+    reader = ScriptedReader()
+    first = pips.read_pips([reader], frame, boxes, mirror=False, known=known)
+    again = pips.read_pips([reader], frame, boxes, mirror=False, known=known)
+    turned = pips.read_pips(
+        [reader], frame, boxes[:1], mirror=False, camera_place="left", known=known
+    )
+    # Read once, the same reading each time; a crop turned for another camera place is new.
+    assert reader.batches == [2, 1] and len(known) == 3
+    for a, b, c in zip(alone, first, again, strict=True):
+        assert np.array_equal(a, b) and np.array_equal(a, c)
+    assert turned[0][0] == 6  # the bright die, turned
+
+
+def test_the_camera_place_search_reads_no_crop_the_frame_has_read() -> None:
+    frame = np.full((200, 300, 3), 60, np.uint8)
+    boxes = np.array([[20, 20, 80, 80], [110, 20, 170, 80], [20, 110, 80, 170]], np.float32)
+    scores = np.array([0.9, 0.8, 0.7], np.float32)
+    known: pips.FirstReads = {}
+    reader = ScriptedReader()
+    pips.read_pips([reader], frame, boxes, mirror=False, known=known)
+    place = pips.surest_camera_place(reader, frame, boxes, scores, known)
+    alone = pips.surest_camera_place(ScriptedReader(), frame, boxes, scores)
+    # The crops seen from the usual place were read; only the other four places' are new.
+    assert reader.batches == [3, 12] and place == alone
+    pips.read_pips([reader], frame, boxes, mirror=False, camera_place=place, known=known)
+    assert reader.batches == [3, 12]

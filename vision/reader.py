@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import onnxruntime as ort
 
-from vision import closer, locate, pips, viewpoint
+from vision import closer, locate, look_again, pips, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
@@ -110,7 +110,8 @@ def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
         # The first reader alone, read once: is it a die, read for sure or not.
         readers = readers[:1]
         cfg = replace(cfg, mirror_pips=False)
-    found, long_side = _read_look(loc, readers, frame_bgr, cfg)
+    first = _read_look(loc, readers, frame_bgr, cfg)
+    found, long_side = first.found, first.long_side
     # Only dice read for sure count: a speckled table's flecks, boxed and read unsure, are no
     # tray of dice.
     if int((~found.unsure).sum()) < cfg.look_again_from:
@@ -133,13 +134,57 @@ def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
             cfg,
             close_side,
             only=lambda boxes: locate.too_large(boxes, long_frame_side),
-        )[0]
+        ).found
         return _with_large_dice(found, close, long_frame_side)
-    larger = [
-        _read_look(loc, readers, frame_bgr, cfg, side)[0]
-        for side in _larger_looks(found, long_side, frame_bgr.shape)
-    ]
-    return _merged([found, *larger])
+    return _looked_again(loc, readers, frame_bgr, cfg, first)
+
+
+def _looked_again(
+    loc: ort.InferenceSession,
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    cfg: ReaderConfig,
+    first: _Look,
+) -> Detections:
+    """A tray's dice: the first look's, and where it doubts, those of the larger looks at
+    windows around its doubtful boxes (vision/look_again.py), merged there as whole looks
+    are (`_merged`); where it doubts a third of its dice or more, those of the larger looks
+    at the whole frame, merged. The larger looks read from the camera's place the first look
+    judged, in windows also in its light, and the dice's sizes are then judged anew over all
+    of them."""
+    found = first.found
+    sides = _larger_looks(found, first.long_side, frame_bgr.shape)
+    side = locate.typical_side(found.boxes, found.confidence)
+    if not sides or side is None or not len(first.doubtful):
+        return found
+    again = replace(cfg, camera_place=first.place)
+    if len(first.doubtful) >= look_again.WHOLE_FRAME_DOUBT * max(len(found), 1):
+        # Doubt all over the tray: the whole frame is looked at again.
+        larger = [
+            _read_look(loc, readers, frame_bgr, again, long_side).found for long_side in sides
+        ]
+        return _merged([found, *larger])
+    wins = look_again.windows(first.doubtful, side, frame_bgr.shape)
+    sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
+    larger = []
+    for long_side in sides:
+        boxes, scores = look_again.located_in(
+            loc,
+            frame_bgr,
+            wins,
+            long_side,
+            cfg.locator_threshold,
+            None if sheet is None else sheet.on_marker,
+        )
+        look = _read_boxes(
+            loc, readers, frame_bgr, again, boxes, scores, long_side, palette=first.palette
+        )
+        larger.append(look.found)
+    merged = look_again.merged_in_windows(found, larger, wins, _merged)
+    if not cfg.judge_sizes:
+        return merged
+    sizes = size_mod.sizes(frame_bgr, merged.boxes, cfg.regular_side_px, ~merged.unsure)
+    return replace(merged, size=sizes)
 
 
 def _merged(looks: list[Detections]) -> Detections:
@@ -199,6 +244,21 @@ def _larger_looks(found: Detections, long_side: int, frame_shape: tuple[int, ...
     return sorted(sides - {long_side})
 
 
+@dataclass(frozen=True)
+class _Look:
+    """What one look read: its dice, the long side (px) the frame was shrunk to for it, the
+    camera's place it read them from, the palette in the light it judged, and its doubtful
+    boxes (n, 4): dice flagged unsure or read with less confidence than the config's
+    `sure_reading`, dice boxed as two (look_again.MERGED_SIDE), and boxes the locator found
+    that left no die (a grey die boxed faintly, or two dice in one box, dropped)."""
+
+    found: Detections
+    long_side: int
+    place: str
+    palette: colour_mod.Palette
+    doubtful: np.ndarray
+
+
 def _read_look(
     loc: ort.InferenceSession,
     readers: list[ort.InferenceSession],
@@ -206,10 +266,10 @@ def _read_look(
     cfg: ReaderConfig,
     long_side: int | None = None,
     only: Callable[[np.ndarray], np.ndarray] | None = None,
-) -> tuple[Detections, int]:
+) -> _Look:
     """The dice read from one look of the locator at the frame shrunk to `long_side` px (None:
-    the size that suits its dice), and that long side; with `only`, of the boxes (n, 4) it
-    marks (a bool array (n,)) alone."""
+    the size that suits its dice); with `only`, of the boxes (n, 4) it marks (a bool array
+    (n,)) alone."""
     sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
     # The locator takes a printed marker for a small die: it must neither set the size the dice
     # are looked at nor sway the readers' view.
@@ -219,6 +279,23 @@ def _read_look(
     if only is not None:
         chosen = only(boxes)
         boxes, scores = boxes[chosen], scores[chosen]
+    return _read_boxes(loc, readers, frame_bgr, cfg, boxes, scores, long_side)
+
+
+def _read_boxes(
+    loc: ort.InferenceSession,
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    cfg: ReaderConfig,
+    boxes: np.ndarray,
+    scores: np.ndarray,
+    long_side: int,
+    palette: colour_mod.Palette | None = None,
+) -> _Look:
+    """The dice read from the boxes (n, 4) and scores (n,) a look at the frame shrunk to
+    `long_side` px located; their colours named with `palette` as it is where given, else
+    with the light judged from these dice."""
+    sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
     kept = np.sort(np.argsort(-scores, kind="stable")[:MOST_BOXES_A_LOOK])  # in their order
     boxes, scores = boxes[kept], scores[kept]
     weak = scores < locate.SURE_BOX
@@ -229,6 +306,7 @@ def _read_look(
     like_table[faint] = contrast_with_table(frame_bgr, boxes[faint]) <= LIKE_TABLE
     worth = ~weak | ~(_strips(boxes) | like_table)
     boxes, scores = boxes[worth], scores[worth]
+    located = boxes.copy()  # the boxes read, as the locator found them
     printed = np.zeros(len(boxes), bool) if sheet is None else sheet.on_label(boxes)
     place, reading = _read_faces(readers, frame_bgr, boxes, scores, cfg, printed)
     if printed.any():
@@ -270,7 +348,8 @@ def _read_look(
     bgr = colour_mod.body_colours(frame_bgr, boxes)
     table = colour_mod.background_colour(frame_bgr, boxes)
     # Until calibration, the light is judged from these dice, the surer counting more.
-    palette = judged_light(cfg.palette, bgr, confidence)
+    if palette is None:
+        palette = judged_light(cfg.palette, bgr, confidence)
     names, certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     colour_doubt = _colour_in_doubt(palette, names, certainty)[real]
@@ -282,7 +361,11 @@ def _read_look(
         sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     else:
         sizes = np.full(len(boxes), "regular", object)
-    return Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt), long_side
+    found = Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt)
+    weak = unsure | (cfg.pips_needed & (confidence < cfg.sure_reading))
+    weak |= look_again.oversized(boxes, locate.typical_side(boxes, confidence))
+    left = located[~locate.on_one_die(located, boxes)]
+    return _Look(found, long_side, place, palette, np.concatenate([boxes[weak], left]))
 
 
 def _strips(boxes: np.ndarray) -> np.ndarray:

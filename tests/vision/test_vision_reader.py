@@ -575,8 +575,49 @@ def test_a_game_roll_gets_one_look(monkeypatch) -> None:
     assert len(read_dice(frame)) == 12
     assert looks == [None]
     looks.clear()
-    read_dice(frame, ReaderConfig(look_again_from=0))
-    assert len(looks) == 3 and looks[1] < looks[2]  # and two larger looks where asked for
+    # Looked at as a tray, its dice all read plainly: no look again either.
+    assert len(read_dice(frame, ReaderConfig(look_again_from=0))) == 12
+    assert looks == [None]
+
+
+def test_a_tray_is_looked_at_again_enlarged_only_around_its_doubtful_boxes(monkeypatch) -> None:
+    from vision import look_again, reader
+    from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
+
+    colours = [(40, 40, 200), (200, 200, 200), (40, 160, 220), (160, 60, 40)]
+    dice = [
+        (60 + 100 * (i % 6), 120 + 200 * (i // 6), 40, colours[i % 4], 1 + i % 6) for i in range(12)
+    ]
+    frame, _ = dice_frame(dice, np.random.default_rng(3))
+    loc = open_session(str(model_path(LOCATOR_FILE)), 1)
+    readers = [open_session(str(model_path(f)), 1) for f in PIPS_FILES]
+    cfg = ReaderConfig(look_again_from=0)
+    first = reader._read_look(loc, readers, frame, cfg)
+    looked: list[tuple[int, list[list[int]]]] = []
+    located_in = look_again.located_in
+
+    def recorded(session, frame_bgr, wins, long_side, *args):
+        looked.append((long_side, wins.tolist()))
+        return located_in(session, frame_bgr, wins, long_side, *args)
+
+    monkeypatch.setattr(look_again, "located_in", recorded)
+    doubtful = first.found.boxes[:1]
+    again = reader._looked_again(
+        loc, readers, frame, cfg, reader._Look(**{**vars(first), "doubtful": doubtful})
+    )
+    # Two larger looks, each at one window around the doubtful die, which they read alike.
+    assert [side for side, _ in looked] == sorted(side for side, _ in looked)
+    assert len(looked) == 2 and looked[0][0] > first.long_side
+    ((x0, y0, x1, y1),) = looked[0][1]
+    box = doubtful[0]
+    assert x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1
+    assert (x1 - x0) * (y1 - y0) < 0.1 * frame.shape[0] * frame.shape[1]
+    assert sorted(again.pips.tolist()) == sorted(first.found.pips.tolist())
+    # Doubt all over the tray: the whole frame is looked at again.
+    looked.clear()
+    everywhere = reader._Look(**{**vars(first), "doubtful": first.found.boxes})
+    assert len(reader._looked_again(loc, readers, frame, cfg, everywhere)) == 12
+    assert looked == []
 
 
 def _dice(boxes, confidence, unsure=None) -> Detections:

@@ -69,7 +69,7 @@ class ReaderConfig:
     locator_model: str | None = None
     pips_models: tuple[str, ...] | None = None
     # Frames with at least this many dice read for sure at the first look are looked at again,
-    # enlarged.
+    # enlarged, where the first look doubts (see `_looked_again`).
     # At 0 (every frame) photos of a few dice gain little and get more boxes on no die.
     look_again_from: int = CROWDED
     # Frames with fewer dice are looked at once more, shrunk, where a quick look finds dice too

@@ -34,7 +34,7 @@ PATCH_SHARE = 0.07
 """A patch left unexplained is a die not read for sure from this share of a regular die's area
 (after an opening a fifth of a die's side wide). On rendered hardest rows (90 frames) the dice
 the reader missed left patches of 0.04-0.5 of a die; each patch from this share on lay on a die
-not counted in its colour (two white ones on the white pips of a missed coloured die). On
+not counted in its colour (two of them white, on a missed coloured die). On
 easy rows (44 frames) no patch was left at all."""
 BOX_GROWTH = 0.1
 """A box read explains its colour this share of its side beyond it (its edge pixels)."""

@@ -70,12 +70,14 @@ def truth(dice: dict[int, list[SimDie]], owners: dict[str, int]) -> list[SeenCas
     ]
 
 
-def checked(frame: np.ndarray, state: GameState, cfg: ReaderConfig, owners, colours):
+def checked(
+    frame: np.ndarray, state: GameState, cfg: ReaderConfig, colours, colour_left: bool = True
+):
     """The whole table check of one frame (zones from its markers), its time in seconds and
     the CPU time it took this process (steadier than the time on a loaded machine)."""
     start, cpu_start = time.perf_counter(), time.process_time()
     zones = detect_zones(frame)
-    row = read_casino_row(frame, zones, cfg)
+    row = read_casino_row(frame, zones, cfg, colour_left_unread=colour_left)
     result = check_table(state, seen_casinos(state, row, colours), colours)
     return result, time.perf_counter() - start, time.process_time() - cpu_start
 
@@ -93,11 +95,18 @@ def main() -> None:
         help="read a casino's crop again enlarged from this many dice on (the reader's setting; "
         "4 finds touching dice better at about three times the time)",
     )
+    parser.add_argument(
+        "--no-colour-left",
+        action="store_true",
+        help="do not count patches of die colour that no die read explains as dice not read "
+        "for sure (to measure what they change)",
+    )
     args = parser.parse_args()
     settings = SETTINGS[args.settings]
     cfg = ReaderConfig(threads=1, camera_place="above")
     clean_alarms, looks, caught, told, named, injected, skipped = 0, 0, 0, 0, 0, 0, 0
     unsure_checks = 0  # frames whose check ends with a die not read for sure
+    unsure_dice = 0  # dice not read for sure on the tables as the game holds them
     unknown = 0  # payout effects not named: a die not read for sure on a casino it changed
     times: list[float] = []
     cpu_times: list[float] = []
@@ -127,11 +136,14 @@ def main() -> None:
             skipped += 1
             continue
         dice_counts.append(sum(map(len, dice.values())))
-        result, seconds, cpu = checked(scene.frame, state, row_cfg, owners, colours)
+        result, seconds, cpu = checked(
+            scene.frame, state, row_cfg, colours, not args.no_colour_left
+        )
         times.append(seconds)
         cpu_times.append(cpu)
         claimed = [d for c in result.casinos for d in c.differences]
         unsure = sum(c.unsure for c in result.casinos)
+        unsure_dice += unsure
         clean_alarms += bool(claimed)
         looks += bool(unsure) and not claimed
         unsure_checks += bool(unsure)
@@ -142,7 +154,9 @@ def main() -> None:
                 flush=True,
             )
         touched = {n for n in (what.source, what.target) if n is not None}
-        result, seconds, cpu = checked(wrong_scene.frame, state, row_cfg, owners, colours)
+        result, seconds, cpu = checked(
+            wrong_scene.frame, state, row_cfg, colours, not args.no_colour_left
+        )
         times.append(seconds)
         cpu_times.append(cpu)
         unsure_checks += any(c.unsure for c in result.casinos)
@@ -177,6 +191,7 @@ def main() -> None:
     ms = [t * 1000 for t in times]
     print(
         f"settings: {args.settings}, look again from {args.look_again_from} dice, "
+        f"colour left unread {'not ' if args.no_colour_left else ''}looked for, "
         f"{args.players} players, {args.rounds - skipped} rounds "
         f"({skipped} skipped), "
         f"dice on the casinos: {min(dice_counts)}-{max(dice_counts)}"
@@ -199,6 +214,10 @@ def main() -> None:
     print(
         f"tables that agree with a die not read for sure (a person asked to look): {looks} in "
         f"{len(dice_counts)} rounds = {50 * looks / len(dice_counts):.1f} per 50 rounds"
+    )
+    print(
+        f"dice not read for sure on the tables as the game holds them: {unsure_dice} of "
+        f"{sum(dice_counts)}"
     )
     print(
         f"checks that end unsure (a die not read for sure), tables as the game holds them and "

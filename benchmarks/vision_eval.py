@@ -17,7 +17,7 @@ from models import paint_dice  # noqa: E402
 from models.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
-from vision.reader import SURE_READING, ReaderConfig, read_dice  # noqa: E402
+from vision.reader import SURE_ALONE, SURE_READING, ReaderConfig, read_dice  # noqa: E402
 
 
 def evaluate(
@@ -414,6 +414,13 @@ def main() -> int:
         help="dice read with less confidence are flagged unsure",
     )
     ap.add_argument(
+        "--sure-alone",
+        type=float,
+        default=SURE_ALONE,
+        help="dice read with less confidence are sure only by the pip readers' vote "
+        "(at --sure-reading or below: no vote asked)",
+    )
+    ap.add_argument(
         "--pips",
         nargs="+",
         default=None,
@@ -425,6 +432,7 @@ def main() -> int:
         locator_model=a.locator,
         pips_models=tuple(a.pips) if a.pips else None,
         sure_reading=a.sure_reading,
+        sure_alone=a.sure_alone,
     )
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}

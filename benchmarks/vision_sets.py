@@ -24,7 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from models.devdata import Labelled, Score, load_yolo_folder  # noqa: E402
+from models.devdata import Labelled, Score, load_yolo_folder, matched_boxes  # noqa: E402
 from models.real_sets import PARTS, real_sets  # noqa: E402
 from vision.colour import (  # noqa: E402
     DEFAULT_COLOURS_BGR,
@@ -33,8 +33,11 @@ from vision.colour import (  # noqa: E402
     calibrate,
     calibrate_from_frame,
 )
-from vision.reader import SURE_READING, ReaderConfig, read_dice  # noqa: E402
+from vision.detections import Detections  # noqa: E402
+from vision.reader import SURE_ALONE, SURE_READING, SURE_VOTE, ReaderConfig, read_dice  # noqa: E402
 
+SURE_WRONG_MARGIN = 1.6  # a die read for sure but wrong is written with this much around its box
+SURE_WRONG_PX = 200  # ... enlarged to this many pixels square
 COLOUR_FILE = Path(__file__).resolve().parents[1] / "models" / "real_colours.json"
 
 
@@ -83,9 +86,37 @@ def palette_of_photo(frame: np.ndarray, item: Labelled) -> Palette | None:
     return replace(palette, in_play=tuple(dict.fromkeys(names)))
 
 
-def score_photos(items: list[Labelled], cfg: ReaderConfig, per_photo: bool = False) -> dict:
+def write_sure_wrong(folder: Path, item: Labelled, frame: np.ndarray, det: Detections) -> int:
+    """Write a PNG of each labelled die of the photo read for sure but wrong (the box with a
+    margin around it, enlarged, its name giving the pips read and true, and the confidence)
+    into `folder`; how many."""
+    written = 0
+    for k, j in enumerate(matched_boxes(det.boxes, item.centres, item.die_boxes)):
+        if j is None or det.unsure[j] or det.pips[j] == item.pips[k]:
+            continue
+        x0, y0, x1, y1 = det.boxes[j]
+        half = SURE_WRONG_MARGIN * max(x1 - x0, y1 - y0) / 2
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        cut = frame[
+            max(int(cy - half), 0) : max(int(cy + half), 1),
+            max(int(cx - half), 0) : max(int(cx + half), 1),
+        ]
+        name = f"{item.image.stem}_{k}_read{det.pips[j]}_true{item.pips[k]}"
+        name += f"_conf{det.confidence[j]:.2f}.png"
+        cv2.imwrite(str(folder / name), cv2.resize(cut, (SURE_WRONG_PX, SURE_WRONG_PX)))
+        written += 1
+    return written
+
+
+def score_photos(
+    items: list[Labelled],
+    cfg: ReaderConfig,
+    per_photo: bool = False,
+    sure_wrong_to: Path | None = None,
+) -> dict:
     """Read every photo and return the score summary with the time figures; with `per_photo`,
-    each photo's colours are named with a palette calibrated on that photo."""
+    each photo's colours are named with a palette calibrated on that photo; with
+    `sure_wrong_to`, the dice read for sure but wrong are written there (`write_sure_wrong`)."""
     score = Score()
     times = []
     for item in items:
@@ -99,6 +130,8 @@ def score_photos(items: list[Labelled], cfg: ReaderConfig, per_photo: bool = Fal
         det = read_dice(frame, photo_cfg)
         times.append(time.perf_counter() - start)
         score.add(item, det)
+        if sure_wrong_to is not None:
+            write_sure_wrong(sure_wrong_to, item, frame, det)
     summary = score.summary()
     summary["photos"] = score.photos
     summary["median_ms"] = 1000 * float(np.median(times)) if times else 0.0
@@ -189,11 +222,30 @@ def main() -> int:
         help="dice read with less confidence are flagged unsure",
     )
     ap.add_argument(
+        "--sure-alone",
+        type=float,
+        default=SURE_ALONE,
+        help="dice read with less confidence are sure only by the pip readers' vote "
+        "(at --sure-reading or below, today's rule before the vote: no vote asked)",
+    )
+    ap.add_argument(
+        "--sure-vote",
+        type=float,
+        default=SURE_VOTE,
+        help="the vote on a die's pips that makes a die under --sure-alone sure",
+    )
+    ap.add_argument(
         "--calibrated",
         choices=["fit", "photo"],
         default=None,
         help="name colours with a palette calibrated from each set's fit part (labelled "
         "colours), or on each photo's own labelled dice, not the default palette",
+    )
+    ap.add_argument(
+        "--sure-wrong-crops",
+        type=Path,
+        default=None,
+        help="write a PNG of each die read for sure but wrong into this folder (one a set)",
     )
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
@@ -202,6 +254,8 @@ def main() -> int:
         locator_model=args.locator,
         pips_models=tuple(args.pips) if args.pips else None,
         sure_reading=args.sure_reading,
+        sure_alone=args.sure_alone,
+        sure_vote=args.sure_vote,
     )
     colour_labels = json.loads(args.colours.read_text()) if args.colours.is_file() else {}
     chosen = real_sets()
@@ -222,7 +276,15 @@ def main() -> int:
             palette = palette_learnt_from(with_colours(real.photos("fit"), labels))
             set_cfg = cfg if palette is None else replace(cfg, palette=palette)
         per_photo = args.calibrated == "photo"
-        results[f"{name} ({args.part})"] = score_photos(items, set_cfg, per_photo)
+        crops_to = None
+        if args.sure_wrong_crops is not None:
+            crops_to = args.sure_wrong_crops / name
+            try:
+                crops_to.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                print(f"vision_sets: cannot write crops to {crops_to}: {err}", file=sys.stderr)
+                return 2
+        results[f"{name} ({args.part})"] = score_photos(items, set_cfg, per_photo, crops_to)
     for folder in args.folders:
         if not (folder / "images").is_dir():
             print(f"vision_sets: {folder} has no images/ folder", file=sys.stderr)

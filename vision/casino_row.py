@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from vision import size as size_mod
+from vision.colour_left import colour_left, row_colours
 from vision.detections import Detections
 from vision.pips import CLASS_BLANK
 from vision.reader import BLANK_DICE_COLOUR, ReaderConfig, read_dice
@@ -199,12 +200,21 @@ def row_sizes(
     die but less than SURE_BIG times its side (a Biggy, or a die whose box took in a corner
     of a touching neighbour or a note's edge)."""
     sides = covered_sides(frame, det.boxes)
-    measured = ~np.isnan(sides)
+    return _sizes(sides, regular_side or _regular_side(sides, det))
+
+
+def _regular_side(sides: np.ndarray, det: Detections) -> float | None:
+    """The side a regular die covers on the row: the median of the dice read for sure whose
+    covered side was measured (None where fewer than two were)."""
+    typical = ~np.isnan(sides) & ~det.unsure
+    return float(np.median(sides[typical])) if typical.sum() >= 2 else None
+
+
+def _sizes(sides: np.ndarray, regular_side: float | None) -> tuple[np.ndarray, np.ndarray]:
+    """Sizes and whether each was judged (see `row_sizes`), from the covered sides."""
     if regular_side is None:
-        typical = measured & ~det.unsure
-        if typical.sum() < 2:
-            return np.full(len(det), "regular", object), np.zeros(len(det), bool)
-        regular_side = float(np.median(sides[typical]))
+        return np.full(len(sides), "regular", object), np.zeros(len(sides), bool)
+    measured = ~np.isnan(sides)
     big = np.where(measured, sides, 0) > size_mod.BIG_RATIO * regular_side
     between = big & (sides < SURE_BIG * regular_side)
     return np.where(big, "big", "regular").astype(object), measured & ~between
@@ -222,17 +232,63 @@ def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detectio
     )
 
 
+def _colour_left_unread(
+    frame: np.ndarray,
+    zones: Zones,
+    polygons: dict[int, np.ndarray],
+    det: Detections,
+    regular_side: float,
+    cfg: ReaderConfig,
+) -> Detections:
+    """A die not read for sure for each patch of a die colour on a casino that the dice read
+    do not explain (`vision.colour_left`): a die the reader did not find (about one per die's
+    area of the patch)."""
+    colours = row_colours(frame, det, cfg.palette.in_play)
+    names = {number: name for name, number in CASINO_NUMBERS.items()}
+    boxes, colour, zone = [], [], []
+    for number in sorted(polygons):
+        for name, box, share in colour_left(
+            frame, polygons[number], det, colours, regular_side, zones.markers
+        ):
+            for _ in range(max(1, round(share))):
+                boxes.append(box)
+                colour.append(name)
+                zone.append(names[number])
+    n = len(boxes)
+    if not n:
+        return Detections.empty()
+    return Detections(
+        np.array(boxes, np.float32),
+        np.zeros(n, np.int8),
+        np.array(colour, object),
+        np.full(n, "regular", object),
+        np.zeros(n, np.float32),
+        np.ones(n, bool),
+        np.array(zone, object),
+        np.zeros(n, bool),
+    )
+
+
 def read_casino_row(
-    frame: np.ndarray, zones: Zones, config: ReaderConfig | None = None
+    frame: np.ndarray,
+    zones: Zones,
+    config: ReaderConfig | None = None,
+    colour_left_unread: bool = True,
 ) -> RowReading:
-    """Every die lying in a casino's zone, read by the reader, its size judged over the row."""
+    """Every die lying in a casino's zone, read by the reader, its size judged over the row;
+    with `colour_left_unread`, a die not read for sure for each patch of a die colour that no
+    die read explains (`vision.colour_left`)."""
     cfg = config or ReaderConfig()
     if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
         raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame, 'shape', None)}")
     polygons = casino_zones(zones)
     det = _read_row(frame, zones, polygons, cfg) if polygons else Detections.empty()
     if len(det):
-        det = _doubted(det, *row_sizes(frame, det, cfg.regular_side_px))
+        sides = covered_sides(frame, det.boxes)
+        regular = cfg.regular_side_px or _regular_side(sides, det)
+        det = _doubted(det, *_sizes(sides, regular))
+        if regular is not None and colour_left_unread:
+            det = det.joined(_colour_left_unread(frame, zones, polygons, det, regular, cfg))
     dice = tuple(
         CasinoDie(
             CASINO_NUMBERS[str(det.zone[i])],

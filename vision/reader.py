@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import onnxruntime as ort
 
-from vision import closer, locate, look_again, pips, viewpoint
+from vision import closer, locate, look_again, pips, sure, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
@@ -28,6 +28,12 @@ TINTED_GREY = 6.5  # squared palette distance from grey within which a tinted di
 # A die read with less confidence (the locator's score times the pips' probability) is flagged
 # unsure: on the real sets' training parts most dice read for sure but wrong lay below this.
 SURE_READING = 0.5
+# A die read with less confidence than this (but at least SURE_READING) is read for sure only
+# where the three pip readers, plain and mirrored, give its pips a median probability of at
+# least SURE_VOTE (vision/sure.py): on the real sets' training parts 8 of the 10 dice read for
+# sure but wrong lay there, all 8 fail the vote, and 57 of the 146 right dice there pass it.
+SURE_ALONE = 0.6
+SURE_VOTE = 0.9
 COLOUR_SURE = 0.8  # before calibration a colour this sure or less is named in doubt, not guessed
 # Touching dice of one colour can merge into one box: looks enlarged this much find them apart.
 LARGER_LOOKS = (4 / 3, 5 / 3)
@@ -84,11 +90,16 @@ class ReaderConfig:
     judge_sizes: bool = True
     # Where pips are needed, a die read with less confidence than this is flagged unsure.
     sure_reading: float = SURE_READING
+    # Where pips are needed, a die read with less confidence than this is sure only by the
+    # readers' vote (`SURE_VOTE`); at `sure_reading` or below, no vote is asked.
+    sure_alone: float = SURE_ALONE
+    sure_vote: float = SURE_VOTE
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
     """Find every die in a BGR frame and read its pips, colour, size and zone; where pips are
-    needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure."""
+    needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure, and so is
+    one under `cfg.sure_alone` that the pip readers' vote gives less than `cfg.sure_vote`."""
     cfg = config or ReaderConfig()
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         shape = getattr(frame_bgr, "shape", None)
@@ -96,7 +107,23 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     found = _read_frame(frame_bgr, cfg)
     if not cfg.pips_needed:
         return found
-    return replace(found, unsure=found.unsure | (found.confidence < cfg.sure_reading))
+    unsure = found.unsure | (found.confidence < cfg.sure_reading)
+    readers = [
+        open_session(p, cfg.threads)
+        for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
+    ]
+    unsure |= sure.doubted_by_vote(
+        readers,
+        frame_bgr,
+        found.boxes,
+        found.pips,
+        found.confidence,
+        unsure,
+        cfg.sure_alone,
+        cfg.sure_vote,
+        cfg.camera_place,
+    )
+    return replace(found, unsure=unsure)
 
 
 def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:

@@ -24,6 +24,11 @@ LABEL_PAD = 0.35  # around the text, in marker sides
 # markers' centres, in marker sides, is within this share of the sheet's (the pages' zones are
 # far wider or narrower: a casino 2.3 sides on the sheet, 6.0 on its card).
 SHEET_WIDTH_FIT = 0.25
+# A card zone of which only two markers are seen is completed from another card (see
+# `_complete_cards`) only where those two lie at the other card's distance within this factor.
+CARD_SCALE_FIT = 1.15
+CARD_ZONES = frozenset(range(1, 8))  # casinos 1-6 and the slot machine, as indices in ZONE_NAMES
+SLOT_ZONE = 7
 
 
 @dataclass(frozen=True)
@@ -202,7 +207,9 @@ def _detector() -> cv2.aruco.ArucoDetector:
 
 
 def detect_zones(frame_bgr: np.ndarray) -> Zones:
-    """Zones found from the marker sheet's ArUco markers in a frame (empty if none)."""
+    """Zones found from the marker sheet's ArUco markers in a frame (empty if none): a zone
+    with one marker hidden is completed as a parallelogram, a card (casino or slot machine)
+    with two hidden from the nearest card seen whole (`_complete_cards`)."""
     gray = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
     marker_corners, ids, _ = _detector().detectMarkers(gray)
     found: dict[int, dict[int, np.ndarray]] = {}
@@ -214,18 +221,51 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
             found.setdefault(zone, {})[corner] = quad.mean(0)
             if corner == 0:
                 top_left[zone] = quad
-    names, polys, labels = [], [], []
-    for zone, pts in sorted(found.items()):
-        if len(pts) < 3:
-            continue
+    for pts in found.values():
         if len(pts) == 3:  # one marker hidden (a die on it): complete the parallelogram
             missing = ({0, 1, 2, 3} - set(pts)).pop()
             pts[missing] = pts[(missing + 1) % 4] + pts[(missing + 3) % 4] - pts[(missing + 2) % 4]
+    _complete_cards(found, top_left)
+    names, polys, labels = [], [], []
+    for zone, pts in sorted(found.items()):
+        if len(pts) < 4:
+            continue
         names.append(ZONE_NAMES[zone])
         polys.append(np.array([pts[k] for k in range(4)], np.float32))
         if zone in top_left and _on_one_page_sheet(ZONE_NAMES[zone], polys[-1], top_left[zone]):
             labels.append(label_quad(ZONE_NAMES[zone], top_left[zone]))
     return Zones(tuple(names), tuple(polys), quads, tuple(labels))
+
+
+def _complete_cards(
+    found: dict[int, dict[int, np.ndarray]], top_left: Mapping[int, np.ndarray]
+) -> None:
+    """Complete, in place, a card zone (casinos 1-6, the slot machine) of which only two
+    markers are seen (a note's edge over the others) from the nearest card seen whole: the
+    cards are alike in size, so its corners carried by the turn and scale that take the
+    nearest card's two matching corners onto the two seen. On the one-page sheet, where the
+    slot machine's zone is no casino's shape, casinos are completed from casinos alone, and
+    the slot machine not at all."""
+    whole = {z: p for z, p in found.items() if len(p) == 4 and z in CARD_ZONES}
+    for zone, pts in found.items():
+        if len(pts) != 2 or zone not in CARD_ZONES:
+            continue
+        (a, pa), (b, pb) = sorted(pts.items())
+        middle = (pa + pb) / 2
+        for ref in sorted(whole, key=lambda z: float(np.linalg.norm(whole[z][a] - middle))):
+            on_sheet = ref in top_left and _on_one_page_sheet(
+                ZONE_NAMES[ref], np.array([whole[ref][k] for k in range(4)]), top_left[ref]
+            )
+            if on_sheet and SLOT_ZONE in (zone, ref):
+                continue
+            ra, rb = whole[ref][a], whole[ref][b]
+            turn = complex(*(pb - pa)) / complex(*(rb - ra))
+            if not 1 / CARD_SCALE_FIT <= abs(turn) <= CARD_SCALE_FIT:
+                continue  # the two seen lie at another distance than the card's corners
+            for k in {0, 1, 2, 3} - set(pts):
+                carried = complex(*pa) + turn * complex(*(whole[ref][k] - ra))
+                pts[k] = np.array([carried.real, carried.imag], np.float32)
+            break
 
 
 def _on_one_page_sheet(zone: str, polygon: np.ndarray, marker_quad: np.ndarray) -> bool:

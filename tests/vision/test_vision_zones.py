@@ -40,6 +40,46 @@ def test_hidden_marker_is_completed(sheet_photo) -> None:
     assert np.abs(zones.polygons[j] - zones_all.polygons[i]).max() < 4
 
 
+def _covered(photo: np.ndarray, zones, zone: str, corners: tuple[int, ...]) -> np.ndarray:
+    """The photo with the markers at these corners of a zone painted over (a note on them)."""
+    covered = photo.copy()
+    for k in corners:
+        x, y = zones.polygons[zones.names.index(zone)][k]
+        cv2.circle(covered, (int(x), int(y)), 30, (160, 190, 150), -1)
+    return covered
+
+
+@pytest.mark.parametrize("corners", [(0, 1), (1, 2), (0, 2)], ids=["top", "right", "diagonal"])
+def test_a_casino_seen_by_two_markers_is_completed_from_the_next_casino(
+    sheet_photo, corners
+) -> None:
+    photo, _ = sheet_photo
+    whole = detect_zones(photo)
+    zones = detect_zones(_covered(photo, whole, "casino3", corners))
+    assert len(zones.markers) == len(whole.markers) - 2
+    got = zones.polygons[zones.names.index("casino3")]
+    assert np.abs(got - whole.polygons[whole.names.index("casino3")]).max() < 4
+
+
+def test_the_sheets_slot_machine_is_not_completed_from_a_casino(sheet_photo) -> None:
+    # On the one-page sheet the slot machine's zone has no casino's shape.
+    photo, _ = sheet_photo
+    whole = detect_zones(photo)
+    zones = detect_zones(_covered(photo, whole, "slot", (0, 1)))
+    assert "slot" not in zones.names and "casino6" in zones.names
+
+
+def test_the_slot_machines_card_seen_by_two_markers_is_completed_from_a_casino_card() -> None:
+    # Casino cards and the slot machine's card are alike in size.
+    from vision.sim_casinos import row_scene
+
+    scene = row_scene({}, {}, seed=1)
+    zones = detect_zones(_covered(scene.frame, scene.zones, "slot", (0, 3)))
+    assert len(zones.markers) == 7 * 4 - 2
+    got = zones.polygons[zones.names.index("slot")]
+    assert np.abs(got - scene.zones.polygons[scene.zones.names.index("slot")]).max() < 3
+
+
 def test_the_printed_zone_names_lie_in_their_label_quads(sheet_photo) -> None:
     photo, m = sheet_photo
     zones = detect_zones(photo)

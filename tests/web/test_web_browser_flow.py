@@ -16,6 +16,7 @@ from web import create_app
 
 skip_module_without_browser()
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
@@ -48,6 +49,20 @@ class Page:
 
     def find(self, testid: str):
         return self.driver.find_element(By.CSS_SELECTOR, f'[data-testid="{testid}"]')
+
+    def type_into(self, testid: str, text: str) -> None:
+        """Type into a text field as a person would; where a push redraws the form while the
+        keys go in, type into the new field, so that it holds exactly `text`."""
+        for attempt in range(3):
+            try:
+                field = self.find(testid)
+                field.clear()
+                field.send_keys(text)
+                break
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+        wait_for(lambda: self.find(testid).get_attribute("value") == text, 5, f"{text} in {testid}")
 
     def has(self, testid: str) -> bool:
         return bool(self.driver.find_elements(By.CSS_SELECTOR, f'[data-testid="{testid}"]'))
@@ -102,8 +117,8 @@ def test_new_game_after_a_finished_game_starts_exactly_one_game(page):
     wait_for(lambda: page.screen() == "over", 10, "the game-over screen")
     page.tap("new-game")
     wait_for(lambda: page.has("setup") and page.has("player-name-0"), 10, "the new-game form")
-    page.find("player-name-0").send_keys("Cleo")
-    page.find("player-name-1").send_keys("Dan")
+    page.type_into("player-name-0", "Cleo")
+    page.type_into("player-name-1", "Dan")
     games_before = len(page.client.get("/api/games").get_json())
     page.tap("start-game")
     wait_for(lambda: page.state()["game"]["players"][0]["name"] == "Cleo", 10, "the new game")

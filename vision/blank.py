@@ -34,7 +34,8 @@ def strongest_pip(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """For each box (n, 4), how far (in grey levels) the pip-shaped blob that stands out most
     in the middle of the box lies from the face around it, darker or lighter (0 where there is
     none), a float array (n,). A blob is pip-shaped where it is round (`PIP_FILL`,
-    `PIP_STRETCH`), of a pip's size (`PIP_DIAMETER`), and clear of the look's edges."""
+    `PIP_STRETCH`), of a pip's size (`PIP_DIAMETER`), clear of the look's edges, and on a face
+    like the die's middle (`FACE_LIKE_MIDDLE`)."""
     if not len(boxes):
         return np.zeros(0, np.float32)
     crops = crop_dice(frame_bgr, boxes, size=CHECK_SIDE, margin=FACE_SHARE)
@@ -49,14 +50,20 @@ def strongest_pip(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         for sign in (-1.0, 1.0):  # dark pips, then light ones
             blobs = (sign * off_face > BLOB_STEP).astype(np.uint8)
             count, labels, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=4)
-            for blob in range(1, count):
-                x, y, w, h, area = stats[blob]
-                round_ = area >= PIP_FILL * w * h and max(w, h) <= PIP_STRETCH * min(w, h)
-                inside = x > 0 and y > 0 and x + w < CHECK_SIDE and y + h < CHECK_SIDE
-                on_face = abs(float(np.median(face[labels == blob])) - middle) <= FACE_LIKE_MIDDLE
-                if round_ and inside and on_face and smallest <= area <= largest:
-                    contrast = sign * float(off_face[labels == blob].mean())
-                    strongest[k] = max(strongest[k], contrast)
+            x, y, w, h, area = stats[1:].T
+            round_ = (area >= PIP_FILL * w * h) & (
+                np.maximum(w, h) <= PIP_STRETCH * np.minimum(w, h)
+            )
+            inside = (x > 0) & (y > 0) & (x + w < CHECK_SIDE) & (y + h < CHECK_SIDE)
+            shaped = round_ & inside & (area >= smallest) & (area <= largest)
+            if not shaped.any():
+                continue
+            flat = labels.ravel()
+            contrast = sign * np.bincount(flat, off_face.ravel(), count)[1:] / area
+            around = np.bincount(flat, face.ravel(), count)[1:] / area
+            pip_like = shaped & (np.abs(around - middle) <= FACE_LIKE_MIDDLE)
+            if pip_like.any():
+                strongest[k] = max(strongest[k], float(contrast[pip_like].max()))
     return strongest
 
 

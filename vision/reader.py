@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import onnxruntime as ort
 
-from vision import closer, locate, look_again, pips, sure, viewpoint
+from vision import blank, closer, locate, look_again, pips, sure, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
@@ -99,7 +99,8 @@ class ReaderConfig:
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
     """Find every die in a BGR frame and read its pips, colour, size and zone; where pips are
     needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure, and so is
-    one under `cfg.sure_alone` that the pip readers' vote gives less than `cfg.sure_vote`."""
+    one under `cfg.sure_alone` that the pip readers' vote gives less than `cfg.sure_vote`, and
+    one read blank whose box shows a pip (vision/blank.py)."""
     cfg = config or ReaderConfig()
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         shape = getattr(frame_bgr, "shape", None)
@@ -123,6 +124,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         cfg.sure_vote,
         cfg.camera_place,
     )
+    unsure |= blank.pips_on_blank(frame_bgr, found.boxes, found.pips, unsure)
     return replace(found, unsure=unsure)
 
 

@@ -2,6 +2,12 @@
 layouts that include the slow ones, at 2 threads (the Pi's setting) and at 1; median and
 worst ms per frame, and the worst frame of all.
 
+Each layout is timed twice: as a camera's first frame, where the reader may search for the
+camera's place (every frame of the still photos it reads one by one is such a frame), and as
+the frames that follow from the same camera, read from the place judged in its first frame as
+the live camera does (vision/live_place.py; "next frames" rows). The last lines give the
+worst frame of all (a first frame) and the worst of the frames that follow.
+
 Layouts: 12 dice at rest; a crowded tray (58 dice); one large die (a die close to the lens);
 a speckled table (a terrazzo or granite top: thousands of small flecks around 12 dice). The
 "box" column gives the largest box the reader cropped, in % of the frame: a box over most of
@@ -32,6 +38,8 @@ import numpy as np
 if __package__ in (None, "") and (Path(__file__).resolve().parents[1] / "vision").is_dir():
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from vision.detections import Detections  # noqa: E402
+from vision.live_place import PlaceLearner  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 THREADS = (2, 1)  # the Pi's setting first (hardware/lasvegas.toml: threads = 2), then one core
@@ -122,7 +130,8 @@ def largest_box(frame: np.ndarray, cfg: ReaderConfig) -> float | None:
 
 
 def reader_rows(runs: int, sizes=SIZES, threads_list=THREADS) -> list[dict[str, object]]:
-    """One row per size, layout and thread setting: dice found, median and worst ms a frame."""
+    """Two rows per size, layout and thread setting, a camera's first frame and the frames
+    that follow (`next_frames`): dice found, median and worst ms a frame."""
     rows = []
     for width, height in sizes:
         for name, frame in layouts(width, height).items():
@@ -132,17 +141,43 @@ def reader_rows(runs: int, sizes=SIZES, threads_list=THREADS) -> list[dict[str, 
                 found = len(read_dice(frame, cfg))
                 box = largest_box(frame, cfg)
                 times = time_frames(lambda cfg=cfg, f=frame: read_dice(f, cfg), runs, warm=0)
-                rows.append(
-                    {
-                        "stage": f"read {width}x{height}: {name}",
-                        "threads": threads,
-                        "dice_found": found,
-                        "largest_box_pct": box,
-                        "median_ms": round(statistics.median(times), 1),
-                        "worst_ms": round(max(times), 1),
-                    }
-                )
+                row = {
+                    "stage": f"read {width}x{height}: {name}",
+                    "frames": "first",
+                    "threads": threads,
+                    "dice_found": found,
+                    "largest_box_pct": box,
+                    "median_ms": round(statistics.median(times), 1),
+                    "worst_ms": round(max(times), 1),
+                }
+                rows += [row, next_frames(row, frame, cfg, runs)]
     return rows
+
+
+def next_frames(
+    first: dict[str, object], frame: np.ndarray, cfg: ReaderConfig, runs: int
+) -> dict[str, object]:
+    """The row of the frames after a camera's first (`first`'s row), read as the live camera
+    reads them: from the camera's place remembered from the first frame, where it judged one."""
+    learner = PlaceLearner()
+    learner.learn(read_dice(frame, learner.applied(cfg)))  # the camera's first frame
+
+    def following() -> Detections:
+        det = read_dice(frame, learner.applied(cfg))
+        learner.learn(det)
+        return det
+
+    found = len(following())
+    times = time_frames(following, runs, warm=0)
+    return {
+        **first,
+        "stage": f"{first['stage']}, next frames",
+        "frames": "next",
+        "camera_place": learner.place or "judged each frame",
+        "dice_found": found,
+        "median_ms": round(statistics.median(times), 1),
+        "worst_ms": round(max(times), 1),
+    }
 
 
 def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, object]]:
@@ -151,7 +186,6 @@ def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, obj
     import tempfile
 
     from companion.session import GameStore
-    from vision.detections import Detections
     from vision.draw import draw_detections
     from vision.video import RollSettled
     from web.actions import act
@@ -230,10 +264,10 @@ def web_rows(frame: np.ndarray, runs: int, pages: int = 8) -> list[dict[str, obj
 
 def print_table(rows: list[dict[str, object]]) -> None:
     """The rows as an aligned text table, then the worst frame read."""
-    print(f"{'stage':<40}{'threads':>8}{'dice':>6}{'box %':>7}{'median ms':>11}{'worst ms':>10}")
+    print(f"{'stage':<52}{'threads':>8}{'dice':>6}{'box %':>7}{'median ms':>11}{'worst ms':>10}")
     for r in rows:
         print(
-            f"{r['stage']!s:<40}{r['threads']!s:>8}{r.get('dice_found', '')!s:>6}"
+            f"{r['stage']!s:<52}{r['threads']!s:>8}{r.get('dice_found', '')!s:>6}"
             f"{r.get('largest_box_pct', '')!s:>7}{r['median_ms']!s:>11}{r['worst_ms']!s:>10}"
         )
     worst = worst_read(rows)
@@ -242,11 +276,23 @@ def print_table(rows: list[dict[str, object]]) -> None:
             f"worst frame read: {worst['worst_ms']} ms, {worst['stage']} at {worst['threads']} "
             "thread(s)"
         )
+    worst_next = worst_read(rows, frames="next")
+    if worst_next is not None:
+        print(
+            f"worst of the frames after a camera's first: {worst_next['worst_ms']} ms, "
+            f"{worst_next['stage']} at {worst_next['threads']} thread(s), from the camera place "
+            f"{worst_next['camera_place']}"
+        )
 
 
-def worst_read(rows: list[dict[str, object]]) -> dict[str, object] | None:
-    """The reader row with the slowest single frame."""
-    reads = [r for r in rows if str(r["stage"]).startswith("read ")]
+def worst_read(
+    rows: list[dict[str, object]], frames: str | None = None
+) -> dict[str, object] | None:
+    """The reader row with the slowest single frame; with `frames` ("first" or "next"), of
+    those rows alone."""
+    reads = [
+        r for r in rows if str(r["stage"]).startswith("read ") and frames in (None, r.get("frames"))
+    ]
     return max(reads, key=lambda r: float(r["worst_ms"])) if reads else None  # type: ignore[arg-type]
 
 
@@ -287,7 +333,8 @@ def main(argv: list[str] | None = None) -> int:
         "runs": a.runs,
     }
     if a.json:
-        print(json.dumps({**machine, "rows": rows, "worst_read": worst_read(rows)}))
+        worst = {"worst_read": worst_read(rows), "worst_next_frame": worst_read(rows, "next")}
+        print(json.dumps({**machine, "rows": rows, **worst}))
     else:
         print(" ".join(f"{k}={v}" for k, v in machine.items()))
         print_table(rows)

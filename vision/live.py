@@ -2,7 +2,8 @@
 
 `LiveCamera` runs the thread and puts its parts together: the source and its stalls
 (`vision.live_source`), which frames are read (`vision.live_gate`), the preview
-(`vision.live_preview`), what is learnt from the dice (`vision.live_learning`) and the status
+(`vision.live_preview`), what is learnt from the dice (`vision.live_learning`), the camera's
+place remembered (`vision.live_place`) and the status
 the page sees (`vision.live_status`).
 """
 
@@ -21,6 +22,7 @@ from vision.colour import Palette
 from vision.detections import Detections
 from vision.live_gate import ReadGate
 from vision.live_learning import LightLearner, SideLearner
+from vision.live_place import PlaceLearner
 from vision.live_preview import Preview
 from vision.live_source import SourceLink, StallWatch
 from vision.live_status import CameraStatus, StatusBoard
@@ -72,6 +74,7 @@ class LiveCamera:
         self._preview = Preview(jpeg_quality)
         self._side = SideLearner()
         self._light = LightLearner()
+        self._camera_place = PlaceLearner()  # used by the camera thread alone
         self._board = StatusBoard(on_status, self._light.judged, clock, status_every_s)
         self._watcher = RollWatcher(read=self._read, arena_zone=_arena(config))
         self._latest = Detections.empty()
@@ -190,6 +193,7 @@ class LiveCamera:
         if self._stop.is_set():
             return
         self._link.tell_lost(message)
+        self._camera_place.forget()  # the camera may be put back elsewhere
         self._report("lost", f"{message}; trying again every {self.retry_s:g} s")
         self._link.close()
         self._stop.wait(self.retry_s)
@@ -245,8 +249,9 @@ class LiveCamera:
         """Read the dice with the current settings (the watcher's reader)."""
         with self._lock:
             config = self._config
-        config = self._side.applied(self._light.applied(config))
+        config = self._camera_place.applied(self._side.applied(self._light.applied(config)))
         det = self._reader(frame, config)
+        self._camera_place.learn(det)
         self._side.learn(frame, det)
         self._board.dice_read()
         with self._lock:

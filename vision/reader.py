@@ -68,6 +68,13 @@ class ReaderConfig:
     look_closer: bool = True  # locate again around boxes the pip readers doubt
     # Where the camera stands (viewpoint.CAMERA_PLACES); None: wherever the dice read surest.
     camera_place: str | None = None
+    # Where `camera_place` is None: the place the dice are read from first, in place of the
+    # usual webcam's (the place an earlier frame of the same camera was read from); where they
+    # read doubtfully from there, the place is searched for as usual.
+    likely_place: str | None = None
+    # Where `camera_place` is None and pips are needed: told the place each look read its dice
+    # from (vision/live_place.py remembers it for the camera's next frame).
+    place_heard: Callable[[str], None] | None = None
     min_confidence: float = 0.08  # below this a box is more likely a plug or a shadow than a die
     palette: colour_mod.Palette = field(default_factory=colour_mod.default_palette)
     regular_side_px: float | None = None
@@ -502,7 +509,8 @@ def _read_faces(
 ) -> tuple[str, pips.Reading]:
     """The camera's place (the configured one, else judged from the boxes not on `printed`
     zone names) and the readers' verdict on the boxes as seen from there."""
-    place = cfg.camera_place or viewpoint.CAMERA_PLACES[0]
+    first_place = cfg.camera_place or cfg.likely_place or viewpoint.CAMERA_PLACES[0]
+    place = first_place
     known: pips.FirstReads = {}  # no crop is read twice by the first reader
     reading = pips.read_pips(
         readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place, known
@@ -510,15 +518,17 @@ def _read_faces(
     judged = ~printed
     search = cfg.camera_place is None and cfg.pips_needed
     if search and _in_doubt(reading, np.where(judged, scores, 0)):
-        # Dice read plainly from the usual oblique webcam's view need no other; doubt may mean
-        # the camera stands elsewhere, or straight above.
+        # Dice read plainly from the usual oblique webcam's view (or the likely place) need no
+        # other; doubt may mean the camera stands elsewhere, or straight above.
         place = pips.surest_camera_place(
             readers[0], frame_bgr, boxes[judged], scores[judged], known
         )
-        if place != viewpoint.CAMERA_PLACES[0]:
+        if place != first_place:
             reading = pips.read_pips(
                 readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place, known
             )
+    if search and cfg.place_heard is not None:
+        cfg.place_heard(place)
     return place, reading
 
 

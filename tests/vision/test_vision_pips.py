@@ -104,16 +104,24 @@ def test_a_face_the_first_reader_is_sure_of_is_not_read_by_the_others() -> None:
     assert [r.crops for r in readers] == [2, 0, 0]
 
 
-def test_the_first_reader_alone_cannot_call_a_box_not_a_die() -> None:
-    sure_not_a_die = [0, 0, 0, 0, 0, 0, 0, 0, 9]
+def test_the_first_reader_alone_calls_a_box_no_die_only_where_it_is_sure() -> None:
+    doubtful_not_a_die = [0, 0, 0, 0, 0, 0, 0, 0, 2]  # 0.48: under pips.FIRST_READER_NO_DIE
     sure_four = [0, 0, 0, 0, 9, 0, 0, 0, 0]
-    readers = [CountingReader(sure_not_a_die), CountingReader(sure_four), CountingReader(sure_four)]
+    readers = [
+        CountingReader(doubtful_not_a_die),
+        CountingReader(sure_four),
+        CountingReader(sure_four),
+    ]
     frame = np.full((100, 100, 3), 60, np.uint8)
-    got, _conf, _unsure, is_die = pips.read_pips(
-        readers, frame, np.array([[20, 20, 80, 80]], np.float32)
-    )
-    assert [r.crops for r in readers] == [1, 1, 1]
+    box = np.array([[20, 20, 80, 80]], np.float32)
+    got, _conf, _unsure, is_die = pips.read_pips(readers, frame, box)
+    assert [r.crops for r in readers] == [1, 1, 1]  # put to the vote, which overrules it
     assert got[0] == 4 and is_die[0]
+    sure_not_a_die = [0, 0, 0, 0, 0, 0, 0, 0, 9]
+    readers = [CountingReader(sure_not_a_die), CountingReader(sure_four), CountingReader(sure_four)]
+    _got, _conf, _unsure, is_die = pips.read_pips(readers, frame, box)
+    assert [r.crops for r in readers] == [1, 0, 0]  # read once: neither voted on nor mirrored
+    assert not is_die[0]
 
 
 def test_many_crops_are_read_in_runs_of_at_most_infer_chunk() -> None:

@@ -126,8 +126,29 @@ def test_number_fields_of_the_new_game_form_take_their_bounds_from_the_option_ta
 
     driver.get(server.url)
     for edition, name in (("custom", "skip_limit"), ("custom", "rounds"), ("royale", "tiles")):
-        form = wait_for(lambda: _find(driver, "edition"), 15, "the new-game form")
-        form.find_element(By.CSS_SELECTOR, f'option[value="{edition}"]').click()
-        field = wait_for(lambda n=name: driver.find_element(By.ID, f"opt-{n}"), 15, name)
-        bounds = (field.get_attribute("min"), field.get_attribute("max"))
+        # Each step looks its element up afresh: the form may be redrawn at any moment while
+        # the page loads what it shows (wait_for tries again after a stale element).
+        wait_for(
+            lambda e=edition: (
+                _find(driver, "edition")
+                .find_element(By.CSS_SELECTOR, f'option[value="{e}"]')
+                .click()
+                or True
+            ),
+            15,
+            f"the {edition} edition chosen",
+        )
+        wait_for(
+            lambda e=edition: driver.find_element(By.ID, "edition").get_attribute("value") == e,
+            15,
+            f"the {edition} form",
+        )
+        bounds = wait_for(
+            lambda n=name: (
+                (field := driver.find_element(By.ID, f"opt-{n}")).get_attribute("min"),
+                field.get_attribute("max"),
+            ),
+            15,
+            name,
+        )
         assert bounds == (str(OPTIONS[name].low), str(OPTIONS[name].high)), name

@@ -54,6 +54,9 @@ LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and ke
 # seen whole is not; of a die cut off by the frame's edge so thin a strip, too
 # little shows to read). The pip readers cost about 1 ms a box, the closer look more.
 LONG_BOX = 2.5
+# A die read weakly (flagged unsure, or under the sure reading) whose middle stands out from the
+# table around it by this much or less is the table's own pattern (stand_out units).
+TABLE_PATTERN = LIKE_TABLE
 
 
 @dataclass(frozen=True)
@@ -379,6 +382,7 @@ def _read_boxes(
     if sheet is not None:
         keep &= ~sheet.on_marker(boxes) & ~sheet.holds_markers(boxes)
         keep &= ~(sheet.on_label(boxes) & unsure)
+    keep &= ~_table_pattern(frame_bgr, boxes, keep & (unsure | (confidence < cfg.sure_reading)))
     boxes, pip = boxes[keep], pip[keep]
     confidence, unsure = confidence[keep], unsure[keep]
     bgr = colour_mod.body_colours(frame_bgr, boxes)
@@ -402,6 +406,16 @@ def _read_boxes(
     weak |= look_again.oversized(boxes, locate.typical_side(boxes, confidence))
     left = located[~locate.on_one_die(located, boxes)]
     return _Look(found, long_side, place, palette, np.concatenate([boxes[weak], left]))
+
+
+def _table_pattern(frame_bgr: np.ndarray, boxes: np.ndarray, weak: np.ndarray) -> np.ndarray:
+    """Which of the weakly read boxes (n, 4; `weak` a bool array (n,)) do not stand out from
+    the table around them (stand_out.LIKE_TABLE), a bool array (n,): a speckled or printed
+    top's own pattern, its flecks read as pips, not a die."""
+    pattern = np.zeros(len(boxes), bool)
+    chosen = np.flatnonzero(weak)
+    pattern[chosen] = contrast_with_table(frame_bgr, boxes[chosen]) <= TABLE_PATTERN
+    return pattern
 
 
 def _strips(boxes: np.ndarray) -> np.ndarray:

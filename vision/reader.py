@@ -119,10 +119,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     if not cfg.pips_needed:
         return found
     unsure = found.unsure | (found.confidence < cfg.sure_reading)
-    readers = [
-        open_session(p, cfg.threads)
-        for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
-    ]
+    readers = _pip_readers(cfg)
     unsure |= sure.doubted_by_vote(
         readers,
         frame_bgr,
@@ -138,13 +135,18 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     return replace(found, unsure=unsure)
 
 
-def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
-    """Every die of a checked frame, by one look or several (see `read_dice`)."""
-    loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
-    readers = [
+def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
+    """The three pip readers the config names (the shipped ones by default), opened once."""
+    return [
         open_session(p, cfg.threads)
         for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
     ]
+
+
+def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
+    """Every die of a checked frame, by one look or several (see `read_dice`)."""
+    loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
+    readers = _pip_readers(cfg)
     if not cfg.pips_needed:
         # The first reader alone, read once: is it a die, read for sure or not.
         readers = readers[:1]

@@ -205,3 +205,77 @@ class LivePage:
             10,
             selector,
         )
+
+
+# --- steps that survive a redraw ---------------------------------------------------------------
+# The page draws itself anew on every push (the camera starting, another tablet's move), and a
+# push can land between finding an element and using it. Each step below looks its element up
+# afresh and tries again after a stale element, so that a redraw cannot fail a test.
+
+
+def tap_testid(driver: Any, testid: str, timeout: float = 10.0) -> None:
+    """Tap the element with this data-testid once it is there and enabled, found and tapped in
+    one step in the page."""
+    wait_for(
+        lambda: driver.execute_script(
+            "const e = document.querySelector(`[data-testid='${arguments[0]}']`);"
+            "if (!e || e.disabled) return false;"
+            "e.scrollIntoView({block: 'center'}); e.click(); return true;",
+            testid,
+        ),
+        timeout,
+        testid,
+    )
+
+
+def choose_option(driver: Any, selector: str, value: str, timeout: float = 10.0) -> None:
+    """Pick `value` in the drop-down matching a CSS selector, as a person would, and wait until
+    the (possibly redrawn) drop-down shows it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    def pick() -> bool:
+        Select(driver.find_element(By.CSS_SELECTOR, selector)).select_by_value(value)
+        return True
+
+    wait_for(pick, timeout, f"{value} chosen in {selector}")
+    wait_for(
+        lambda: driver.find_element(By.CSS_SELECTOR, selector).get_attribute("value") == value,
+        timeout,
+        f"{selector} to show {value}",
+    )
+
+
+def type_into(driver: Any, testid: str, text: str, timeout: float = 10.0) -> None:
+    """Type into the text field with this data-testid as a person would (see `fill`)."""
+    fill(driver, f'[data-testid="{testid}"]', text, timeout)
+
+
+def fill(driver: Any, selector: str, text: str, timeout: float = 10.0) -> None:
+    """Type into the field matching a CSS selector as a person would; where a redraw replaces
+    the field while the keys go in, type into the new one, so that it holds `text`."""
+    from selenium.webdriver.common.by import By
+
+    def typed() -> bool:
+        field = driver.find_element(By.CSS_SELECTOR, selector)
+        field.clear()
+        field.send_keys(text)
+        return driver.find_element(By.CSS_SELECTOR, selector).get_attribute("value") == text
+
+    wait_for(typed, timeout, f"{text!r} typed into {selector}")
+
+
+def tick(driver: Any, selector: str, on: bool, timeout: float = 10.0) -> None:
+    """Set the check box matching a CSS selector to `on` by tapping it where it differs."""
+    wait_for(
+        lambda: driver.execute_script(
+            "const box = document.querySelector(arguments[0]);"
+            "if (!box) return false;"
+            "if (box.checked !== arguments[1]) box.click();"
+            "return box.checked === arguments[1];",
+            selector,
+            on,
+        ),
+        timeout,
+        f"{selector} {'ticked' if on else 'cleared'}",
+    )

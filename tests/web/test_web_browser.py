@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+from browser import LiveServer, chromium, skip_module_without_browser, type_into, wait_for
 
 from web import create_app
 
@@ -148,8 +148,8 @@ def test_a_whole_game_on_the_simulated_table(table, server):
     t = table
     wait_for(lambda: t.find("setup"), 15, "the new-game form")
     wait_for(lambda: t.state()["camera"]["state"] == "ok", 20, "the simulated camera")
-    t.find("player-name-0").send_keys("Anna")
-    t.find("player-name-1").send_keys(HOSTILE_NAME)
+    type_into(t.driver, "player-name-0", "Anna")
+    type_into(t.driver, "player-name-1", HOSTILE_NAME)
     t.shot("01-setup")
     t.changed_after(lambda: t.click("start-game"))
 

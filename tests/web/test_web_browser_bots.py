@@ -11,14 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from browser import LivePage, skip_module_without_browser, wait_for
+from browser import LivePage, choose_option, skip_module_without_browser, type_into, wait_for
 
 from companion.events import event_to_dict
 from web import create_app
 
 skip_module_without_browser()
 
-from selenium.webdriver.support.ui import Select  # noqa: E402
 
 HINT_LINE = re.compile(r"(\d+) % ± (\d+) to win · \$([\d,]+) this round")
 HINT_LINE_DE = re.compile(r"(\d+) % ± (\d+) Siegchance · ([\d.]+) \$ in dieser Runde")
@@ -62,9 +61,9 @@ def page(tmp_path):
 def start_with_a_bot(page: Page) -> None:
     """Anna plays against the search bot Carla, hints on, from the new-game form."""
     wait_for(lambda: page.all('[data-testid="setup"] [data-testid="edition"]'), 15, "the form")
-    page.all('[data-testid="player-name-0"]')[0].send_keys("Anna")
-    page.all('[data-testid="player-name-1"]')[0].send_keys("Carla")
-    Select(page.all('[data-testid="player-bot-1"]')[0]).select_by_value("search")
+    type_into(page.driver, "player-name-0", "Anna")
+    type_into(page.driver, "player-name-1", "Carla")
+    choose_option(page.driver, '[data-testid="player-bot-1"]', "search")
     page.tap('[data-testid="hints-on"]')
     state = page.tap_and_wait('[data-testid="start-game"]')
     assert state["seats"] == {"hints": True, "bots": [None, "search"]}

@@ -9,14 +9,20 @@ import time
 import urllib.request
 
 import pytest
-from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+from browser import (
+    LiveServer,
+    chromium,
+    skip_module_without_browser,
+    tap_testid,
+    type_into,
+    wait_for,
+)
 from playing import play_to
 
 from web import create_app
 
 skip_module_without_browser()
 
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
@@ -51,18 +57,8 @@ class Page:
         return self.driver.find_element(By.CSS_SELECTOR, f'[data-testid="{testid}"]')
 
     def type_into(self, testid: str, text: str) -> None:
-        """Type into a text field as a person would; where a push redraws the form while the
-        keys go in, type into the new field, so that it holds exactly `text`."""
-        for attempt in range(3):
-            try:
-                field = self.find(testid)
-                field.clear()
-                field.send_keys(text)
-                break
-            except StaleElementReferenceException:
-                if attempt == 2:
-                    raise
-        wait_for(lambda: self.find(testid).get_attribute("value") == text, 5, f"{text} in {testid}")
+        """Type into a text field as a person would, into the new field after a redraw."""
+        type_into(self.driver, testid, text)
 
     def has(self, testid: str) -> bool:
         return bool(self.driver.find_elements(By.CSS_SELECTOR, f'[data-testid="{testid}"]'))
@@ -79,16 +75,7 @@ class Page:
 
     def tap(self, testid: str) -> None:
         """Tap a button, found afresh in the same step: a push may redraw the page at any time."""
-        wait_for(
-            lambda: self.driver.execute_script(
-                "const e = document.querySelector(`[data-testid='${arguments[0]}']`);"
-                "if (!e || e.disabled) return false;"
-                "e.scrollIntoView({block: 'center'}); e.click(); return true;",
-                testid,
-            ),
-            10,
-            testid,
-        )
+        tap_testid(self.driver, testid)
 
     def scroll_y(self) -> float:
         return self.driver.execute_script("return window.scrollY")

@@ -14,14 +14,21 @@ import re
 from pathlib import Path
 
 import pytest
-from browser import LivePage, skip_module_without_browser, wait_for
+from browser import (
+    LivePage,
+    choose_option,
+    fill,
+    skip_module_without_browser,
+    tick,
+    type_into,
+    wait_for,
+)
 
 from companion.events import event_to_dict
 from web import create_app
 
 skip_module_without_browser()
 
-from selenium.webdriver.common.by import By  # noqa: E402
 
 FOUR = [
     {"name": "Anna", "colour": "red"},
@@ -60,24 +67,17 @@ class Game(LivePage):
 
     def start(self, edition: str, options: dict, players: list[dict]) -> None:
         wait_for(lambda: self.all('[data-testid="setup"] [data-testid="edition"]'), 15, "the form")
-        from selenium.webdriver.support.ui import Select
-
-        Select(self.all('[data-testid="edition"]')[0]).select_by_value(edition)
+        choose_option(self.driver, '[data-testid="edition"]', edition)
         for name, value in options.items():
-            box = self.driver.find_element(By.ID, f"opt-{name}")
             if isinstance(value, bool):
-                if box.is_selected() != value:
-                    box.click()
+                tick(self.driver, f"#opt-{name}", value)
             else:
-                box.clear()
-                box.send_keys(str(value))
+                fill(self.driver, f"#opt-{name}", str(value))
         while len(self.all('[data-testid^="player-name-"]')) < len(players):
             self.tap('[data-testid="add-player"]')
         for seat, player in enumerate(players):
-            self.all(f'[data-testid="player-name-{seat}"]')[0].send_keys(player["name"])
-            Select(self.all(f'[data-testid="player-colour-{seat}"]')[0]).select_by_value(
-                player["colour"]
-            )
+            type_into(self.driver, f"player-name-{seat}", player["name"])
+            choose_option(self.driver, f'[data-testid="player-colour-{seat}"]', player["colour"])
         self.tap_and_wait('[data-testid="start-game"]')
 
     def play(self) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser import skip_module_without_browser, wait_for
+from browser import skip_module_without_browser, tick, type_into, wait_for
 from playing import play_to
 from test_web_browser_flow import Page
 
@@ -124,9 +124,7 @@ def _shows(page: Page, lang: str, screen: str) -> str:
 
 
 def _type(page: Page, testid: str, text: str) -> None:
-    box = page.find(testid)
-    box.clear()
-    box.send_keys(text)
+    type_into(page.driver, testid, text)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -139,7 +137,7 @@ def test_the_key_flows_speak_the_pages_language(page, lang):
     _shows(page, lang, "setup")
     _type(page, "player-name-0", "Anna")
     _type(page, "player-name-1", "Ben")
-    page.driver.find_element("id", "opt-neutral_dice").click()
+    tick(page.driver, "#opt-neutral_dice", True)
     page.tap("start-game")
     wait_for(lambda: page.screen() == "deal", 10, "the deal")
     game = page.state()["game"]

@@ -8,7 +8,13 @@ import os
 from pathlib import Path
 
 import pytest
-from browser import exact_viewport, skip_module_without_browser, wait_for
+from browser import (
+    choose_option,
+    exact_viewport,
+    skip_module_without_browser,
+    type_into,
+    wait_for,
+)
 from test_web_browser_flow import Page
 from test_web_browser_sizes import OVERFLOW_JS
 
@@ -16,7 +22,6 @@ from web import create_app
 
 skip_module_without_browser()
 
-from selenium.webdriver.support.ui import Select  # noqa: E402
 
 PLAYERS = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "green"}]
 
@@ -34,9 +39,7 @@ def _roster(page: Page) -> list[tuple[str, str]]:
 
 
 def _type(page: Page, testid: str, text: str) -> None:
-    box = page.find(testid)
-    box.clear()
-    box.send_keys(text)
+    type_into(page.driver, testid, text)
 
 
 def _message(page: Page) -> str:
@@ -63,7 +66,7 @@ def test_the_roster_is_edited_on_the_page_and_fills_the_new_game_form(page, tmp_
 
     # Add Cleo with pink dice.
     _type(page, "roster-new-name", "Cleo")
-    Select(page.find("roster-new-colour")).select_by_value("pink")
+    choose_option(page.driver, '[data-testid="roster-new-colour"]', "pink")
     page.tap("roster-add")
     wait_for(lambda: page.has("roster-row-Cleo"), 10, "Cleo on the roster")
     assert _roster(page) == [("Anna", "red"), ("Ben", "green"), ("Cleo", "pink")]
@@ -73,7 +76,7 @@ def test_the_roster_is_edited_on_the_page_and_fills_the_new_game_form(page, tmp_
     _type(page, "roster-name-Ben", "Benno")
     page.tap("roster-save-Ben")
     wait_for(lambda: page.has("roster-row-Benno"), 10, "Benno on the roster")
-    Select(page.find("roster-colour-Anna")).select_by_value("orange")
+    choose_option(page.driver, '[data-testid="roster-colour-Anna"]', "orange")
     wait_for(lambda: ("Anna", "orange") in _roster(page), 10, "Anna's colour kept")
     page.driver.save_screenshot(str(_shots(tmp_path) / "390x844-roster.png"))
     page.tap("roster-remove-Cleo")

@@ -7,7 +7,14 @@ import json
 import urllib.request
 
 import pytest
-from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+from browser import (
+    LiveServer,
+    choose_option,
+    chromium,
+    skip_module_without_browser,
+    tap_testid,
+    wait_for,
+)
 
 from web import create_app
 
@@ -78,9 +85,8 @@ def test_jackpot_extra_dice_are_tapped_in(server, driver):
     assert _get(server)["game"]["pending"]["ask"] == "extra dice"
     driver.get(server.url)
     for testid in ("extra-0-3", "extra-1-4"):
-        wait_for(lambda t=testid: _find(driver, t).is_displayed(), 15, testid)
-        _find(driver, testid).click()
-    _find(driver, "extra-enter").click()
+        tap_testid(driver, testid, 15)
+    tap_testid(driver, "extra-enter")
     game = wait_for(lambda: (g := _get(server)["game"])["phase"] == "roll" and g, 15, "the throw")
     anna = next(r for r in game["standings"] if r["name"] == "Anna")
     assert anna["bank_money"] == 30_000  # 3 + 4 = 7: the Jackpot pays
@@ -88,11 +94,16 @@ def test_jackpot_extra_dice_are_tapped_in(server, driver):
 
 def test_box_settings_are_text_fields_of_the_new_game_form(server, driver):
     driver.get(server.url)
-    edition = wait_for(lambda: _find(driver, "edition"), 15, "the new-game form")
-    edition.find_element(By.CSS_SELECTOR, 'option[value="royale"]').click()
-    field = wait_for(lambda: driver.find_element(By.ID, "opt-black_box"), 15, "black_box")
-    assert field.get_attribute("type") == "text"
-    assert field.get_attribute("value") == "60 20 20 0 0 0"
+    choose_option(driver, '[data-testid="edition"]', "royale", 15)
+    field = wait_for(
+        lambda: (
+            (box := driver.find_element(By.ID, "opt-black_box")).get_attribute("type"),
+            box.get_attribute("value"),
+        ),
+        15,
+        "black_box",
+    )
+    assert field == ("text", "60 20 20 0 0 0")
 
 
 def test_the_black_box_payout_is_explained_on_the_page(server, driver):
@@ -116,7 +127,7 @@ def test_the_black_box_payout_is_explained_on_the_page(server, driver):
     _act(server, "event", event={"type": "payout"})
     driver.get(server.url)
     while not driver.find_elements(By.CSS_SELECTOR, '[data-testid="payout-continue"]'):
-        wait_for(lambda: _find(driver, "next-casino"), 15, "the next casino").click()
+        tap_testid(driver, "next-casino", 15)
     effects = _find(driver, "tile-effects").text
     assert "G1" in effects and "Anna" in effects and "2 chips" in effects
 
@@ -126,23 +137,7 @@ def test_number_fields_of_the_new_game_form_take_their_bounds_from_the_option_ta
 
     driver.get(server.url)
     for edition, name in (("custom", "skip_limit"), ("custom", "rounds"), ("royale", "tiles")):
-        # Each step looks its element up afresh: the form may be redrawn at any moment while
-        # the page loads what it shows (wait_for tries again after a stale element).
-        wait_for(
-            lambda e=edition: (
-                _find(driver, "edition")
-                .find_element(By.CSS_SELECTOR, f'option[value="{e}"]')
-                .click()
-                or True
-            ),
-            15,
-            f"the {edition} edition chosen",
-        )
-        wait_for(
-            lambda e=edition: driver.find_element(By.ID, "edition").get_attribute("value") == e,
-            15,
-            f"the {edition} form",
-        )
+        choose_option(driver, '[data-testid="edition"]', edition, 15)
         bounds = wait_for(
             lambda n=name: (
                 (field := driver.find_element(By.ID, f"opt-{n}")).get_attribute("min"),

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from browser import LiveServer, chromium, skip_module_without_browser, wait_for
+from browser import (
+    LiveServer,
+    choose_option,
+    chromium,
+    skip_module_without_browser,
+    tap_testid,
+    type_into,
+    wait_for,
+)
 
 from web import create_app
 
 skip_module_without_browser()
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
 @pytest.fixture
@@ -30,13 +37,13 @@ def _testid(driver, name: str):
 def _start_in_german(driver, colours: tuple[str, str] | None = None) -> None:
     """Switch the new-game form to German, name Anna and Ben (in these colours) and start."""
     wait_for(lambda: _testid(driver, "setup"), 15, "the new-game form")
-    _testid(driver, "language").click()
+    tap_testid(driver, "language")
     wait_for(lambda: "Neues Spiel" in driver.find_element(By.TAG_NAME, "body").text, 5, "German")
     for seat, name in enumerate(("Anna", "Ben")):
-        _testid(driver, f"player-name-{seat}").send_keys(name)
+        type_into(driver, f"player-name-{seat}", name)
         if colours:
-            Select(_testid(driver, f"player-colour-{seat}")).select_by_value(colours[seat])
-    _testid(driver, "start-game").click()
+            choose_option(driver, f'[data-testid="player-colour-{seat}"]', colours[seat])
+    tap_testid(driver, "start-game")
 
 
 def _message(driver):
@@ -71,8 +78,8 @@ def test_a_deal_short_of_its_minimum_is_explained_in_german(page, tmp_path):
     # The rules' own refusal (a casino short of $50,000), worded by the page with German money.
     _start_in_german(page)
     wait_for(lambda: _testid(page, "deal-row-1"), 10, "the deal")
-    _testid(page, "note-10000").click()  # casino 1 is the row being filled: one $10,000 note
-    _testid(page, "deal-confirm").click()
+    tap_testid(page, "note-10000")  # casino 1 is the row being filled: one $10,000 note
+    tap_testid(page, "deal-confirm")
     shown = _message(page)
     page.save_screenshot(str(tmp_path / "deal-refused-de.png"))
     assert "Casino 1 braucht mindestens 50.000 $; seine Scheine ergeben 10.000 $" in shown.text
@@ -82,7 +89,7 @@ def test_a_deal_short_of_its_minimum_is_explained_in_german(page, tmp_path):
 def test_unnamed_seats_are_called_player_1_and_player_2(page):
     """A seat left without a name gets 'Player N' (one player, not 'Players 1')."""
     wait_for(lambda: _testid(page, "setup"), 15, "the new-game form")
-    _testid(page, "start-game").click()
+    tap_testid(page, "start-game")
     body = page.find_element(By.TAG_NAME, "body")
     wait_for(lambda: "Player 2" in body.text, 10, "the game of Player 1 and Player 2")
     assert "Players 1" not in body.text

@@ -526,26 +526,49 @@ def _read_faces(
     """The camera's place (the configured one, else judged from the boxes not on `printed`
     zone names) and the readers' verdict on the boxes as seen from there."""
     first_place = cfg.camera_place or cfg.likely_place or viewpoint.CAMERA_PLACES[0]
-    place = first_place
     known: pips.FirstReads = {}  # no crop is read twice by the first reader
-    reading = pips.read_pips(
-        readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place, known
-    )
     judged = ~printed
-    search = cfg.camera_place is None and cfg.pips_needed
-    if search and _in_doubt(reading, np.where(judged, scores, 0)):
+
+    def read(chosen: np.ndarray, place: str) -> pips.Reading:
+        return pips.read_pips(
+            readers, frame_bgr, boxes[chosen], cfg.min_pip_prob, cfg.mirror_pips, place, known
+        )
+
+    everything = np.ones(len(boxes), bool)
+    if cfg.camera_place is not None or not cfg.pips_needed:
+        return first_place, read(everything, first_place)
+    # Whether the camera stands where it is first looked for is told by the boxes the locator
+    # is sure of alone, read first; the others are read once the place is settled. A die the
+    # frame's edge cuts reads unsure from every place: its doubt says nothing of the place.
+    telling = judged & locate.clear_of_edge(boxes, frame_bgr.shape) & (scores >= locate.SURE_BOX)
+    first = read(telling, first_place)
+    place = first_place
+    if _in_doubt(first, scores[telling]):
         # Dice read plainly from the usual oblique webcam's view (or the likely place) need no
         # other; doubt may mean the camera stands elsewhere, or straight above.
         place = pips.surest_camera_place(
             readers[0], frame_bgr, boxes[judged], scores[judged], known
         )
-        if place != first_place:
-            reading = pips.read_pips(
-                readers, frame_bgr, boxes, cfg.min_pip_prob, cfg.mirror_pips, place, known
-            )
-    if search and cfg.place_heard is not None:
+    if place == first_place:
+        reading = _joined(telling, first, read(~telling, place))
+    else:
+        reading = read(everything, place)
+    if cfg.place_heard is not None:
         cfg.place_heard(place)
     return place, reading
+
+
+def _joined(
+    chosen: np.ndarray, read_chosen: pips.Reading, read_others: pips.Reading
+) -> pips.Reading:
+    """One reading of all n boxes from the reading of those `chosen` (a bool array (n,)) and
+    the reading of the others, each in the boxes' order."""
+    out = []
+    for of_chosen, of_others in zip(read_chosen, read_others, strict=True):
+        joined = np.empty(len(chosen), of_chosen.dtype)
+        joined[chosen], joined[~chosen] = of_chosen, of_others
+        out.append(joined)
+    return out[0], out[1], out[2], out[3]
 
 
 def _in_doubt(reading: pips.Reading, scores: np.ndarray) -> bool:

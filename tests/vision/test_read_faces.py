@@ -1,0 +1,71 @@
+"""The reader's verdict on a look's boxes and the camera's place it reads them from: the surest
+boxes are read first and tell whether the place must be searched for; the reading is the same
+as reading every box at once from the place settled on."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision import locate, pips, reader
+from vision.onnx_models import LOCATOR_FILE, model_path, open_session
+from vision.reader import ReaderConfig, read_dice
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from pi_speed import frame_with_dice, speckled  # noqa: E402
+
+
+def _located(frame: np.ndarray, cfg: ReaderConfig) -> tuple[np.ndarray, np.ndarray]:
+    loc = open_session(str(model_path(LOCATOR_FILE)), 1)
+    boxes, scores, _side = locate.locate_sized(loc, frame, cfg.locator_threshold)
+    return boxes, scores
+
+
+@pytest.mark.parametrize(
+    ("frame", "likely"),
+    [
+        (speckled(1280, 720), None),  # a camera's first frame: its place is searched for
+        (speckled(1280, 720), "top"),  # the frames after it
+        (frame_with_dice(12, 0, 640, 480), None),
+    ],
+)
+def test_the_reading_is_every_box_read_at_once_from_the_place_settled_on(frame, likely) -> None:
+    cfg = replace(ReaderConfig(threads=1), likely_place=likely)
+    boxes, scores = _located(frame, cfg)
+    readers = reader._pip_readers(cfg)
+    printed = np.zeros(len(boxes), bool)
+    place, reading = reader._read_faces(readers, frame, boxes, scores, cfg, printed)
+    at_once = pips.read_pips(readers, frame, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
+    for ours, theirs in zip(reading, at_once, strict=True):
+        np.testing.assert_array_equal(ours, theirs)
+
+
+def test_dice_cut_by_the_frames_edge_do_not_send_the_reader_searching_for_the_place(
+    monkeypatch,
+) -> None:
+    """On the speckled table, dice at the bottom edge are cut and read unsure from every place;
+    read from the place the frame before was read from, the frame needs no search."""
+    frame = speckled(1280, 720)
+    boxes, _scores = _located(frame, ReaderConfig(threads=1))
+    assert not locate.clear_of_edge(boxes, frame.shape).all()  # the frame does cut dice
+    searched = []
+    original = pips.surest_camera_place
+
+    def searching(*args, **kw):
+        searched.append(True)
+        return original(*args, **kw)
+
+    monkeypatch.setattr(pips, "surest_camera_place", searching)
+    first = read_dice(frame, ReaderConfig(threads=1))
+    assert searched  # a first frame read from the usual webcam's place doubts some dice
+    heard = []
+    searched.clear()
+    cfg = replace(ReaderConfig(threads=1), likely_place="top", place_heard=heard.append)
+    again = read_dice(frame, cfg)
+    assert not searched and set(heard) == {"top"}
+    assert len(again) == len(first) and sorted(again.pips) == sorted(first.pips)

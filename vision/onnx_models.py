@@ -9,11 +9,18 @@ import onnxruntime as ort
 
 LOCATOR_FILE = "locator_int8.onnx"  # what the reader runs: made by models/quantize.py
 LOCATOR_FLOAT_FILE = "locator.onnx"  # the trained float network it is made from
+# Three pip readers, per-class median: what the reader runs, made by `models/quantize.py --pips`
+# from the trained float networks below.
 PIPS_FILES = (
+    "pips_int8.onnx",
+    "pips_alt_int8.onnx",
+    "pips_small_int8.onnx",
+)
+PIPS_FLOAT_FILES = (
     "pips.onnx",
     "pips_alt.onnx",
     "pips_small.onnx",
-)  # three pip readers, per-class median
+)
 
 
 def model_path(name: str) -> Path:

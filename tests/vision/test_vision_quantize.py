@@ -81,3 +81,48 @@ def test_quantizing_refuses_a_locator_without_the_layers_kept_in_float(
     with pytest.raises(ValueError, match="/renamed/Conv"):
         quantize.quantize_locator(model_path(LOCATOR_FLOAT_FILE), tmp_path / "q.onnx", iter([]))
     assert not (tmp_path / "q.onnx").exists()
+
+
+def _rendered_crops(seed: int, scenes: int) -> np.ndarray:
+    """Crops around every rendered die of some scenes, cut as the reader cuts them."""
+    from vision.crops import crop_dice
+
+    rng = np.random.default_rng(seed)
+    crops = []
+    for _ in range(scenes):
+        frame, truths = render_scene(rng, n_dice=8)
+        boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
+        crops.append(crop_dice(frame, boxes))
+    return np.concatenate(crops)
+
+
+def test_shipped_int8_pip_readers_read_as_the_float_ones() -> None:
+    from vision.onnx_models import PIPS_FILES, PIPS_FLOAT_FILES
+    from vision.pips import infer
+
+    crops = _rendered_crops(21, 12)
+    for float_name, int8_name in zip(PIPS_FLOAT_FILES, PIPS_FILES, strict=True):
+        as_float = infer(open_session(str(model_path(float_name)), 1), crops)
+        as_int8 = infer(open_session(str(model_path(int8_name)), 1), crops)
+        sure = as_float.max(1) >= 0.9  # faces the float reader is sure of
+        assert sure.sum() >= len(crops) // 2
+        same = as_float.argmax(1) == as_int8.argmax(1)
+        assert same[sure].mean() >= 0.98, int8_name
+        assert np.median(np.abs(as_float - as_int8).max(1)) < 0.02, int8_name
+
+
+def test_quantizing_a_float_pip_reader(tmp_path) -> None:
+    pytest.importorskip("onnx")
+    from models.quantize import quantize_pip_reader
+    from vision.onnx_models import PIPS_FLOAT_FILES
+    from vision.pips import infer
+
+    source = model_path(PIPS_FLOAT_FILES[0])
+    out = quantize_pip_reader(source, tmp_path / "q.onnx", _rendered_crops(3, 4))
+    assert out.stat().st_size < source.stat().st_size / 2
+    crops = _rendered_crops(22, 3)
+    as_float = infer(open_session(str(source), 1), crops)
+    as_int8 = infer(open_session(str(out), 1), crops)
+    assert (as_float.argmax(1) == as_int8.argmax(1)).mean() >= 0.9
+    with pytest.raises(ValueError, match="no calibration crops"):
+        quantize_pip_reader(source, tmp_path / "none.onnx", np.zeros((0, 3, 40, 40), np.float32))

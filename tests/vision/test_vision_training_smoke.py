@@ -56,11 +56,11 @@ def test_pip_reader_from_onnx_computes_what_the_onnx_file_computes() -> None:
     torch = pytest.importorskip("torch")
     pytest.importorskip("onnx")
     from models.train import pip_reader_from_onnx
-    from vision.onnx_models import PIPS_FILES, model_path, open_session
+    from vision.onnx_models import PIPS_FLOAT_FILES, model_path, open_session
 
     x = np.random.default_rng(1).uniform(0, 255, (3, 3, 40, 40)).astype(np.float32)
     widths = set()
-    for name in PIPS_FILES:  # readers of two widths
+    for name in PIPS_FLOAT_FILES:  # readers of two widths
         path = model_path(name)
         net = pip_reader_from_onnx(path).eval()
         widths.add(net.features[0][0].out_channels)

@@ -3,8 +3,10 @@ words, and what each difference changes at the payout (found by paying out both)
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,15 +20,37 @@ NEUTRAL_KEY = "neutral"
 
 
 @dataclass(frozen=True, slots=True)
+class UnsureDie:
+    """What a die the camera saw but could not read for sure may be: no die at all, or a die
+    (regular or a Biggy, any value on the slot machine) of `owner` where its colour tells the
+    owner (None: of any owner), or, where it `may_be_two` (its box covers more than a die),
+    two such dice."""
+
+    owner: int | None = None
+    may_be_two: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SeenCasino:
     """What the camera read on one casino: each die it is sure of (owner, size and, on the slot
     machine, value), the dice it saw but could not read for sure, and the colours of dice that
-    belong to no one in this game."""
+    belong to no one in this game. `unsure_dice` says what each of the `unsure` dice may be
+    where the camera can tell (fewer given: the others may be any owner's die)."""
 
     casino: int
     dice: tuple[TableDie, ...] = ()
     unsure: int = 0
     strangers: tuple[str, ...] = ()
+    unsure_dice: tuple[UnsureDie, ...] = ()
+
+    def unsure_readings(self) -> tuple[UnsureDie, ...]:
+        """What each die not read for sure may be, one entry a die."""
+        given = self.unsure_dice[: self.unsure]
+        return given + (UnsureDie(),) * (self.unsure - len(given))
+
+    def unsure_room(self) -> int:
+        """How many dice the dice not read for sure may be at most."""
+        return sum(2 if d.may_be_two else 1 for d in self.unsure_readings())
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +175,7 @@ def _differences(
     }
     short = {o for o, (shown, held) in mine.items() if shown != held and not shown - held}
     unseen = sum((mine[o][1] - mine[o][0]).total() for o in short)
-    maybe_unsure = short if 0 < unseen <= seen.unsure else set()
+    maybe_unsure = short if 0 < unseen <= seen.unsure_room() else set()
     out = []
     for owner in owners:
         shown, held = mine[owner]
@@ -252,6 +276,80 @@ def _unsure_as_unseen(table: Casino, game: Casino, unsure: int) -> Casino | None
     return Casino(game.number, game.notes, dice, game.chip_cards)
 
 
+MOST_READINGS = 5000
+"""At most this many ways of reading a casino's dice not read for sure are paid out; where there
+are more, what the table changes at payout is not known."""
+
+
+def _owners_in_play(state: GameState) -> tuple[int, ...]:
+    """Every owner whose dice may lie on a casino: the players, the neutral dice where they are
+    played, Royale's grey dice, and any owner with a die on a casino."""
+    owners = set(range(len(state.players)))
+    if state.rules.neutral_dice:
+        owners.add(WHITE)
+    if state.rules.edition == "royale":
+        owners.add(GREY)
+    owners.update(d.owner for c in state.casinos for d in c.dice)
+    return tuple(sorted(owners))
+
+
+def _unsure_options(
+    reading: UnsureDie, owners: Sequence[int], number: int, biggies: bool
+) -> list[tuple[PlacedDie, ...]]:
+    """Each thing one die not read for sure may be: nothing, one die (each owner it may belong
+    to, regular or, for a player where Biggies are played, a Biggy; on the slot machine any
+    value), or two such dice where it may be two."""
+    who = owners if reading.owner is None else (reading.owner,)
+    values = range(1, 7) if number == SLOT_MACHINE else (number,)
+    one = [
+        PlacedDie(owner, value, big, 0)
+        for owner in who
+        for value in values
+        for big in ((False, True) if biggies and owner >= 0 else (False,))
+    ]
+    options: list[tuple[PlacedDie, ...]] = [()] + [(die,) for die in one]
+    if reading.may_be_two:
+        options.extend(itertools.combinations_with_replacement(one, 2))
+    return options
+
+
+def _possible_tables(
+    table: Casino, options: Sequence[Sequence[tuple[PlacedDie, ...]]]
+) -> Iterator[Casino]:
+    """The casino as it may truly lie: the dice read for sure with each way of reading the
+    dice not read for sure, one choice of `options` a die (the same dice once only)."""
+    done: set[tuple[PlacedDie, ...]] = set()
+    for choice in itertools.product(*options):
+        added = tuple(sorted(die for dice in choice for die in dice))
+        if added not in done:
+            done.add(added)
+            yield Casino(table.number, table.notes, table.dice + added, table.chip_cards)
+
+
+def _change_whatever_unsure(
+    state: GameState, table: Casino, game: Casino, seen: SeenCasino, name: _Names
+) -> tuple[Sentence, ...] | None:
+    """What the table changes at payout where every way of reading its dice not read for sure
+    (`_unsure_options`) changes the same; None where two ways change different things, or the
+    ways are more than MOST_READINGS."""
+    owners = _owners_in_play(state)
+    options = [
+        _unsure_options(r, owners, table.number, state.rules.biggies)
+        for r in seen.unsure_readings()
+    ]
+    if math.prod(len(o) for o in options) > MOST_READINGS:
+        return None
+    leftovers = state.rules.leftovers
+    paid_game = pay_casino(game, leftovers)
+    found: tuple[Sentence, ...] | None = None
+    for possible in _possible_tables(table, options):
+        change = payout_change(pay_casino(possible, leftovers), paid_game, name)
+        if found is not None and change != found:
+            return None
+        found = change
+    return found
+
+
 def check_casino(
     state: GameState, seen: SeenCasino | None, number: int, colours: Mapping[int, str]
 ) -> CasinoCheck:
@@ -276,7 +374,9 @@ def check_casino(
     if differences and filled is not None:
         change = payout_change(pay_casino(filled, leftovers), pay_casino(game, leftovers), name)
     elif seen.unsure:
-        change = (Sentence.of("unsure", count=seen.unsure),)
+        change = _change_whatever_unsure(state, table, game, seen, name) or (
+            Sentence.of("unsure", count=seen.unsure),
+        )
     return CasinoCheck(
         number, _counted(state, table.dice), game_counts, seen.unsure, differences, change
     )

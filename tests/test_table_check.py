@@ -16,7 +16,7 @@ from companion.engine import apply
 from companion.events import DealRound, ResolvePayout, TableDie
 from companion.record import record_from_events
 from companion.state import WHITE, Casino, GameState, Phase, PlacedDie
-from companion.table_check import SeenCasino, check_table
+from companion.table_check import SeenCasino, UnsureDie, check_table
 
 ANNA, BEN, CARLA = 0, 1, 2
 COLOURS = {ANNA: "red", BEN: "blue", CARLA: "green", WHITE: "white"}
@@ -417,7 +417,9 @@ def test_a_blank_face_where_every_die_shows_pips_is_no_stranger():
     ]
     row = SimpleNamespace(dice=read, casinos=[4])
     (four,) = seen_casinos(state, row, COLOURS)
-    assert four == SeenCasino(4, (TableDie(ANNA),), unsure=1, strangers=("orange",))
+    assert four == SeenCasino(
+        4, (TableDie(ANNA),), unsure=1, strangers=("orange",), unsure_dice=(UnsureDie(),)
+    )
 
 
 def test_each_difference_and_payout_change_is_also_a_key_with_values():
@@ -441,3 +443,73 @@ def test_each_difference_and_payout_change_is_also_a_key_with_values():
     assert [s.key for s in four.payout_sentences][0] == "tie_made"
     assert four.payout_sentences[0].to_dict()["owners"][0] == anna
     assert "difference_sentences" not in check_table(state, seen, COLOURS).to_dict()["casinos"][3]
+
+
+# --- dice not read for sure: what each may be ---------------------------------------------------
+
+
+def test_an_effect_every_reading_of_an_unsure_die_gives_is_named():
+    # Anna's die added to casino 4 (game: Anna 1, Ben 3); a red die beside it not read for
+    # sure. Nothing, Anna's die or her Biggy there: Anna has 2-4 against Ben's 3, so she and
+    # Ben tie at 3 only if it is one die: the effect depends on the reading, not known.
+    state = game(casino(4, (60_000, 30_000), p0=1, p1=3))
+    red = UnsureDie(ANNA)
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, BEN, BEN, BEN), 1, (), (red,)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.differences == ("the table shows 2 red (Anna) on casino 4, the game has 1",)
+    assert four.payout_changes == "not known while 1 die is not read for sure"
+    # Ben far ahead (5) and casino 4 paying one note: whatever the red die is, Anna (2-4) is
+    # second, paid nothing either way, and Ben keeps his note: no change at payout.
+    state = game(casino(4, (60_000,), p0=1, p1=5))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5), 1, (), (red,)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.differences == ("the table shows 2 red (Anna) on casino 4, the game has 1",)
+    assert four.payout_changes == "no change at payout"
+    assert not four.agrees  # the die is still to be looked at
+
+
+def test_an_unsure_die_of_any_owner_is_read_every_way():
+    # The same casino, the unsure die pale (any owner's): Ben's die there would give him 6,
+    # Carla's 1, Anna's 3: still no change; but on a casino where Carla has 5 against Ben's 5
+    # (a tie), a die of hers or Ben's breaks it, Anna's does not: not known.
+    state = game(casino(4, (60_000,), p0=1, p1=5))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5), 1, (), (UnsureDie(),)))
+    assert check_table(state, seen, COLOURS).casinos[3].payout_changes == "no change at payout"
+    state = game(casino(4, (60_000,), p0=1, p1=5, p2=5))
+    seen = as_seen(
+        state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5, *[CARLA] * 5), 1, (), (UnsureDie(),))
+    )
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.payout_changes == "not known while 1 die is not read for sure"
+
+
+def test_an_unsure_die_read_big_may_stand_for_two_unseen_dice():
+    # Two of Anna's dice not seen, one big box not read for sure: it may be both of them, so
+    # no difference is claimed; a regular-sized one may not, and the shortfall is told.
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    two = SeenCasino(4, dice(ANNA, ANNA, BEN, BEN, BEN), 1, (), (UnsureDie(None, True),))
+    assert check_table(state, as_seen(state, c4=two), COLOURS).casinos[3].differences == ()
+    one = SeenCasino(4, dice(ANNA, ANNA, BEN, BEN, BEN), 1, (), (UnsureDie(None, False),))
+    assert check_table(state, as_seen(state, c4=one), COLOURS).casinos[3].differences == (
+        "the table shows 2 red (Anna) on casino 4, the game has 4",
+    )
+
+
+def test_an_unsure_die_says_what_it_may_be_by_its_colour_and_size():
+    from types import SimpleNamespace
+
+    from companion.cli_check import seen_casinos
+
+    state = game(casino(4, (60_000,), p0=2, p1=1))
+    read = [
+        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=True),
+        SimpleNamespace(casino=4, colour="white", big=True, pips=3, unsure=True),
+        SimpleNamespace(casino=4, colour="orange", big=False, pips=2, unsure=True),
+        SimpleNamespace(casino=4, colour="blue", big=False, pips=1, unsure=False),
+    ]
+    (four,) = seen_casinos(state, SimpleNamespace(dice=read, casinos=[4]), COLOURS)
+    assert four.unsure == 3
+    # red: Anna's die (or none); white: a pale die, any owner's, and big: maybe two dice;
+    # orange: no one's colour, so any owner's die
+    assert four.unsure_dice == (UnsureDie(ANNA), UnsureDie(None, True), UnsureDie(None))
+    assert four.unsure_room() == 4

@@ -36,8 +36,12 @@ PATCH_SHARE = 0.07
 the reader missed left patches of 0.04-0.5 of a die; each patch from this share on lay on a die
 not counted in its colour (two of them white, on a missed coloured die). On
 easy rows (44 frames) no patch was left at all."""
-BOX_GROWTH = 0.1
-"""A box read explains its colour this share of its side beyond it (its edge pixels)."""
+BOX_GROWTH = 0.0
+"""A box read explains its colour this share of its side beyond it. None: a die's own edge
+pixels outside its box are a rim thinner than the opening (a fifth of a die's side) takes
+away, while a die pressed between two dice of its colour, half under a note, may show no more
+than a strip beside their boxes (grown by a tenth of their side, such strips covered 0.064
+of a die and went unseen; on seeds 0 and 1 of the hardest rows a false alarm)."""
 JOIN_SHARE = 0.35
 """Patches of one colour this share of a die's side apart are one (a die split by its pips or a
 note's edge)."""

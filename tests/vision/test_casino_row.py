@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -177,6 +178,30 @@ def test_a_grey_die_showing_pips_and_a_colour_in_doubt_are_not_read_for_sure(sce
     zones = detect_zones(scene.frame)
     row = read_casino_row(scene.frame, zones, CONFIG)
     assert row.dice and all(d.unsure for d in row.dice)
+
+
+def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_on_casinos_1_to_6(scene, monkeypatch):
+    import vision.casino_row as casino_row
+
+    real = casino_row.read_dice
+
+    def pips_in_doubt(crop, cfg):
+        # The reader as it is, but every die flagged unsure, as where its pips are in doubt.
+        found = real(crop, cfg)
+        return replace(found, unsure=np.ones(len(found), bool))
+
+    monkeypatch.setattr(casino_row, "read_dice", pips_in_doubt)
+    # No die read for sure to measure a regular die's side by: the drawn side is given.
+    config = replace(CONFIG, regular_side_px=30.0)
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
+    assert Counter((d.casino, d.colour, d.big) for d in row.dice) == truth(DICE)
+    doubted = sorted((d.casino, d.colour, d.big) for d in row.dice if d.unsure)
+    # The slot machine's pips count; white may be any die paled by a note; a Biggy covers
+    # more than a regular die's side: those stay not read for sure.
+    assert doubted == [(3, "red", True), (4, "white", False), (7, "blue", False), (7, "red", False)]
+    monkeypatch.setattr(casino_row, "FACE_SURE", 1.01)  # no reading is that sure
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
+    assert all(d.unsure for d in row.dice)
 
 
 # --- the simulated row ------------------------------------------------------------------------

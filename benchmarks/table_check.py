@@ -20,13 +20,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.check_sentences import Sentence  # noqa: E402
 from companion.cli_check import seen_casinos  # noqa: E402
 from companion.engine import apply  # noqa: E402
 from companion.events import SLOT_MACHINE, TableDie  # noqa: E402
 from companion.rules import make_rules  # noqa: E402
 from companion.simulate import chance_event, random_choice  # noqa: E402
 from companion.state import WHITE, GameState, Phase, new_game  # noqa: E402
-from companion.table_check import SeenCasino, check_table  # noqa: E402
+from companion.table_check import CasinoCheck, SeenCasino, check_table  # noqa: E402
 from vision.casino_row import read_casino_row  # noqa: E402
 from vision.reader import ReaderConfig  # noqa: E402
 from vision.sim_casinos import EASY, HARDEST, misplace, row_scene  # noqa: E402
@@ -67,6 +68,15 @@ def truth(dice: dict[int, list[SimDie]], owners: dict[str, int]) -> list[SeenCas
             ),
         )
         for n, ds in dice.items()
+    ]
+
+
+def reading_effects(casino: CasinoCheck) -> list[tuple[Sentence, ...]]:
+    """The effects at payout a check tells for each reading of a die not read for sure."""
+    return [
+        tuple(e for e in effect if isinstance(e, Sentence))
+        for s in casino.payout_sentences
+        if s.key == "if_reading" and isinstance(effect := dict(s.values).get("effect"), tuple)
     ]
 
 
@@ -112,6 +122,8 @@ def main() -> None:
     cpu_times: list[float] = []
     dice_counts: list[int] = []
     kinds: dict[str, list[int]] = {}
+    # effects told for each reading of a die not read for sure: the true table's among them, not
+    by_reading = [0, 0]
     rng = np.random.default_rng(args.seed)
     for r in range(args.rounds):
         state = round_end(args.players, args.seed * 1000 + r)
@@ -177,6 +189,14 @@ def main() -> None:
             and not right
             and any(result.casinos[n - 1].payout_changes.startswith("not known") for n in touched)
         )
+        readings = [reading_effects(result.casinos[n - 1]) for n in touched]
+        if hit and not right and any(readings):
+            among = all(
+                result.casinos[n - 1].payout_changes == expected.casinos[n - 1].payout_changes
+                or expected.casinos[n - 1].payout_sentences in effects
+                for n, effects in zip(touched, readings, strict=True)
+            )
+            by_reading[0 if among else 1] += 1
         kinds.setdefault(what.kind, [0, 0])
         kinds[what.kind][0] += 1
         kinds[what.kind][1] += hit
@@ -206,6 +226,11 @@ def main() -> None:
         f"payout effect named rightly: {named}/{injected} = {100 * named / injected:.1f} %; "
         f"not named, a die not read for sure there: {unknown}; "
         f"named wrongly or not caught: {injected - named - unknown}"
+    )
+    print(
+        f"  of those not named, told for each reading of the die not read for sure: "
+        f"{sum(by_reading)} (the true table's effect among them: {by_reading[0]}, "
+        f"not among them: {by_reading[1]})"
     )
     print(
         f"false alarms (a difference claimed on a table that agrees): {clean_alarms} in "

@@ -315,39 +315,78 @@ def _unsure_options(
 
 def _possible_tables(
     table: Casino, options: Sequence[Sequence[tuple[PlacedDie, ...]]]
-) -> Iterator[Casino]:
+) -> Iterator[tuple[tuple[PlacedDie, ...], Casino]]:
     """The casino as it may truly lie: the dice read for sure with each way of reading the
-    dice not read for sure, one choice of `options` a die (the same dice once only)."""
+    dice not read for sure, one choice of `options` a die (the same dice once only), each
+    with the dice it adds."""
     done: set[tuple[PlacedDie, ...]] = set()
     for choice in itertools.product(*options):
         added = tuple(sorted(die for dice in choice for die in dice))
         if added not in done:
             done.add(added)
-            yield Casino(table.number, table.notes, table.dice + added, table.chip_cards)
+            yield added, Casino(table.number, table.notes, table.dice + added, table.chip_cards)
 
 
-def _change_whatever_unsure(
+def _change_by_reading(
     state: GameState, table: Casino, game: Casino, seen: SeenCasino, name: _Names
 ) -> tuple[Sentence, ...] | None:
-    """What the table changes at payout where every way of reading its dice not read for sure
-    (`_unsure_options`) changes the same; None where two ways change different things, or the
-    ways are more than MOST_READINGS."""
+    """What the table changes at payout, whatever its dice not read for sure are: the change
+    where every way of reading them (`_unsure_options`) changes the same; else, for one die
+    not read for sure that may be one die at most, the change each reading of it gives (no
+    die, a die or Biggy of whom; `_by_reading`). None where neither can be said (the change
+    hangs on the value of a die on the slot machine, or on two dice), or the ways are more
+    than MOST_READINGS."""
     owners = _owners_in_play(state)
-    options = [
-        _unsure_options(r, owners, table.number, state.rules.biggies)
-        for r in seen.unsure_readings()
-    ]
+    readings = seen.unsure_readings()
+    options = [_unsure_options(r, owners, table.number, state.rules.biggies) for r in readings]
     if math.prod(len(o) for o in options) > MOST_READINGS:
         return None
     leftovers = state.rules.leftovers
     paid_game = pay_casino(game, leftovers)
-    found: tuple[Sentence, ...] | None = None
-    for possible in _possible_tables(table, options):
-        change = payout_change(pay_casino(possible, leftovers), paid_game, name)
-        if found is not None and change != found:
-            return None
-        found = change
-    return found
+    changes = {
+        added: payout_change(pay_casino(possible, leftovers), paid_game, name)
+        for added, possible in _possible_tables(table, options)
+    }
+    if len(set(changes.values())) == 1:
+        return next(iter(changes.values()))
+    if len(readings) != 1 or readings[0].may_be_two:
+        return None
+    return _by_reading(changes, name)
+
+
+def _by_reading(
+    changes: Mapping[tuple[PlacedDie, ...], tuple[Sentence, ...]], name: _Names
+) -> tuple[Sentence, ...] | None:
+    """For one die not read for sure, the change each reading of it gives: `unsure`, then
+    an `if_reading` sentence for each change, with the readings that give it; None where one owner's die
+    (or Biggy) gives different changes by its value on the slot machine."""
+    by_die: dict[tuple[int, bool] | None, set[tuple[Sentence, ...]]] = {}
+    for added, change in changes.items():
+        key = (added[0].owner, added[0].big) if added else None
+        by_die.setdefault(key, set()).add(change)
+    if any(len(c) > 1 for c in by_die.values()):
+        return None
+    groups: dict[tuple[Sentence, ...], list[tuple[int, bool] | None]] = {}
+    for key, (change,) in by_die.items():
+        groups.setdefault(change, []).append(key)
+
+    def first(keys: list[tuple[int, bool] | None]) -> tuple[int, ...]:
+        dice = [k[0] for k in keys if k is not None]
+        return (0,) if None in keys else (1, *_seated(dice)[:1])
+
+    out = [Sentence.of("unsure", count=1)]
+    for change, keys in sorted(groups.items(), key=lambda item: first(item[1])):
+        dice = [k for k in keys if k is not None]
+        out.append(
+            Sentence.of(
+                "if_reading",
+                no_die=int(None in keys),
+                regular=tuple(name(o) for o in _seated([o for o, big in dice if not big])),
+                biggy=tuple(name(o) for o in _seated([o for o, big in dice if big])),
+                effect=change,
+            )
+        )
+    return tuple(out)
 
 
 def check_casino(
@@ -374,7 +413,7 @@ def check_casino(
     if differences and filled is not None:
         change = payout_change(pay_casino(filled, leftovers), pay_casino(game, leftovers), name)
     elif seen.unsure:
-        change = _change_whatever_unsure(state, table, game, seen, name) or (
+        change = _change_by_reading(state, table, game, seen, name) or (
             Sentence.of("unsure", count=seen.unsure),
         )
     return CasinoCheck(

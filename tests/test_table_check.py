@@ -203,7 +203,8 @@ def test_dice_not_read_for_sure_are_never_guessed(seen_dice, unsure, differences
     seen = as_seen(state, c4=SeenCasino(4, seen_dice, unsure=unsure))
     four = check_table(state, seen, COLOURS).casinos[3]
     assert list(four.differences) == differences
-    assert four.payout_changes == "not known while 1 die is not read for sure"
+    # which reading gives which change is told, never one guessed
+    assert four.payout_changes.startswith("not known while 1 die is not read for sure; if it is")
     assert not four.agrees
 
 
@@ -457,7 +458,13 @@ def test_an_effect_every_reading_of_an_unsure_die_gives_is_named():
     seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, BEN, BEN, BEN), 1, (), (red,)))
     four = check_table(state, seen, COLOURS).casinos[3]
     assert four.differences == ("the table shows 2 red (Anna) on casino 4, the game has 1",)
-    assert four.payout_changes == "not known while 1 die is not read for sure"
+    assert four.payout_changes == (
+        "not known while 1 die is not read for sure; "
+        "if it is no die: no change at payout; "
+        "if it is a die of red (Anna): with 3, red (Anna) ties with blue (Ben) and both are "
+        "cancelled, blue (Ben) gets nothing instead of $60,000, red (Anna) gets nothing "
+        "instead of $30,000"
+    )
     # Ben far ahead (5) and casino 4 paying one note: whatever the red die is, Anna (2-4) is
     # second, paid nothing either way, and Ben keeps his note: no change at payout.
     state = game(casino(4, (60_000,), p0=1, p1=5))
@@ -480,7 +487,15 @@ def test_an_unsure_die_of_any_owner_is_read_every_way():
         state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5, *[CARLA] * 5), 1, (), (UnsureDie(),))
     )
     four = check_table(state, seen, COLOURS).casinos[3]
-    assert four.payout_changes == "not known while 1 die is not read for sure"
+    assert four.payout_changes.startswith(
+        "not known while 1 die is not read for sure; "
+        "if it is no die or a die of red (Anna): no change at payout; "
+        "if it is a die of blue (Ben): blue (Ben) and green (Carla) no longer tie"
+    )
+    # Two dice not read for sure: each way of reading them is not told, the change not known.
+    two = SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5, *[CARLA] * 5), 2, (), (UnsureDie(),) * 2)
+    four = check_table(state, as_seen(state, c4=two), COLOURS).casinos[3]
+    assert four.payout_changes == "not known while 2 dice are not read for sure"
 
 
 def test_an_unsure_die_read_big_may_stand_for_two_unseen_dice():

@@ -70,11 +70,11 @@ def row_colours(
     bodies = body_colours(frame, det.boxes[keep])
     names = det.colour[keep]
     order = sorted({str(name) for name in names})
-    labs = _weighted_lab(np.array([np.median(bodies[names == name], axis=0) for name in order]))
+    labs = weighted_lab(np.array([np.median(bodies[names == name], axis=0) for name in order]))
     return dict(zip(order, labs, strict=True))
 
 
-def _weighted_lab(bgr: np.ndarray) -> np.ndarray:
+def weighted_lab(bgr: np.ndarray) -> np.ndarray:
     """8-bit Lab (n, 3) of BGR values (n, 3), lightness weighted by LIGHTNESS_WEIGHT."""
     pixels = np.clip(np.asarray(bgr, np.float32), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
     lab = cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
@@ -115,7 +115,7 @@ def colour_left(
     for (rows, cols), _ in boxes:
         outside_dice[rows, cols] = 0
     names = list(colours)
-    lab = _weighted_lab(part.reshape(-1, 3))
+    lab = weighted_lab(part.reshape(-1, 3))
     centres = [colours[name] for name in names]
     if outside_dice.any():  # the card's own colour, where no die lies
         centres.append(np.median(lab[outside_dice.reshape(-1) > 0][::CARD_SAMPLE], axis=0))

@@ -204,6 +204,36 @@ def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_on_casinos_1_to_6(sce
     assert all(d.unsure for d in row.dice)
 
 
+def test_a_white_die_in_doubt_for_its_pips_is_read_for_sure_unless_it_shows_another_colour(
+    scene, monkeypatch
+):
+    import vision.casino_row as casino_row
+
+    real = casino_row.read_dice
+
+    def whites_in_doubt(crop, cfg):
+        # Casino 4's white die flagged unsure, and its blue die read as a white one in doubt
+        # (as a blue die under a note's paper may be).
+        found = real(crop, cfg)
+        if cfg.zones.names[0] != "casino4":
+            return found
+        blue = found.colour == "blue"
+        colour = np.where(blue, "white", found.colour).astype(object)
+        return replace(found, colour=colour, unsure=found.colour == found.colour)
+
+    monkeypatch.setattr(casino_row, "read_dice", whites_in_doubt)
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), CONFIG, colour_left_unread=False)
+
+    def read_on(colour):
+        drawn = next(d for d in scene.dice if d.casino == 4 and d.die.colour == colour)
+        (x, y) = drawn.centre
+        (die,) = (d for d in row.on(4) if d.box[0] <= x <= d.box[2] and d.box[1] <= y <= d.box[3])
+        return die.colour, die.unsure
+
+    assert read_on("white") == ("white", False)  # a white die: its pips do not count
+    assert read_on("blue") == ("white", True)  # its box shows blue: it may be a paled die
+
+
 # --- the simulated row ------------------------------------------------------------------------
 
 

@@ -338,6 +338,8 @@ def _change_by_reading(
     than MOST_READINGS."""
     owners = _owners_in_play(state)
     readings = seen.unsure_readings()
+    if not _unsure_may_be_unseen(table, game, readings):
+        return None
     options = [_unsure_options(r, owners, table.number, state.rules.biggies) for r in readings]
     if math.prod(len(o) for o in options) > MOST_READINGS:
         return None
@@ -352,6 +354,23 @@ def _change_by_reading(
     if len(readings) != 1 or readings[0].may_be_two:
         return None
     return _by_reading(changes, name)
+
+
+def _unsure_may_be_unseen(table: Casino, game: Casino, readings: Sequence[UnsureDie]) -> bool:
+    """Whether the dice not read for sure may be all the game's dice the camera did not see
+    and no difference was claimed for, by the owners they may belong to. Where they may not,
+    a die lies there that the camera did not see at all (no difference is claimed while
+    unsure dice may be the ones missing), and no reading of the unsure dice gives what the
+    table truly shows."""
+    held, shown = Counter(d.owner for d in game.dice), Counter(d.owner for d in table.dice)
+    unseen = Counter({o: held[o] - shown[o] for o in held if held[o] > shown[o]})
+    room = sum(2 if r.may_be_two else 1 for r in readings)
+    if not 0 < unseen.total() <= room:
+        return True  # nothing missing, or the shortfalls are told as differences
+    for reading in readings:
+        if reading.owner is not None and unseen[reading.owner] > 0:
+            unseen[reading.owner] -= min(unseen[reading.owner], 2 if reading.may_be_two else 1)
+    return unseen.total() <= sum(2 if r.may_be_two else 1 for r in readings if r.owner is None)
 
 
 def _by_reading(

@@ -528,3 +528,20 @@ def test_an_unsure_die_says_what_it_may_be_by_its_colour_and_size():
     # orange: no one's colour, so any owner's die
     assert four.unsure_dice == (UnsureDie(ANNA), UnsureDie(None, True), UnsureDie(None))
     assert four.unsure_room() == 4
+
+
+def test_no_reading_is_told_where_the_unsure_die_cannot_be_the_die_not_seen():
+    # Carla's die not seen at all, and a red die not read for sure: no difference is claimed
+    # (an unsure die may hide a shortfall), but a red die is no green one: what the table
+    # truly shows is none of the readings of the red die, and the effect is not known. The
+    # same casino with the unsure die pale (any owner's) is told by reading.
+    state = game(casino(4, (60_000, 30_000), p0=3, p1=3, p2=1))
+    shown = dice(ANNA, ANNA, ANNA, BEN, BEN, BEN)
+    red = as_seen(state, c4=SeenCasino(4, shown, 1, (), (UnsureDie(ANNA),)))
+    four = check_table(state, red, COLOURS).casinos[3]
+    assert four.differences == ()
+    assert four.payout_changes == "not known while 1 die is not read for sure"
+    pale = as_seen(state, c4=SeenCasino(4, shown, 1, (), (UnsureDie(),)))
+    four = check_table(state, pale, COLOURS).casinos[3]
+    assert four.differences == ()
+    assert "if it is a die of green (Carla): no change at payout" in four.payout_changes

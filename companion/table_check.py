@@ -281,6 +281,12 @@ MOST_READINGS = 5000
 are more, what the table changes at payout is not known."""
 
 
+def has_biggy(owner: int) -> bool:
+    """Whether an owner's dice may hold a Biggy: a player's, or Royale's neutral set; never
+    the white neutral dice of Las Vegas 2012 or Royale's grey blank dice."""
+    return owner >= 0 or owner == NEUTRAL_SET
+
+
 def _owners_in_play(state: GameState) -> tuple[int, ...]:
     """Every owner whose dice may lie on a casino: the players, the neutral dice where they are
     played, Royale's grey dice, and any owner with a die on a casino."""
@@ -297,7 +303,7 @@ def _unsure_options(
     reading: UnsureDie, owners: Sequence[int], number: int, biggies: bool
 ) -> list[tuple[PlacedDie, ...]]:
     """Each thing one die not read for sure may be: nothing, one die (each owner it may belong
-    to, regular or, for a player where Biggies are played, a Biggy; on the slot machine any
+    to, regular or, for an owner with a Biggy (`has_biggy`) where Biggies are played, a Biggy; on the slot machine any
     value), or two such dice where it may be two."""
     who = owners if reading.owner is None else (reading.owner,)
     values = range(1, 7) if number == SLOT_MACHINE else (number,)
@@ -305,7 +311,7 @@ def _unsure_options(
         PlacedDie(owner, value, big, 0)
         for owner in who
         for value in values
-        for big in ((False, True) if biggies and owner >= 0 else (False,))
+        for big in ((False, True) if biggies and has_biggy(owner) else (False,))
     ]
     options: list[tuple[PlacedDie, ...]] = [()] + [(die,) for die in one]
     if reading.may_be_two:

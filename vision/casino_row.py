@@ -286,14 +286,36 @@ def _faces_read_for_sure(
     return replace(det, unsure=unsure)
 
 
+def _paled_whites_in_doubt(
+    frame: np.ndarray, det: Detections, regular_side: float, cfg: ReaderConfig
+) -> Detections:
+    """The row's dice with those read white for sure but showing PALED_SHARE or more of the
+    row's other die colours in their box flagged unsure: a coloured die under a note's paper,
+    read white (on rendered hardest rows each such die left a patch of its colour inside the
+    white box: a die of that colour not read for sure beside a white die too many, a false
+    alarm)."""
+    white = np.flatnonzero(~det.unsure & (det.colour == WHITE))
+    paled = ~_white_not_paled(frame, det, white, regular_side, cfg, unknown=True)
+    if not paled.any():
+        return det
+    unsure = det.unsure.copy()
+    unsure[white[paled]] = True
+    return replace(det, unsure=unsure)
+
+
 def _white_not_paled(
-    frame: np.ndarray, det: Detections, chosen: np.ndarray, regular_side: float, cfg: ReaderConfig
+    frame: np.ndarray,
+    det: Detections,
+    chosen: np.ndarray,
+    regular_side: float,
+    cfg: ReaderConfig,
+    unknown: bool = False,
 ) -> np.ndarray:
     """For the dice `chosen` (indices, read white), whether their box shows less than
     PALED_SHARE of a regular die's area in the colours of the row's other dice (as
-    `vision.colour_left` sorts pixels): a white die, not a coloured one paled by a note. No
-    other colour read for sure on the row: none can be told."""
-    out = np.zeros(len(chosen), bool)
+    `vision.colour_left` sorts pixels): a white die, not a coloured one paled by a note.
+    Where no other colour is read for sure on the row, none can be told: `unknown`."""
+    out = np.full(len(chosen), unknown, bool)
     if not len(chosen):
         return out
     others = {k: v for k, v in row_colours(frame, det, cfg.palette.in_play).items() if k != WHITE}
@@ -368,6 +390,7 @@ def read_casino_row(
         regular = cfg.regular_side_px or _regular_side(sides, det)
         if regular is not None:
             det = _faces_read_for_sure(frame, det, sides, regular, cfg)
+            det = _paled_whites_in_doubt(frame, det, regular, cfg)
         det = _doubted(det, *_sizes(sides, regular))
         if regular is not None and colour_left_unread:
             det = det.joined(_colour_left_unread(frame, zones, polygons, det, regular, cfg))

@@ -521,13 +521,22 @@ def test_an_unsure_die_says_what_it_may_be_by_its_colour_and_size():
         SimpleNamespace(casino=4, colour="white", big=True, pips=3, unsure=True),
         SimpleNamespace(casino=4, colour="orange", big=False, pips=2, unsure=True),
         SimpleNamespace(casino=4, colour="blue", big=False, pips=1, unsure=False),
+        # read for sure, but the white neutral dice have no Biggy: two dice, or die and paper
+        SimpleNamespace(casino=4, colour="white", big=True, pips=5, unsure=False),
+        SimpleNamespace(casino=4, colour="red", big=True, pips=5, unsure=False),  # Anna's
     ]
     (four,) = seen_casinos(state, SimpleNamespace(dice=read, casinos=[4]), COLOURS)
-    assert four.unsure == 3
+    assert four.unsure == 4
     # red: Anna's die (or none); white: a pale die, any owner's, and big: maybe two dice;
     # orange: no one's colour, so any owner's die
-    assert four.unsure_dice == (UnsureDie(ANNA), UnsureDie(None, True), UnsureDie(None))
-    assert four.unsure_room() == 4
+    assert four.unsure_dice == (
+        UnsureDie(ANNA),
+        UnsureDie(None, True),
+        UnsureDie(None),
+        UnsureDie(None, True),
+    )
+    assert four.unsure_room() == 6
+    assert four.dice == (TableDie(BEN), TableDie(ANNA, True))
 
 
 def test_no_reading_is_told_where_the_unsure_die_cannot_be_the_die_not_seen():

@@ -233,6 +233,16 @@ def test_a_white_die_in_doubt_for_its_pips_is_read_for_sure_unless_it_shows_anot
     assert read_on("white") == ("white", False)  # a white die: its pips do not count
     assert read_on("blue") == ("white", True)  # its box shows blue: it may be a paled die
 
+    def blue_read_white(crop, cfg):
+        # The same, read for sure: a die read white showing blue is still not read for sure.
+        found = whites_in_doubt(crop, cfg)
+        return replace(found, unsure=np.zeros(len(found), bool))
+
+    monkeypatch.setattr(casino_row, "read_dice", blue_read_white)
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), CONFIG, colour_left_unread=False)
+    assert read_on("white") == ("white", False)
+    assert read_on("blue") == ("white", True)
+
 
 # --- the simulated row ------------------------------------------------------------------------
 

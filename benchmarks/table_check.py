@@ -99,6 +99,13 @@ def main() -> None:
     parser.add_argument("--settings", choices=sorted(SETTINGS), default="hardest")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--first-round",
+        type=int,
+        default=0,
+        help="start at this round of the seed (the rounds before are played, not drawn: the "
+        "same rounds as in a longer run), to look at rounds apart from those measured",
+    )
+    parser.add_argument(
         "--look-again-from",
         type=int,
         default=ReaderConfig().look_again_from,
@@ -125,7 +132,12 @@ def main() -> None:
     # effects told for each reading of a die not read for sure: the true table's among them, not
     by_reading = [0, 0]
     rng = np.random.default_rng(args.seed)
-    for r in range(args.rounds):
+    for r in range(args.first_round):  # the misplacements of the rounds before, not drawn
+        state = round_end(args.players, args.seed * 1000 + r)
+        colours = {seat: PLAYER_COLOURS[seat] for seat in range(len(state.players))}
+        colours[WHITE] = NEUTRAL
+        misplace(table_dice(state, colours), rng, sorted(colours.values()))
+    for r in range(args.first_round, args.first_round + args.rounds):
         state = round_end(args.players, args.seed * 1000 + r)
         colours = {seat: PLAYER_COLOURS[seat] for seat in range(len(state.players))}
         colours[WHITE] = NEUTRAL

@@ -281,6 +281,12 @@ MOST_READINGS = 5000
 are more, what the table changes at payout is not known."""
 
 
+MOST_TOLD = 4
+"""The change at payout is told reading by reading where the readings of a die not read for sure
+give at most this many different changes; with more, it is not known (a die of any colour
+among six players gave up to 8, 2,500 characters)."""
+
+
 def has_biggy(owner: int) -> bool:
     """Whether an owner's dice may hold a Biggy: a player's, or Royale's neutral set; never
     the white neutral dice of Las Vegas 2012 or Royale's grey blank dice."""
@@ -339,9 +345,9 @@ def _change_by_reading(
     """What the table changes at payout, whatever its dice not read for sure are: the change
     where every way of reading them (`_unsure_options`) changes the same; else, for one die
     not read for sure that may be one die at most, the change each reading of it gives (no
-    die, a die or Biggy of whom; `_by_reading`). None where neither can be said (the change
-    hangs on the value of a die on the slot machine, or on two dice), or the ways are more
-    than MOST_READINGS."""
+    die, a die or Biggy of whom; `_by_reading`), where they give at most MOST_TOLD changes.
+    None where neither can be said (the change hangs on the value of a die on the slot
+    machine, on two dice, or on more readings), or the ways are more than MOST_READINGS."""
     owners = _owners_in_play(state)
     readings = seen.unsure_readings()
     if not _unsure_may_be_unseen(table, game, readings):
@@ -351,15 +357,15 @@ def _change_by_reading(
         return None
     leftovers = state.rules.leftovers
     paid_game = pay_casino(game, leftovers)
-    changes = {
-        added: payout_change(pay_casino(possible, leftovers), paid_game, name)
-        for added, possible in _possible_tables(table, options)
-    }
+    one_die = len(readings) == 1 and not readings[0].may_be_two
+    changes: dict[tuple[PlacedDie, ...], tuple[Sentence, ...]] = {}
+    for added, possible in _possible_tables(table, options):
+        changes[added] = payout_change(pay_casino(possible, leftovers), paid_game, name)
+        if not one_die and changes[added] != next(iter(changes.values())):
+            return None  # the change hangs on how the dice are read: not known
     if len(set(changes.values())) == 1:
         return next(iter(changes.values()))
-    if len(readings) != 1 or readings[0].may_be_two:
-        return None
-    return _by_reading(changes, name)
+    return _by_reading(changes, name) if len(set(changes.values())) <= MOST_TOLD else None
 
 
 def _unsure_may_be_unseen(table: Casino, game: Casino, readings: Sequence[UnsureDie]) -> bool:

@@ -554,3 +554,20 @@ def test_no_reading_is_told_where_the_unsure_die_cannot_be_the_die_not_seen():
     four = check_table(state, pale, COLOURS).casinos[3]
     assert four.differences == ()
     assert "if it is a die of green (Carla): no change at payout" in four.payout_changes
+
+
+def test_readings_giving_more_changes_than_are_told_leave_the_change_not_known(monkeypatch):
+    import companion.table_check as table_check
+
+    # The pale die of the tie between Ben and Carla: no die (or Anna's), Ben's or Carla's
+    # give three changes; told where three may be told, not known where two may.
+    state = game(casino(4, (60_000,), p0=1, p1=5, p2=5))
+    seen = as_seen(
+        state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5, *[CARLA] * 5), 1, (), (UnsureDie(),))
+    )
+    monkeypatch.setattr(table_check, "MOST_TOLD", 3)
+    told = check_table(state, seen, COLOURS).casinos[3].payout_sentences
+    assert [s.key for s in told] == ["unsure", "if_reading", "if_reading", "if_reading"]
+    monkeypatch.setattr(table_check, "MOST_TOLD", 2)
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.payout_changes == "not known while 1 die is not read for sure"

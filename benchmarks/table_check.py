@@ -20,13 +20,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.check_sentences import Sentence  # noqa: E402
 from companion.cli_check import seen_casinos  # noqa: E402
 from companion.engine import apply  # noqa: E402
 from companion.events import SLOT_MACHINE, TableDie  # noqa: E402
 from companion.rules import make_rules  # noqa: E402
 from companion.simulate import chance_event, random_choice  # noqa: E402
 from companion.state import WHITE, GameState, Phase, new_game  # noqa: E402
-from companion.table_check import SeenCasino, check_table  # noqa: E402
+from companion.table_check import CasinoCheck, SeenCasino, check_table  # noqa: E402
 from vision.casino_row import read_casino_row  # noqa: E402
 from vision.reader import ReaderConfig  # noqa: E402
 from vision.sim_casinos import EASY, HARDEST, misplace, row_scene  # noqa: E402
@@ -70,6 +71,24 @@ def truth(dice: dict[int, list[SimDie]], owners: dict[str, int]) -> list[SeenCas
     ]
 
 
+def reading_effects(casino: CasinoCheck) -> list[tuple[Sentence, ...]]:
+    """The effects at payout a check tells for each reading of a die not read for sure."""
+    return [
+        tuple(e for e in effect if isinstance(e, Sentence))
+        for s in casino.payout_sentences
+        if s.key == "if_reading" and isinstance(effect := dict(s.values).get("effect"), tuple)
+    ]
+
+
+def reading_told(casino: CasinoCheck, true_table: CasinoCheck) -> str:
+    """ "among" where the check tells the effect reading by reading and the true table's effect
+    is one of them, "not among" where it is not, "" where no reading is told."""
+    effects = reading_effects(casino)
+    if not effects:
+        return ""
+    return "among" if true_table.payout_sentences in effects else "not among"
+
+
 def checked(
     frame: np.ndarray, state: GameState, cfg: ReaderConfig, colours, colour_left: bool = True
 ):
@@ -88,6 +107,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=6, help="2-6 (6: 60 dice)")
     parser.add_argument("--settings", choices=sorted(SETTINGS), default="hardest")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--first-round",
+        type=int,
+        default=0,
+        help="start at this round of the seed (the rounds before are played, not drawn: the "
+        "same rounds as in a longer run), to look at rounds apart from those measured",
+    )
     parser.add_argument(
         "--look-again-from",
         type=int,
@@ -112,8 +138,15 @@ def main() -> None:
     cpu_times: list[float] = []
     dice_counts: list[int] = []
     kinds: dict[str, list[int]] = {}
+    # effects told for each reading of a die not read for sure: the true table's among them, not
+    by_reading = [0, 0]
     rng = np.random.default_rng(args.seed)
-    for r in range(args.rounds):
+    for r in range(args.first_round):  # the misplacements of the rounds before, not drawn
+        state = round_end(args.players, args.seed * 1000 + r)
+        colours = {seat: PLAYER_COLOURS[seat] for seat in range(len(state.players))}
+        colours[WHITE] = NEUTRAL
+        misplace(table_dice(state, colours), rng, sorted(colours.values()))
+    for r in range(args.first_round, args.first_round + args.rounds):
         state = round_end(args.players, args.seed * 1000 + r)
         colours = {seat: PLAYER_COLOURS[seat] for seat in range(len(state.players))}
         colours[WHITE] = NEUTRAL
@@ -177,6 +210,17 @@ def main() -> None:
             and not right
             and any(result.casinos[n - 1].payout_changes.startswith("not known") for n in touched)
         )
+        if hit and not right:
+            statuses = [
+                "right"
+                if result.casinos[n - 1].payout_changes == expected.casinos[n - 1].payout_changes
+                else reading_told(result.casinos[n - 1], expected.casinos[n - 1])
+                for n in touched
+            ]
+            if "not among" in statuses:
+                by_reading[1] += 1
+            elif set(statuses) <= {"right", "among"}:
+                by_reading[0] += 1
         kinds.setdefault(what.kind, [0, 0])
         kinds[what.kind][0] += 1
         kinds[what.kind][1] += hit
@@ -206,6 +250,11 @@ def main() -> None:
         f"payout effect named rightly: {named}/{injected} = {100 * named / injected:.1f} %; "
         f"not named, a die not read for sure there: {unknown}; "
         f"named wrongly or not caught: {injected - named - unknown}"
+    )
+    print(
+        f"  of those not named, told reading by reading on every casino it changed, the true "
+        f"table's effect among them: {by_reading[0]}; told by reading on a casino it changed, "
+        f"the true table's effect not among them: {by_reading[1]}"
     )
     print(
         f"false alarms (a difference claimed on a table that agrees): {clean_alarms} in "

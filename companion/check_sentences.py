@@ -23,6 +23,7 @@ CHECK_TEXTS = {
     "no_change": "no change at payout",
     "unsure": "not known while {count} {dice} not read for sure",
     "unseen": "unknown: the dice there are not seen",
+    "if_reading": "if it is {dice}: {effect}",
 }
 """English text of each sentence of the check; the page words them in its own language."""
 
@@ -53,10 +54,13 @@ class Owner:
 Size = tuple[int, int]
 """An owner's dice on a casino by size where a Biggy is among them: (Biggies, regular dice)."""
 
-SentenceValue = int | str | Owner | tuple[Owner, ...] | tuple[int, ...] | None
+SentenceValue = (
+    int | str | Owner | tuple[Owner, ...] | tuple[int, ...] | tuple["Sentence", ...] | None
+)
 """A value a sentence needs: a count, a casino (7: the slot machine), a colour, an owner, the
-owners of a tie, notes (an empty tuple: nothing), a size, or dice values on the slot machine
-(None where the sentence has no size or values on that side)."""
+owners of a tie, notes (an empty tuple: nothing), a size, dice values on the slot machine
+(None where the sentence has no size or values on that side), or the sentences of an effect
+at payout (`effect`, where a die not read for sure is read one way)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,13 @@ class Sentence:
             names = [o.words() for o in owners if isinstance(o, Owner)]
             words["owners"] = _joined(names)
             words["first"], words["second"] = (names + ["", ""])[:2]
+        effect = values.get("effect")
+        if isinstance(effect, tuple):
+            words["effect"] = ", ".join(e.text() for e in effect if isinstance(e, Sentence))
+        if self.key == "if_reading":
+            words["dice"] = _reading_words(
+                values.get("no_die"), values.get("regular"), values.get("biggy")
+            )
         if self.key in ("stranger", "unsure"):
             one = _int(values["count"]) == 1
             if self.key == "stranger":
@@ -115,12 +126,26 @@ def _int(value: SentenceValue) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _json(value: SentenceValue) -> Any:
-    if isinstance(value, Owner):
+def _json(value: SentenceValue | Sentence) -> Any:
+    if isinstance(value, Owner | Sentence):
         return value.to_dict()
     if isinstance(value, tuple):
         return [_json(v) for v in value]
     return value
+
+
+def _reading_words(no_die: SentenceValue, regular: SentenceValue, biggy: SentenceValue) -> str:
+    """'no die or a die of red (Anna) or a Biggy of blue (Ben)': readings of a die not read
+    for sure."""
+    parts = ["no die"] if no_die else []
+    parts.extend(
+        f"a {kind} of {owner.words()}"
+        for kind, owners in (("die", regular), ("Biggy", biggy))
+        if isinstance(owners, tuple)
+        for owner in owners
+        if isinstance(owner, Owner)
+    )
+    return " or ".join(parts)
 
 
 def _dice_count(count: int) -> str:
@@ -133,7 +158,7 @@ def _size_words(size: SentenceValue, values: SentenceValue) -> str:
         return " showing " + " ".join(str(v) for v in values)
     if not isinstance(size, tuple) or len(size) != 2:
         return ""
-    biggies, regular = (_int(v) if not isinstance(v, Owner) else 0 for v in size)
+    biggies, regular = (v if isinstance(v, int) else 0 for v in size)
     parts = []
     if biggies:
         parts.append("a Biggy" if biggies == 1 else f"{biggies} Biggies")

@@ -16,7 +16,14 @@ from companion.engine import apply
 from companion.events import SLOT_MACHINE, ResolvePayout, TableDie
 from companion.record import RecordError, replay_record
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState
-from companion.table_check import NEUTRAL_KEY, SeenCasino, TableCheck, check_table
+from companion.table_check import (
+    NEUTRAL_KEY,
+    SeenCasino,
+    TableCheck,
+    UnsureDie,
+    check_table,
+    has_biggy,
+)
 
 BAD_INPUT = 2
 """Exit status for input the check cannot use (image, record, zones, palette, colours)."""
@@ -24,6 +31,10 @@ DIFFERS = 1
 """Exit status when the table shows other dice than the game holds, or dice not read for sure."""
 NEUTRAL_COLOUR = "white"
 GREY_COLOUR = "grey"
+PALE_COLOURS = ("white", "grey")
+"""A die not read for sure that is read in one of these colours may be a die of any colour: a
+note's paper over it or a shadow pales a die. Read in another colour, it is a die of that
+colour's owner, or no die."""
 
 
 class ReadDie(Protocol):
@@ -123,7 +134,11 @@ def seen_casinos(state: GameState, row: RowSight, colours: Mapping[int, str]) ->
     """What the camera read on each casino it found, as owners' dice: a die of no owner's
     colour is a stranger; a die not read for sure is unsure, and so is a blank face where no
     die of the game is blank (all but Royale's grey dice show pips, and those never lie on the
-    slot machine): a printed mark or a note's edge more likely than a die."""
+    slot machine): a printed mark or a note's edge more likely than a die. What an unsure
+    die may be: its colour's owner's die unless the colour is pale (PALE_COLOURS) or no
+    owner's, else any owner's; two dice where it was read as big (its box covers more than
+    a die). A die read big of an owner who has no Biggy (the white neutral dice) is two dice in
+    one box, or a die and a note's pale paper: unsure too, any owner's, maybe two."""
     owner_of = {colour: owner for owner, colour in colours.items()}
     blank_dice = state.rules.edition == "royale"  # only Royale's grey dice show no pips
     out = []
@@ -132,18 +147,21 @@ def seen_casinos(state: GameState, row: RowSight, colours: Mapping[int, str]) ->
             continue
         dice: list[TableDie] = []
         strangers: list[str] = []
-        unsure = 0
+        unsure: list[UnsureDie] = []
         for die in row.dice:
             if die.casino != number:
                 continue
             slot = number == SLOT_MACHINE
-            if die.unsure or not (1 <= die.pips <= 6 or blank_dice and not slot):
-                unsure += 1
+            owner = owner_of.get(die.colour)
+            no_biggy = die.big and owner is not None and not has_biggy(owner)
+            if die.unsure or no_biggy or not (1 <= die.pips <= 6 or blank_dice and not slot):
+                told = die.colour not in PALE_COLOURS and not no_biggy
+                unsure.append(UnsureDie(owner if told else None, die.big))
             elif die.colour in owner_of:
                 dice.append(TableDie(owner_of[die.colour], die.big, die.pips if slot else None))
             else:
                 strangers.append(die.colour)
-        out.append(SeenCasino(number, tuple(dice), unsure, tuple(strangers)))
+        out.append(SeenCasino(number, tuple(dice), len(unsure), tuple(strangers), tuple(unsure)))
     return out
 
 

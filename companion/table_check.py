@@ -3,8 +3,10 @@ words, and what each difference changes at the payout (found by paying out both)
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,15 +20,37 @@ NEUTRAL_KEY = "neutral"
 
 
 @dataclass(frozen=True, slots=True)
+class UnsureDie:
+    """What a die the camera saw but could not read for sure may be: no die at all, or a die
+    (regular or a Biggy, any value on the slot machine) of `owner` where its colour tells the
+    owner (None: of any owner), or, where it `may_be_two` (its box covers more than a die),
+    two such dice."""
+
+    owner: int | None = None
+    may_be_two: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SeenCasino:
     """What the camera read on one casino: each die it is sure of (owner, size and, on the slot
     machine, value), the dice it saw but could not read for sure, and the colours of dice that
-    belong to no one in this game."""
+    belong to no one in this game. `unsure_dice` says what each of the `unsure` dice may be
+    where the camera can tell (fewer given: the others may be any owner's die)."""
 
     casino: int
     dice: tuple[TableDie, ...] = ()
     unsure: int = 0
     strangers: tuple[str, ...] = ()
+    unsure_dice: tuple[UnsureDie, ...] = ()
+
+    def unsure_readings(self) -> tuple[UnsureDie, ...]:
+        """What each die not read for sure may be, one entry a die."""
+        given = self.unsure_dice[: self.unsure]
+        return given + (UnsureDie(),) * (self.unsure - len(given))
+
+    def unsure_room(self) -> int:
+        """How many dice the dice not read for sure may be at most."""
+        return sum(2 if d.may_be_two else 1 for d in self.unsure_readings())
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +175,7 @@ def _differences(
     }
     short = {o for o, (shown, held) in mine.items() if shown != held and not shown - held}
     unseen = sum((mine[o][1] - mine[o][0]).total() for o in short)
-    maybe_unsure = short if 0 < unseen <= seen.unsure else set()
+    maybe_unsure = short if 0 < unseen <= seen.unsure_room() else set()
     out = []
     for owner in owners:
         shown, held = mine[owner]
@@ -252,6 +276,150 @@ def _unsure_as_unseen(table: Casino, game: Casino, unsure: int) -> Casino | None
     return Casino(game.number, game.notes, dice, game.chip_cards)
 
 
+MOST_READINGS = 5000
+"""At most this many ways of reading a casino's dice not read for sure are paid out; where there
+are more, what the table changes at payout is not known."""
+
+
+MOST_TOLD = 4
+"""The change at payout is told reading by reading where the readings of a die not read for sure
+give at most this many different changes; with more, it is not known (a die of any colour
+among six players gave up to 8, 2,500 characters)."""
+
+
+def has_biggy(owner: int) -> bool:
+    """Whether an owner's dice may hold a Biggy: a player's, or Royale's neutral set; never
+    the white neutral dice of Las Vegas 2012 or Royale's grey blank dice."""
+    return owner >= 0 or owner == NEUTRAL_SET
+
+
+def _owners_in_play(state: GameState) -> tuple[int, ...]:
+    """Every owner whose dice may lie on a casino: the players, the neutral dice where they are
+    played, Royale's grey dice, and any owner with a die on a casino."""
+    owners = set(range(len(state.players)))
+    if state.rules.neutral_dice:
+        owners.add(WHITE)
+    if state.rules.edition == "royale":
+        owners.add(GREY)
+    owners.update(d.owner for c in state.casinos for d in c.dice)
+    return tuple(sorted(owners))
+
+
+def _unsure_options(
+    reading: UnsureDie, owners: Sequence[int], number: int, biggies: bool
+) -> list[tuple[PlacedDie, ...]]:
+    """Each thing one die not read for sure may be: nothing, one die (each owner it may belong
+    to, regular or, for an owner with a Biggy (`has_biggy`) where Biggies are played, a Biggy; on the slot machine any
+    value), or two such dice where it may be two."""
+    who = owners if reading.owner is None else (reading.owner,)
+    values = range(1, 7) if number == SLOT_MACHINE else (number,)
+    one = [
+        PlacedDie(owner, value, big, 0)
+        for owner in who
+        for value in values
+        for big in ((False, True) if biggies and has_biggy(owner) else (False,))
+    ]
+    options: list[tuple[PlacedDie, ...]] = [()] + [(die,) for die in one]
+    if reading.may_be_two:
+        options.extend(itertools.combinations_with_replacement(one, 2))
+    return options
+
+
+def _possible_tables(
+    table: Casino, options: Sequence[Sequence[tuple[PlacedDie, ...]]]
+) -> Iterator[tuple[tuple[PlacedDie, ...], Casino]]:
+    """The casino as it may truly lie: the dice read for sure with each way of reading the
+    dice not read for sure, one choice of `options` a die (the same dice once only), each
+    with the dice it adds."""
+    done: set[tuple[PlacedDie, ...]] = set()
+    for choice in itertools.product(*options):
+        added = tuple(sorted(die for dice in choice for die in dice))
+        if added not in done:
+            done.add(added)
+            yield added, Casino(table.number, table.notes, table.dice + added, table.chip_cards)
+
+
+def _change_by_reading(
+    state: GameState, table: Casino, game: Casino, seen: SeenCasino, name: _Names
+) -> tuple[Sentence, ...] | None:
+    """What the table changes at payout, whatever its dice not read for sure are: the change
+    where every way of reading them (`_unsure_options`) changes the same; else, for one die
+    not read for sure that may be one die at most, the change each reading of it gives (no
+    die, a die or Biggy of whom; `_by_reading`), where they give at most MOST_TOLD changes.
+    None where neither can be said (the change hangs on the value of a die on the slot
+    machine, on two dice, or on more readings), or the ways are more than MOST_READINGS."""
+    owners = _owners_in_play(state)
+    readings = seen.unsure_readings()
+    if not _unsure_may_be_unseen(table, game, readings):
+        return None
+    options = [_unsure_options(r, owners, table.number, state.rules.biggies) for r in readings]
+    if math.prod(len(o) for o in options) > MOST_READINGS:
+        return None
+    leftovers = state.rules.leftovers
+    paid_game = pay_casino(game, leftovers)
+    one_die = len(readings) == 1 and not readings[0].may_be_two
+    changes: dict[tuple[PlacedDie, ...], tuple[Sentence, ...]] = {}
+    for added, possible in _possible_tables(table, options):
+        changes[added] = payout_change(pay_casino(possible, leftovers), paid_game, name)
+        if not one_die and changes[added] != next(iter(changes.values())):
+            return None  # the change hangs on how the dice are read: not known
+    if len(set(changes.values())) == 1:
+        return next(iter(changes.values()))
+    return _by_reading(changes, name) if len(set(changes.values())) <= MOST_TOLD else None
+
+
+def _unsure_may_be_unseen(table: Casino, game: Casino, readings: Sequence[UnsureDie]) -> bool:
+    """Whether the dice not read for sure may be all the game's dice the camera did not see
+    and no difference was claimed for, by the owners they may belong to. Where they may not,
+    a die lies there that the camera did not see at all (no difference is claimed while
+    unsure dice may be the ones missing), and no reading of the unsure dice gives what the
+    table truly shows."""
+    held, shown = Counter(d.owner for d in game.dice), Counter(d.owner for d in table.dice)
+    unseen = Counter({o: held[o] - shown[o] for o in held if held[o] > shown[o]})
+    room = sum(2 if r.may_be_two else 1 for r in readings)
+    if not 0 < unseen.total() <= room:
+        return True  # nothing missing, or the shortfalls are told as differences
+    for reading in readings:
+        if reading.owner is not None and unseen[reading.owner] > 0:
+            unseen[reading.owner] -= min(unseen[reading.owner], 2 if reading.may_be_two else 1)
+    return unseen.total() <= sum(2 if r.may_be_two else 1 for r in readings if r.owner is None)
+
+
+def _by_reading(
+    changes: Mapping[tuple[PlacedDie, ...], tuple[Sentence, ...]], name: _Names
+) -> tuple[Sentence, ...] | None:
+    """For one die not read for sure, the change each reading of it gives: `unsure`, then
+    an `if_reading` sentence for each change, with the readings that give it; None where one owner's die
+    (or Biggy) gives different changes by its value on the slot machine."""
+    by_die: dict[tuple[int, bool] | None, set[tuple[Sentence, ...]]] = {}
+    for added, change in changes.items():
+        key = (added[0].owner, added[0].big) if added else None
+        by_die.setdefault(key, set()).add(change)
+    if any(len(c) > 1 for c in by_die.values()):
+        return None
+    groups: dict[tuple[Sentence, ...], list[tuple[int, bool] | None]] = {}
+    for key, (change,) in by_die.items():
+        groups.setdefault(change, []).append(key)
+
+    def first(keys: list[tuple[int, bool] | None]) -> tuple[int, ...]:
+        dice = [k[0] for k in keys if k is not None]
+        return (0,) if None in keys else (1, *_seated(dice)[:1])
+
+    out = [Sentence.of("unsure", count=1)]
+    for change, keys in sorted(groups.items(), key=lambda item: first(item[1])):
+        dice = [k for k in keys if k is not None]
+        out.append(
+            Sentence.of(
+                "if_reading",
+                no_die=int(None in keys),
+                regular=tuple(name(o) for o in _seated([o for o, big in dice if not big])),
+                biggy=tuple(name(o) for o in _seated([o for o, big in dice if big])),
+                effect=change,
+            )
+        )
+    return tuple(out)
+
+
 def check_casino(
     state: GameState, seen: SeenCasino | None, number: int, colours: Mapping[int, str]
 ) -> CasinoCheck:
@@ -276,7 +444,9 @@ def check_casino(
     if differences and filled is not None:
         change = payout_change(pay_casino(filled, leftovers), pay_casino(game, leftovers), name)
     elif seen.unsure:
-        change = (Sentence.of("unsure", count=seen.unsure),)
+        change = _change_by_reading(state, table, game, seen, name) or (
+            Sentence.of("unsure", count=seen.unsure),
+        )
     return CasinoCheck(
         number, _counted(state, table.dice), game_counts, seen.unsure, differences, change
     )

@@ -16,7 +16,7 @@ from companion.engine import apply
 from companion.events import DealRound, ResolvePayout, TableDie
 from companion.record import record_from_events
 from companion.state import WHITE, Casino, GameState, Phase, PlacedDie
-from companion.table_check import SeenCasino, check_table
+from companion.table_check import SeenCasino, UnsureDie, check_table
 
 ANNA, BEN, CARLA = 0, 1, 2
 COLOURS = {ANNA: "red", BEN: "blue", CARLA: "green", WHITE: "white"}
@@ -203,7 +203,8 @@ def test_dice_not_read_for_sure_are_never_guessed(seen_dice, unsure, differences
     seen = as_seen(state, c4=SeenCasino(4, seen_dice, unsure=unsure))
     four = check_table(state, seen, COLOURS).casinos[3]
     assert list(four.differences) == differences
-    assert four.payout_changes == "not known while 1 die is not read for sure"
+    # which reading gives which change is told, never one guessed
+    assert four.payout_changes.startswith("not known while 1 die is not read for sure; if it is")
     assert not four.agrees
 
 
@@ -417,7 +418,9 @@ def test_a_blank_face_where_every_die_shows_pips_is_no_stranger():
     ]
     row = SimpleNamespace(dice=read, casinos=[4])
     (four,) = seen_casinos(state, row, COLOURS)
-    assert four == SeenCasino(4, (TableDie(ANNA),), unsure=1, strangers=("orange",))
+    assert four == SeenCasino(
+        4, (TableDie(ANNA),), unsure=1, strangers=("orange",), unsure_dice=(UnsureDie(),)
+    )
 
 
 def test_each_difference_and_payout_change_is_also_a_key_with_values():
@@ -441,3 +444,130 @@ def test_each_difference_and_payout_change_is_also_a_key_with_values():
     assert [s.key for s in four.payout_sentences][0] == "tie_made"
     assert four.payout_sentences[0].to_dict()["owners"][0] == anna
     assert "difference_sentences" not in check_table(state, seen, COLOURS).to_dict()["casinos"][3]
+
+
+# --- dice not read for sure: what each may be ---------------------------------------------------
+
+
+def test_an_effect_every_reading_of_an_unsure_die_gives_is_named():
+    # Anna's die added to casino 4 (game: Anna 1, Ben 3); a red die beside it not read for
+    # sure. Nothing, Anna's die or her Biggy there: Anna has 2-4 against Ben's 3, so she and
+    # Ben tie at 3 only if it is one die: the effect depends on the reading, not known.
+    state = game(casino(4, (60_000, 30_000), p0=1, p1=3))
+    red = UnsureDie(ANNA)
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, BEN, BEN, BEN), 1, (), (red,)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.differences == ("the table shows 2 red (Anna) on casino 4, the game has 1",)
+    assert four.payout_changes == (
+        "not known while 1 die is not read for sure; "
+        "if it is no die: no change at payout; "
+        "if it is a die of red (Anna): with 3, red (Anna) ties with blue (Ben) and both are "
+        "cancelled, blue (Ben) gets nothing instead of $60,000, red (Anna) gets nothing "
+        "instead of $30,000"
+    )
+    # Ben far ahead (5) and casino 4 paying one note: whatever the red die is, Anna (2-4) is
+    # second, paid nothing either way, and Ben keeps his note: no change at payout.
+    state = game(casino(4, (60_000,), p0=1, p1=5))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5), 1, (), (red,)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.differences == ("the table shows 2 red (Anna) on casino 4, the game has 1",)
+    assert four.payout_changes == "no change at payout"
+    assert not four.agrees  # the die is still to be looked at
+
+
+def test_an_unsure_die_of_any_owner_is_read_every_way():
+    # The same casino, the unsure die pale (any owner's): Ben's die there would give him 6,
+    # Carla's 1, Anna's 3: still no change; but on a casino where Carla has 5 against Ben's 5
+    # (a tie), a die of hers or Ben's breaks it, Anna's does not: not known.
+    state = game(casino(4, (60_000,), p0=1, p1=5))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5), 1, (), (UnsureDie(),)))
+    assert check_table(state, seen, COLOURS).casinos[3].payout_changes == "no change at payout"
+    state = game(casino(4, (60_000,), p0=1, p1=5, p2=5))
+    seen = as_seen(
+        state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5, *[CARLA] * 5), 1, (), (UnsureDie(),))
+    )
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.payout_changes.startswith(
+        "not known while 1 die is not read for sure; "
+        "if it is no die or a die of red (Anna): no change at payout; "
+        "if it is a die of blue (Ben): blue (Ben) and green (Carla) no longer tie"
+    )
+    # Two dice not read for sure: each way of reading them is not told, the change not known.
+    two = SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5, *[CARLA] * 5), 2, (), (UnsureDie(),) * 2)
+    four = check_table(state, as_seen(state, c4=two), COLOURS).casinos[3]
+    assert four.payout_changes == "not known while 2 dice are not read for sure"
+
+
+def test_an_unsure_die_read_big_may_stand_for_two_unseen_dice():
+    # Two of Anna's dice not seen, one big box not read for sure: it may be both of them, so
+    # no difference is claimed; a regular-sized one may not, and the shortfall is told.
+    state = game(casino(4, (60_000, 30_000), p0=4, p1=3))
+    two = SeenCasino(4, dice(ANNA, ANNA, BEN, BEN, BEN), 1, (), (UnsureDie(None, True),))
+    assert check_table(state, as_seen(state, c4=two), COLOURS).casinos[3].differences == ()
+    one = SeenCasino(4, dice(ANNA, ANNA, BEN, BEN, BEN), 1, (), (UnsureDie(None, False),))
+    assert check_table(state, as_seen(state, c4=one), COLOURS).casinos[3].differences == (
+        "the table shows 2 red (Anna) on casino 4, the game has 4",
+    )
+
+
+def test_an_unsure_die_says_what_it_may_be_by_its_colour_and_size():
+    from types import SimpleNamespace
+
+    from companion.cli_check import seen_casinos
+
+    state = game(casino(4, (60_000,), p0=2, p1=1))
+    read = [
+        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=True),
+        SimpleNamespace(casino=4, colour="white", big=True, pips=3, unsure=True),
+        SimpleNamespace(casino=4, colour="orange", big=False, pips=2, unsure=True),
+        SimpleNamespace(casino=4, colour="blue", big=False, pips=1, unsure=False),
+        # read for sure, but the white neutral dice have no Biggy: two dice, or die and paper
+        SimpleNamespace(casino=4, colour="white", big=True, pips=5, unsure=False),
+        SimpleNamespace(casino=4, colour="red", big=True, pips=5, unsure=False),  # Anna's
+    ]
+    (four,) = seen_casinos(state, SimpleNamespace(dice=read, casinos=[4]), COLOURS)
+    assert four.unsure == 4
+    # red: Anna's die (or none); white: a pale die, any owner's, and big: maybe two dice;
+    # orange: no one's colour, so any owner's die
+    assert four.unsure_dice == (
+        UnsureDie(ANNA),
+        UnsureDie(None, True),
+        UnsureDie(None),
+        UnsureDie(None, True),
+    )
+    assert four.unsure_room() == 6
+    assert four.dice == (TableDie(BEN), TableDie(ANNA, True))
+
+
+def test_no_reading_is_told_where_the_unsure_die_cannot_be_the_die_not_seen():
+    # Carla's die not seen at all, and a red die not read for sure: no difference is claimed
+    # (an unsure die may hide a shortfall), but a red die is no green one: what the table
+    # truly shows is none of the readings of the red die, and the effect is not known. The
+    # same casino with the unsure die pale (any owner's) is told by reading.
+    state = game(casino(4, (60_000, 30_000), p0=3, p1=3, p2=1))
+    shown = dice(ANNA, ANNA, ANNA, BEN, BEN, BEN)
+    red = as_seen(state, c4=SeenCasino(4, shown, 1, (), (UnsureDie(ANNA),)))
+    four = check_table(state, red, COLOURS).casinos[3]
+    assert four.differences == ()
+    assert four.payout_changes == "not known while 1 die is not read for sure"
+    pale = as_seen(state, c4=SeenCasino(4, shown, 1, (), (UnsureDie(),)))
+    four = check_table(state, pale, COLOURS).casinos[3]
+    assert four.differences == ()
+    assert "if it is a die of green (Carla): no change at payout" in four.payout_changes
+
+
+def test_readings_giving_more_changes_than_are_told_leave_the_change_not_known(monkeypatch):
+    import companion.table_check as table_check
+
+    # The pale die of the tie between Ben and Carla: no die (or Anna's), Ben's or Carla's
+    # give three changes; told where three may be told, not known where two may.
+    state = game(casino(4, (60_000,), p0=1, p1=5, p2=5))
+    seen = as_seen(
+        state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5, *[CARLA] * 5), 1, (), (UnsureDie(),))
+    )
+    monkeypatch.setattr(table_check, "MOST_TOLD", 3)
+    told = check_table(state, seen, COLOURS).casinos[3].payout_sentences
+    assert [s.key for s in told] == ["unsure", "if_reading", "if_reading", "if_reading"]
+    monkeypatch.setattr(table_check, "MOST_TOLD", 2)
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.payout_changes == "not known while 1 die is not read for sure"

@@ -36,8 +36,12 @@ PATCH_SHARE = 0.07
 the reader missed left patches of 0.04-0.5 of a die; each patch from this share on lay on a die
 not counted in its colour (two of them white, on a missed coloured die). On
 easy rows (44 frames) no patch was left at all."""
-BOX_GROWTH = 0.1
-"""A box read explains its colour this share of its side beyond it (its edge pixels)."""
+BOX_GROWTH = 0.0
+"""A box read explains its colour this share of its side beyond it. None: a die's own edge
+pixels outside its box are a rim thinner than the opening (a fifth of a die's side) takes
+away, while a die pressed between two dice of its colour, half under a note, may show no more
+than a strip beside their boxes (grown by a tenth of their side, such strips covered 0.064
+of a die and went unseen; on seeds 0 and 1 of the hardest rows a false alarm)."""
 JOIN_SHARE = 0.35
 """Patches of one colour this share of a die's side apart are one (a die split by its pips or a
 note's edge)."""
@@ -66,11 +70,11 @@ def row_colours(
     bodies = body_colours(frame, det.boxes[keep])
     names = det.colour[keep]
     order = sorted({str(name) for name in names})
-    labs = _weighted_lab(np.array([np.median(bodies[names == name], axis=0) for name in order]))
+    labs = weighted_lab(np.array([np.median(bodies[names == name], axis=0) for name in order]))
     return dict(zip(order, labs, strict=True))
 
 
-def _weighted_lab(bgr: np.ndarray) -> np.ndarray:
+def weighted_lab(bgr: np.ndarray) -> np.ndarray:
     """8-bit Lab (n, 3) of BGR values (n, 3), lightness weighted by LIGHTNESS_WEIGHT."""
     pixels = np.clip(np.asarray(bgr, np.float32), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
     lab = cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
@@ -111,7 +115,7 @@ def colour_left(
     for (rows, cols), _ in boxes:
         outside_dice[rows, cols] = 0
     names = list(colours)
-    lab = _weighted_lab(part.reshape(-1, 3))
+    lab = weighted_lab(part.reshape(-1, 3))
     centres = [colours[name] for name in names]
     if outside_dice.any():  # the card's own colour, where no die lies
         centres.append(np.median(lab[outside_dice.reshape(-1) > 0][::CARD_SAMPLE], axis=0))

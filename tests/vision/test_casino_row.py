@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -177,6 +178,70 @@ def test_a_grey_die_showing_pips_and_a_colour_in_doubt_are_not_read_for_sure(sce
     zones = detect_zones(scene.frame)
     row = read_casino_row(scene.frame, zones, CONFIG)
     assert row.dice and all(d.unsure for d in row.dice)
+
+
+def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_on_casinos_1_to_6(scene, monkeypatch):
+    import vision.casino_row as casino_row
+
+    real = casino_row.read_dice
+
+    def pips_in_doubt(crop, cfg):
+        # The reader as it is, but every die flagged unsure, as where its pips are in doubt.
+        found = real(crop, cfg)
+        return replace(found, unsure=np.ones(len(found), bool))
+
+    monkeypatch.setattr(casino_row, "read_dice", pips_in_doubt)
+    # No die read for sure to measure a regular die's side by: the drawn side is given.
+    config = replace(CONFIG, regular_side_px=30.0)
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
+    assert Counter((d.casino, d.colour, d.big) for d in row.dice) == truth(DICE)
+    doubted = sorted((d.casino, d.colour, d.big) for d in row.dice if d.unsure)
+    # The slot machine's pips count; white may be any die paled by a note; a Biggy covers
+    # more than a regular die's side: those stay not read for sure.
+    assert doubted == [(3, "red", True), (4, "white", False), (7, "blue", False), (7, "red", False)]
+    monkeypatch.setattr(casino_row, "FACE_SURE", 1.01)  # no reading is that sure
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
+    assert all(d.unsure for d in row.dice)
+
+
+def test_a_white_die_in_doubt_for_its_pips_is_read_for_sure_unless_it_shows_another_colour(
+    scene, monkeypatch
+):
+    import vision.casino_row as casino_row
+
+    real = casino_row.read_dice
+
+    def whites_in_doubt(crop, cfg):
+        # Casino 4's white die flagged unsure, and its blue die read as a white one in doubt
+        # (as a blue die under a note's paper may be).
+        found = real(crop, cfg)
+        if cfg.zones.names[0] != "casino4":
+            return found
+        blue = found.colour == "blue"
+        colour = np.where(blue, "white", found.colour).astype(object)
+        return replace(found, colour=colour, unsure=found.colour == found.colour)
+
+    monkeypatch.setattr(casino_row, "read_dice", whites_in_doubt)
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), CONFIG, colour_left_unread=False)
+
+    def read_on(colour):
+        drawn = next(d for d in scene.dice if d.casino == 4 and d.die.colour == colour)
+        (x, y) = drawn.centre
+        (die,) = (d for d in row.on(4) if d.box[0] <= x <= d.box[2] and d.box[1] <= y <= d.box[3])
+        return die.colour, die.unsure
+
+    assert read_on("white") == ("white", False)  # a white die: its pips do not count
+    assert read_on("blue") == ("white", True)  # its box shows blue: it may be a paled die
+
+    def blue_read_white(crop, cfg):
+        # The same, read for sure: a die read white showing blue is still not read for sure.
+        found = whites_in_doubt(crop, cfg)
+        return replace(found, unsure=np.zeros(len(found), bool))
+
+    monkeypatch.setattr(casino_row, "read_dice", blue_read_white)
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), CONFIG, colour_left_unread=False)
+    assert read_on("white") == ("white", False)
+    assert read_on("blue") == ("white", True)
 
 
 # --- the simulated row ------------------------------------------------------------------------

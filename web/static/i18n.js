@@ -459,6 +459,8 @@ Object.assign(WORDS.en, {
   chk_stranger_many: "dice", chk_unsure_one: "die is", chk_unsure_many: "dice are", chk_a_biggy: "a Biggy",
   chk_biggies: "{n} Biggies", chk_one_die: "1 die", chk_dice: "{n} dice", chk_showing: " showing {values}",
   chk_neutral_dice: "neutral dice", chk_grey_dice: "grey dice",
+  chk_if_reading: "if it is {dice}: {effect}", chk_no_die: "no die", chk_die_of: "a die of {owner}",
+  chk_biggy_of: "a Biggy of {owner}", chk_or: " or ",
 });
 Object.assign(WORDS.de, {
   chk_differs: "der Tisch zeigt {shown} auf {where}{table_size}, das Spiel hat {game}{game_size}",
@@ -474,6 +476,8 @@ Object.assign(WORDS.de, {
   chk_stranger_many: "Würfel", chk_unsure_one: "Würfel ist", chk_unsure_many: "Würfel sind", chk_a_biggy: "ein Biggy",
   chk_biggies: "{n} Biggies", chk_one_die: "1 Würfel", chk_dice: "{n} Würfel", chk_showing: " mit {values}",
   chk_neutral_dice: "neutrale Würfel", chk_grey_dice: "graue Würfel",
+  chk_if_reading: "ist er {dice}: {effect}", chk_no_die: "kein Würfel", chk_die_of: "ein Würfel von {owner}",
+  chk_biggy_of: "ein Biggy von {owner}", chk_or: " oder ",
 });
 
 function checkOwner(owner) {
@@ -513,6 +517,14 @@ function checkText(s, english) {
   }
   if ("colour" in s) values.colour = colourName(s.colour);
   if (s.key === "stranger" || s.key === "unsure") values.dice = t(`chk_${s.key}_${s.count === 1 ? "one" : "many"}`);
+  if (Array.isArray(s.effect)) values.effect = s.effect.map((e) => checkText(e, "")).join(", ");
+  if (s.key === "if_reading") {
+    // What a die not read for sure may be: no die, a die or a Biggy of whom.
+    const readings = s.no_die ? [t("chk_no_die")] : [];
+    for (const o of s.regular || []) readings.push(t("chk_die_of", {owner: checkOwner(o)}));
+    for (const o of s.biggy || []) readings.push(t("chk_biggy_of", {owner: checkOwner(o)}));
+    values.dice = readings.join(t("chk_or"));
+  }
   return t("chk_" + s.key, values);
 }
 

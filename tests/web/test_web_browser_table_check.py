@@ -128,10 +128,10 @@ def test_each_misplaced_die_is_caught_and_put_right_before_the_payout(tmp_path, 
                     driver.save_screenshot(str(shots / f"table-check-{width}x{height}.png"))
                 exact_viewport(driver, 1024, 768)
                 # The German page words each difference and its payout effect in German.
-                english = shown(driver, "difference")[0].text
+                english = wait_for(lambda: shown(driver, "difference")[0].text)
                 tap(driver, "language")
                 wait_for(lambda: shown(driver, "difference")[0].text.startswith("Der Tisch zeigt"))
-                change = shown(driver, "payout-change")[0].text
+                change = wait_for(lambda: shown(driver, "payout-change")[0].text)
                 assert change.startswith("Bei der Auszahlung: ") and "instead" not in change
                 assert "change at payout" not in change, change
                 tap(driver, "language")
@@ -143,20 +143,26 @@ def test_each_misplaced_die_is_caught_and_put_right_before_the_payout(tmp_path, 
             else:  # the table is right: the game is corrected, casino by casino
                 for _ in range(3):
                     time.sleep(0.5)  # the page draws the check made after the last correction
-                    buttons = driver.find_elements(By.CSS_SELECTOR, '[data-testid^="correct-"]')
-                    if not buttons:
+                    first = driver.execute_script(
+                        "const b = document.querySelector('[data-testid^=\"correct-\"]');"
+                        "return b ? b.dataset.testid : null;"
+                    )
+                    if not first:
                         break
                     version = get(live.url, "/api/state")["version"]
-                    tap(driver, buttons[0].get_attribute("data-testid"))
+                    tap(driver, first)
                     wait_for(lambda v=version: get(live.url, "/api/state")["version"] != v)
             wait_for(lambda: shown(driver, "table-checked"), timeout=30, what="table checked")
             assert get(live.url, "/api/state")["table_check"]["agrees"]
             tap(driver, "pay-out")
             wait_for(lambda n=number: len(get(live.url, "/api/state")["game"]["payouts"]) == n)
             tap(driver, "show-all")
-            photo = wait_for(lambda: shown(driver, "round-photo"), what="the round's photo")[0]
             wait_for(
-                lambda p=photo: driver.execute_script("return arguments[0].naturalWidth", p) > 0
+                lambda: driver.execute_script(
+                    "const img = document.querySelector('[data-testid=round-photo]');"
+                    "return Boolean(img && img.naturalWidth > 0);"
+                ),
+                what="the round's photo, loaded",
             )
             tap(driver, "payout-continue")
         game = get(live.url, "/api/state")["game"]
@@ -213,9 +219,16 @@ def test_the_round_photos_are_shown_in_the_history_after_a_restart(tmp_path, sho
         tap(driver, "menu-payouts")
         for round_number in (1, 2):
             tap(driver, f"review-round-{round_number}")
-            photo = wait_for(lambda: shown(driver, "round-photo"), what="the photo")[0]
-            assert photo.get_attribute("src").endswith(f"/photos/{round_number}")
-            wait_for(lambda p=photo: driver.execute_script("return arguments[0].naturalWidth", p))
+            # The photo's address and its loaded width, read in one step in the page: a push
+            # may redraw the page between two steps from here.
+            src = wait_for(
+                lambda: driver.execute_script(
+                    "const img = document.querySelector('[data-testid=round-photo]');"
+                    "return img && img.naturalWidth > 0 ? img.getAttribute('src') : null;"
+                ),
+                what="the photo, loaded",
+            )
+            assert src.endswith(f"/photos/{round_number}")
         driver.save_screenshot(str(shots / "history-photo-1024x768.png"))
     finally:
         driver.quit()

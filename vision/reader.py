@@ -515,6 +515,12 @@ def _blank_dice_grey(
     return ~blank | grey, np.where(blank & grey, BLANK_DICE_COLOUR, names), doubtful
 
 
+# The boxes that tell whether the camera stands where it is first looked for are read this many
+# at a time, surest first, until one is in doubt: a tray's first box in doubt spares reading the
+# rest twice (from there and from the place then searched for).
+TELLING_AT_ONCE = 12
+
+
 def _read_faces(
     readers: list,
     frame_bgr: np.ndarray,
@@ -534,23 +540,35 @@ def _read_faces(
             readers, frame_bgr, boxes[chosen], cfg.min_pip_prob, cfg.mirror_pips, place, known
         )
 
-    everything = np.ones(len(boxes), bool)
+    everything = np.arange(len(boxes))
     if cfg.camera_place is not None or not cfg.pips_needed:
         return first_place, read(everything, first_place)
     # Whether the camera stands where it is first looked for is told by the boxes the locator
-    # is sure of alone, read first; the others are read once the place is settled. A die the
-    # frame's edge cuts reads unsure from every place: its doubt says nothing of the place.
-    telling = judged & locate.clear_of_edge(boxes, frame_bgr.shape) & (scores >= locate.SURE_BOX)
-    first = read(telling, first_place)
+    # is sure of alone, read first, surest first, TELLING_AT_ONCE at a time until one is in
+    # doubt; the others are read once the place is settled. A die the frame's edge cuts reads
+    # unsure from every place: its doubt says nothing of the place.
+    telling = np.flatnonzero(
+        judged & locate.clear_of_edge(boxes, frame_bgr.shape) & (scores >= locate.SURE_BOX)
+    )
+    telling = telling[np.argsort(-scores[telling], kind="stable")]
+    parts: list[tuple[np.ndarray, pips.Reading]] = []
     place = first_place
-    if _in_doubt(first, scores[telling]):
-        # Dice read plainly from the usual oblique webcam's view (or the likely place) need no
-        # other; doubt may mean the camera stands elsewhere, or straight above.
-        place = pips.surest_camera_place(
-            readers[0], frame_bgr, boxes[judged], scores[judged], known
-        )
+    for at in range(0, len(telling), TELLING_AT_ONCE):
+        chosen = telling[at : at + TELLING_AT_ONCE]
+        parts.append((chosen, read(chosen, first_place)))
+        if _in_doubt(parts[-1][1], scores[chosen]):
+            # Dice read plainly from the usual oblique webcam's view (or the likely place) need
+            # no other; doubt may mean the camera stands elsewhere, or straight above.
+            place = pips.surest_camera_place(
+                readers[0], frame_bgr, boxes[judged], scores[judged], known
+            )
+            break
     if place == first_place:
-        reading = _joined(telling, first, read(~telling, place))
+        done = np.zeros(len(boxes), bool)
+        for chosen, _reading in parts:
+            done[chosen] = True
+        parts.append((np.flatnonzero(~done), read(~done, place)))
+        reading = _joined(len(boxes), parts)
     else:
         reading = read(everything, place)
     if cfg.place_heard is not None:
@@ -558,15 +576,15 @@ def _read_faces(
     return place, reading
 
 
-def _joined(
-    chosen: np.ndarray, read_chosen: pips.Reading, read_others: pips.Reading
-) -> pips.Reading:
-    """One reading of all n boxes from the reading of those `chosen` (a bool array (n,)) and
-    the reading of the others, each in the boxes' order."""
+def _joined(n: int, parts: list[tuple[np.ndarray, pips.Reading]]) -> pips.Reading:
+    """One reading of n boxes from the readings of parts of them, each part its boxes'
+    indices and their reading in that order; together the parts hold every box once."""
     out = []
-    for of_chosen, of_others in zip(read_chosen, read_others, strict=True):
-        joined = np.empty(len(chosen), of_chosen.dtype)
-        joined[chosen], joined[~chosen] = of_chosen, of_others
+    for field_at in range(4):
+        dtype = parts[0][1][field_at].dtype
+        joined = np.empty(n, dtype)
+        for chosen, reading in parts:
+            joined[chosen] = reading[field_at]
         out.append(joined)
     return out[0], out[1], out[2], out[3]
 

@@ -1,6 +1,6 @@
 """The reader's verdict on a look's boxes and the camera's place it reads them from: the surest
-boxes are read first and tell whether the place must be searched for; the reading is the same
-as reading every box at once from the place settled on."""
+boxes are read first, a dozen at a time, and tell whether the place must be searched for; the
+reading is the same as reading every box at once from the place settled on."""
 
 from __future__ import annotations
 
@@ -32,6 +32,9 @@ def _located(frame: np.ndarray, cfg: ReaderConfig) -> tuple[np.ndarray, np.ndarr
         (speckled(1280, 720), None),  # a camera's first frame: its place is searched for
         (speckled(1280, 720), "top"),  # the frames after it
         (frame_with_dice(12, 0, 640, 480), None),
+        # 58 dice: their sure boxes are read a dozen at a time, until one is in doubt
+        (frame_with_dice(58, 1, 1280, 720, 51.0), None),
+        (frame_with_dice(58, 1, 1280, 720, 51.0), "top"),
     ],
 )
 def test_the_reading_is_every_box_read_at_once_from_the_place_settled_on(frame, likely) -> None:
@@ -69,3 +72,25 @@ def test_dice_cut_by_the_frames_edge_do_not_send_the_reader_searching_for_the_pl
     again = read_dice(frame, cfg)
     assert not searched and set(heard) == {"top"}
     assert len(again) == len(first) and sorted(again.pips) == sorted(first.pips)
+
+
+def test_a_tray_in_doubt_from_the_first_place_is_not_read_whole_from_there(monkeypatch) -> None:
+    """The first dozen sure boxes of a tray hold a die in doubt from the usual webcam's place:
+    the place is searched for at once, and the tray is read whole only from the place found."""
+    frame = frame_with_dice(58, 1, 1280, 720, 51.0)
+    cfg = ReaderConfig(threads=1)
+    boxes, scores = _located(frame, cfg)
+    read_from: list[tuple[str, int]] = []
+    original = pips.read_pips
+
+    def recording(sessions, frame_bgr, chosen, min_prob, mirror, place, known=None):
+        read_from.append((place, len(chosen)))
+        return original(sessions, frame_bgr, chosen, min_prob, mirror, place, known)
+
+    monkeypatch.setattr(pips, "read_pips", recording)
+    readers = reader._pip_readers(cfg)
+    place, _reading = reader._read_faces(
+        readers, frame, boxes, scores, cfg, np.zeros(len(boxes), bool)
+    )
+    assert len(boxes) >= 50 and place != "bottom"
+    assert read_from == [("bottom", reader.TELLING_AT_ONCE), (place, len(boxes))]

@@ -27,6 +27,11 @@ SHEET_WIDTH_FIT = 0.25
 # A card zone of which only two markers are seen is completed from another card (see
 # `_complete_cards`) only where those two lie at the other card's distance within this factor.
 CARD_SCALE_FIT = 1.15
+# A detected marker is the sheet's only where its side is within this factor of the median
+# marker's and it is turned within this many degrees of its zone's other markers: the sheet's
+# markers are printed alike and lie alike, a pattern taken for one (a die's pips) does not.
+MARKER_SIDE_FIT = 1.5
+MARKER_TURN_FIT = 25.0
 CARD_ZONES = frozenset(range(1, 8))  # casinos 1-6 and the slot machine, as indices in ZONE_NAMES
 SLOT_ZONE = 7
 
@@ -213,9 +218,13 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
     gray = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
     marker_corners, ids, _ = _detector().detectMarkers(gray)
     found: dict[int, dict[int, np.ndarray]] = {}
-    quads = tuple(c.reshape(4, 2).astype(np.float32) for c in marker_corners)
+    seen = [c.reshape(4, 2).astype(np.float32) for c in marker_corners]
+    seen_ids = [] if ids is None else [int(i) for i in ids.ravel()]
+    plausible = _printed_alike(seen, seen_ids)
+    quads = tuple(q for q, keep in zip(seen, plausible, strict=True) if keep)
+    marker_ids = [i for i, keep in zip(seen_ids, plausible, strict=True) if keep]
     top_left: dict[int, np.ndarray] = {}
-    for quad, i in zip(quads, [] if ids is None else ids.ravel(), strict=False):
+    for quad, i in zip(quads, marker_ids, strict=True):
         zone, corner = divmod(int(i), 4)
         if zone < len(ZONE_NAMES):
             found.setdefault(zone, {})[corner] = quad.mean(0)
@@ -235,6 +244,37 @@ def detect_zones(frame_bgr: np.ndarray) -> Zones:
         if zone in top_left and _on_one_page_sheet(ZONE_NAMES[zone], polys[-1], top_left[zone]):
             labels.append(label_quad(ZONE_NAMES[zone], top_left[zone]))
     return Zones(tuple(names), tuple(polys), quads, tuple(labels))
+
+
+def _printed_alike(quads: list[np.ndarray], ids: list[int]) -> list[bool]:
+    """Which detected markers (quads (4, 2) with their ids) are the sheet's: printed alike, so
+    of much the same side as the others (within MARKER_SIDE_FIT) and turned as the other
+    markers of their zone (as all markers where their zone shows fewer than three), within
+    MARKER_TURN_FIT degrees. A die's pips or a pattern can pass for a marker now and then,
+    smaller and turned otherwise: taken for a card's corner, it would bend the card across the
+    row, and the die under it would go unread. Of two markers with one id, the one printed
+    more alike is kept. Fewer than three markers in all are kept as they are."""
+    if len(quads) < 3:
+        return [True] * len(quads)
+    sides = np.array([np.linalg.norm(q - np.roll(q, 1, 0), axis=1).mean() for q in quads])
+    turns = np.array([np.arctan2(q[1, 1] - q[0, 1], q[1, 0] - q[0, 0]) for q in quads])
+    typical_side = float(np.median(sides))
+    zones = [i // 4 for i in ids]
+    misfit = np.zeros(len(quads))
+    for k in range(len(quads)):
+        same_zone = [j for j in range(len(quads)) if j != k and zones[j] == zones[k]]
+        others = same_zone if len(same_zone) >= 2 else [j for j in range(len(quads)) if j != k]
+        typical_turn = np.angle(np.exp(1j * turns[others]).sum())
+        turn = abs(np.degrees(np.angle(np.exp(1j * (turns[k] - typical_turn)))))
+        size = max(sides[k] / typical_side, typical_side / max(sides[k], 1e-6))
+        misfit[k] = np.inf if turn > MARKER_TURN_FIT or size > MARKER_SIDE_FIT else turn
+    keep = np.isfinite(misfit)
+    for k in range(len(quads)):  # one id twice: the better fit stays
+        for j in range(k):
+            if keep[k] and keep[j] and ids[j] == ids[k]:
+                drop = k if misfit[k] > misfit[j] else j
+                keep[drop] = False
+    return [bool(v) for v in keep]
 
 
 def _complete_cards(

@@ -187,3 +187,27 @@ def test_hand_corners(centre, zone) -> None:
 def test_unknown_zone_name_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown zone 'casino9'"):
         zones_from_corners({"casino9": [(0, 0), (1, 0), (1, 1)]})
+
+
+@pytest.mark.parametrize("turn", [110.0, 0.0], ids=["turned", "small"])
+def test_a_pattern_taken_for_a_marker_bends_no_card(sheet_photo, turn) -> None:
+    """A die's pips can pass for a marker: here a copy of casino 4's top-right marker, smaller
+    (and turned), on casino 1. It is no corner of casino 4, and no marker over casino 1."""
+    from vision.zones import ARUCO_DICT
+
+    photo, _ = sheet_photo
+    whole = detect_zones(photo)
+    fake = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), 17, 60)
+    fake = cv2.copyMakeBorder(fake, 10, 10, 10, 10, cv2.BORDER_CONSTANT, value=255)
+    side = 24 if turn else 14  # the sheet's markers are about 27 px here
+    fake = cv2.resize(fake, (side + 8, side + 8), interpolation=cv2.INTER_AREA)
+    m = cv2.getRotationMatrix2D(((side + 8) / 2, (side + 8) / 2), turn, 1.0)
+    fake = cv2.warpAffine(fake, m, (side + 8, side + 8), borderValue=255)
+    x, y = whole.polygons[whole.names.index("casino1")].mean(0).astype(int)
+    spoilt = photo.copy()
+    spoilt[y : y + side + 8, x : x + side + 8] = cv2.cvtColor(fake, cv2.COLOR_GRAY2BGR)
+    zones = detect_zones(spoilt)
+    assert zones.names == whole.names
+    for before, after in zip(whole.polygons, zones.polygons, strict=True):
+        assert np.abs(before - after).max() < 2
+    assert len(zones.markers) == len(whole.markers)

@@ -83,6 +83,28 @@ def casino_pay(row: list[int], offered: list[int], who: int) -> int:
     return offered[rank] if rank < len(offered) else 0
 
 
+def casino_pays(row: list[int], offered: list[int], seats: int) -> list[int]:
+    """The note each of the first `seats` owners takes at a casino if it paid out now, as
+    `casino_pay` gives it for one owner, in one pass (the white owner ranks but takes no
+    seat's note)."""
+    paid = [0] * seats
+    seen: dict[int, int] = {}
+    for owner, n in enumerate(row):
+        if n:
+            seen[n] = -1 if n in seen else owner
+    rank = 0
+    for n in sorted(seen, reverse=True):
+        owner = seen[n]
+        if owner < 0:
+            continue
+        if rank >= len(offered):
+            break
+        if owner < seats:
+            paid[owner] = offered[rank]
+        rank += 1
+    return paid
+
+
 KickTarget = tuple[int, bool]
 """A die to kick: its owner's index in the count rows (the white owner last) and size."""
 
@@ -476,7 +498,6 @@ def _rules_choice(
     `companion.bots.rules_scores` is the same score through the checked engine."""
     own, big, wht, kck = rolled
     current, white = rd.current, len(rd.regular)
-    seats = range(white)
     mine_left = rd.regular[current] + rd.biggy[current] + rd.neutral[current]
     mine_left += rd.kicker[current]
     dice_left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
@@ -494,12 +515,12 @@ def _rules_choice(
         after[current] += n_own + 2 * n_big
         after[white] += n_wht
         if on_slot:
-            before = [slot_pay(row, rd.slot_values, offered, s) for s in seats]
+            before = [slot_pay(row, rd.slot_values, offered, s) for s in range(white)]
             options = _kick_combinations(
                 _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
             )
         else:
-            before = [casino_pay(row, offered, s) for s in seats]
+            before = casino_pays(row, offered, white)
             placed_bigs = list(rd.bigs[index])
             placed_bigs[current] += n_big
             options = _kick_options(after, placed_bigs, white, kck.count(value))
@@ -508,14 +529,15 @@ def _rules_choice(
             if on_slot:
                 values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
                 _unplace(values, value, option)
-                paid = [slot_pay(kicked, values, offered, s) for s in seats]
+                paid = [slot_pay(kicked, values, offered, s) for s in range(white)]
             else:
-                paid = [casino_pay(kicked, offered, s) for s in seats]
-            gain = float(paid[current] - before[current])
-            if gain > 0 and rivals_left:
-                others = max(n for owner, n in enumerate(kicked) if owner != current)
+                paid = casino_pays(kicked, offered, white)
+            won = paid[current] - before[current]
+            gain = float(won)
+            if won > 0 and rivals_left:
+                others = max(kicked[:current] + kicked[current + 1 :])
                 gain *= min(1.0, 0.5 + 0.25 * (kicked[current] - others))
-            taken = sum(before[s] - paid[s] for s in seats if s != current)
+            taken = sum(before) - sum(paid) + won
             score = gain + 0.5 * taken - price
             if score > best:
                 best, ties = score, [(value, on_slot, option)]

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.engine import apply
-from companion.playout import playout, playout_supported, random_playout
+from companion.playout import casino_pay, casino_pays, playout, playout_supported, random_playout
 from companion.rules import every_variant, make_rules
 from companion.simulate import chance_event, random_choice
 from companion.standings import standings
@@ -141,6 +141,19 @@ def test_rules_policy_playouts_replay_and_take_the_rule_based_choices(
     by_player = {row.player: row for row in standings(state)}
     assert outcome.money == [by_player[name].money for name in state.players]
     assert outcome.notes == [by_player[name].notes for name in state.players]
+
+
+def test_casino_pays_gives_every_seat_what_casino_pay_gives_it():
+    """On random rows of counted dice (ties, white dice, more ranks than notes) the one-pass
+    payout of every seat equals the payout worked out seat by seat."""
+    rng = random.Random(0)
+    for _ in range(3000):
+        seats = rng.randint(2, 6)
+        row = [rng.choice([0, 0, 1, 2, 2, 3, 4, 5]) for _ in range(seats + 1)]
+        offered = sorted(rng.randint(1, 9) * 10_000 for _ in range(rng.randint(1, 4)))[::-1]
+        assert casino_pays(row, offered, seats) == [
+            casino_pay(row, offered, seat) for seat in range(seats)
+        ]
 
 
 def test_playout_refuses_a_policy_it_does_not_know():

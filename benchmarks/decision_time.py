@@ -2,15 +2,16 @@
 
 This is a benchmark, not a test: it never fails, it measures and reports.
 
-Positions come from seeded games of greedy players (base game unless told): every
-decision with more than one legal choice, up to --positions of them. At each the search
+Positions come from seeded games of greedy players (base game unless told): decisions
+with more than one legal choice, each taken at --rate (so they spread over whole games), up
+to --positions of them. At each the search
 player decides once with each model of its own later turns (`--models`, default rules and
 greedy), in turn, the order swapped from position to position. Printed per model: the
 median and 90th percentile of the CPU time of the process (`time.process_time`, so other
 work on a shared machine slows it less than the wall clock), the median wall time, and
 how often the models choose differently.
 
-Usage: .venv/bin/python benchmarks/decision_time.py [--players 4] [--positions 150]
+Usage: .venv/bin/python benchmarks/decision_time.py [--players 4] [--positions 150] [--rate 0.25]
        [--edition classic] [--option kickers] [--models rules greedy] [--seed 0] [--json]
 """
 
@@ -44,7 +45,7 @@ def positions(args: argparse.Namespace) -> list[GameState]:
         while state.phase is not Phase.OVER and len(found) < args.positions:
             event = chance_event(state, chance)
             if event is None:
-                if len(legal_choices(state)) > 1:
+                if len(legal_choices(state)) > 1 and chance.random() < args.rate:
                     found.append(state)
                 event = greedy_player(state, decide)
             state = apply(state, event)
@@ -56,6 +57,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--positions", type=int, default=150)
+    parser.add_argument("--rate", type=float, default=0.25, help="share of decisions taken")
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--option", action="append", default=[], help="a variant, e.g. kickers")
     parser.add_argument("--models", nargs="+", default=["rules", "greedy"])

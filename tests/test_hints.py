@@ -265,13 +265,14 @@ def test_every_bot_makes_only_legal_choices(edition, options, players):
 
 def test_search_player_takes_the_choice_the_hint_ranks_first():
     state = last_round_position()
-    chosen = search_player(2000, target_error=0.01)(state, random.Random(5))
-    ranked = hint(
-        state,
-        random.Random(5),
-        seconds=None,
-        target_error=0.01,
-        max_playouts=2000,
-        own_policy="rules",
-    )
-    assert chosen == ranked.choices[0].choice
+    for model in ("greedy", "rules"):
+        chosen = search_player(2000, target_error=0.01, own_policy=model)(state, random.Random(5))
+        ranked = hint(
+            state,
+            random.Random(5),
+            seconds=None,
+            target_error=0.01,
+            max_playouts=2000,
+            own_policy=model,
+        )
+        assert chosen == ranked.choices[0].choice

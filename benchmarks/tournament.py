@@ -23,6 +23,7 @@ Calibration
 
 Usage: .venv/bin/python benchmarks/tournament.py [--games 200] [--players search greedy]
        [--seats 3 4] [--edition classic] [--option neutral_dice] [--playouts 2000] [--target 0.005]
+       [--own-policy greedy]
        [--calibration 0] [--jobs 1] [--seed 0] [--json]
 """
 
@@ -48,8 +49,10 @@ from companion.standings import winners
 from companion.state import Phase, new_game
 
 
-def make_player(name: str, playouts: int, target: float) -> Player:
-    return search_player(playouts, target) if name == "search" else PLAYERS[name]()
+def make_player(name: str, playouts: int, target: float, own_policy: str = "greedy") -> Player:
+    if name == "search":
+        return search_player(playouts, target, own_policy=own_policy)
+    return PLAYERS[name]()
 
 
 def play_game(task: dict[str, Any]) -> dict[str, Any]:
@@ -59,7 +62,8 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     seat_a = task["game"] % seats
     names = [task["b"]] * seats
     names[seat_a] = task["a"]
-    players = [make_player(n, task["playouts"], task["target"]) for n in names]
+    own = task.get("own_policy", "greedy")
+    players = [make_player(n, task["playouts"], task["target"], own) for n in names]
     chance = random.Random(f"chance {task['seed']} {task['game']}")
     decide = random.Random(f"decide {task['seed']} {task['game']}")
     state = new_game(rules, [f"P{i}" for i in range(seats)], task["game"] % seats)
@@ -134,6 +138,7 @@ def tournament(args: argparse.Namespace, options: dict[str, Any]) -> list[dict[s
                     "options": options,
                     "playouts": args.playouts,
                     "target": args.target,
+                    "own_policy": args.own_policy,
                     "seed": args.seed,
                     "game": game,
                 }
@@ -248,6 +253,12 @@ def main() -> None:
     parser.add_argument(
         "--target", type=float, default=0.005, help="search: stop at this standard error"
     )
+    parser.add_argument(
+        "--own-policy",
+        choices=["greedy", "rules"],
+        default="greedy",
+        help="search: how it plays its own later turns of the round in its playouts",
+    )
     parser.add_argument("--calibration", type=int, default=0, help="greedy games per seating")
     parser.add_argument("--probe-rate", type=float, default=0.2, help="decisions asked a hint")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -259,7 +270,7 @@ def main() -> None:
         print(
             f"{args.edition} {' '.join(args.option) or '(base game)'}; search: at most "
             f"{args.playouts} playouts a decision, stopping at a standard error of "
-            f"{args.target}; seed {args.seed}",
+            f"{args.target}, its own later turns by {args.own_policy}; seed {args.seed}",
             flush=True,
         )
     result: dict[str, Any] = {"edition": args.edition, "options": options}

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from companion.choices import legal_choices
 from companion.engine import apply
-from companion.events import Event, Place
+from companion.events import SLOT_MACHINE, Event, Place
 from companion.hints import hint, hint_supported
 from companion.payout import pay_casino
 from companion.state import GameState
@@ -68,8 +68,10 @@ def _dice_placed(state: GameState, choice: Event) -> int:
     return roll.values().count(choice.number)
 
 
-def rules_player(state: GameState, rng: random.Random) -> Event:
-    """Greedy money, plus half the money taken from others, less a price per die spent."""
+def rules_scores(state: GameState) -> list[tuple[Event, float]]:
+    """Each legal choice with the rule-based score: greedy money (discounted when the lead
+    is thin and others still hold dice), plus half the money taken from others, less a price
+    per die spent."""
     choices = list(legal_choices(state))
     seat = state.current
     before = money_now(state)
@@ -83,20 +85,31 @@ def rules_player(state: GameState, rng: random.Random) -> Event:
         after = money_now(after_state)
         gain = float(after[seat] - before[seat])
         if gain > 0 and rivals_left and isinstance(choice, Place):
-            counted = after_state.casino(choice.number).counted()
+            counted = after_state.casino(SLOT_MACHINE if choice.slot else choice.number).counted()
             mine = counted.get(seat, 0)
             others = max((n for o, n in counted.items() if o != seat), default=0)
             gain *= min(1.0, 0.5 + 0.25 * (mine - others))  # a thin lead may not last
         taken = sum(before[o] - after[o] for o in range(len(after)) if o != seat)
-        scores.append(gain + 0.5 * taken - die_price * _dice_placed(state, choice))
-    return _best(choices, scores, rng)
+        scores.append((choice, gain + 0.5 * taken - die_price * _dice_placed(state, choice)))
+    return scores
+
+
+def rules_player(state: GameState, rng: random.Random) -> Event:
+    """Greedy money, plus half the money taken from others, less a price per die spent."""
+    scored = rules_scores(state)
+    return _best([c for c, _ in scored], [s for _, s in scored], rng)
 
 
 def search_player(
-    playouts: int = 2000, target_error: float = 0.005, seconds: float | None = None
+    playouts: int = 2000,
+    target_error: float = 0.005,
+    seconds: float | None = None,
+    own_policy: str = "greedy",
 ) -> Player:
     """A Monte Carlo player with at most `playouts` playouts a decision; with no clock
-    (`seconds` None, the default) a seeded game replays the same, with one it stops there."""
+    (`seconds` None, the default) a seeded game replays the same, with one it stops there.
+    In its playouts the others play greedily and it plays its own later turns of the round
+    by `own_policy` (greedy by default: "rules" measured no stronger)."""
 
     def choose(state: GameState, rng: random.Random) -> Event:
         choices = legal_choices(state)
@@ -104,7 +117,14 @@ def search_player(
             return choices[0]
         if not hint_supported(state):
             return greedy_player(state, rng)
-        result = hint(state, rng, seconds=seconds, target_error=target_error, max_playouts=playouts)
+        result = hint(
+            state,
+            rng,
+            seconds=seconds,
+            target_error=target_error,
+            max_playouts=playouts,
+            own_policy=own_policy,
+        )
         best = result.choices[0].choice
         assert best is not None
         return best

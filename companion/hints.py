@@ -34,7 +34,7 @@ from companion.rules import Rules
 from companion.state import GameState, Phase, new_game
 
 POLICY = "greedy"
-"""How the players in a hint's playouts choose."""
+"""How the players in a hint's playouts choose (and the player to move, unless told)."""
 
 TABLE_GAMES = 400
 """Whole greedy games in each table of later rounds."""
@@ -172,12 +172,15 @@ def hint(
     seconds: float | None = 0.2,
     target_error: float = 0.03,
     max_playouts: int = 20_000,
+    own_policy: str = POLICY,
 ) -> Hint:
     """Estimate every legal choice of the player to move (or, before a throw, the position).
 
     Stops when the best choice's standard error is at most `target_error` and no other
     choice could still be better, or after `seconds` (None: no clock, for reproducible
-    bots), or after `max_playouts`. The first hint for a game's rules and seats also builds
+    bots), or after `max_playouts`. In the playouts the others play greedily and the player
+    to move plays its later turns of the round by `own_policy` (a `companion.playout`
+    policy). The first hint for a game's rules and seats also builds
     its table of later rounds (about 0.3 s), before the clock starts.
     """
     if not hint_supported(state):
@@ -187,6 +190,8 @@ def hint(
     later_rounds(state.rules, len(state.players))  # built once a process, before the clock
     began = time.perf_counter()
     seat = state.current
+    policies = [POLICY] * len(state.players)
+    policies[seat] = own_policy
     options: list[Event | None]
     starts: list[GameState]
     if state.phase is Phase.CHOOSE:
@@ -205,7 +210,7 @@ def hint(
     def sample(index: int) -> None:
         tally = tallies[index]
         outcomes = [
-            playout(starts[index], random.Random(base + tally.n + k), POLICY, rounds=1)
+            playout(starts[index], random.Random(base + tally.n + k), policies, rounds=1)
             for k in range(BATCH)
         ]
         shares = expected_shares(starts[index], outcomes, seat)

@@ -5,17 +5,20 @@ second, so this module replays the rules of the base game (with neutral dice, Bi
 money variants, kickers, the slot machine, Rainbow cards and chip cards), of the Custom
 edition (with or without skips) and of the Las Vegas Royale basic game (money-card pairs,
 chips to pass a turn, the 2-player neutral set; no casino tiles) on mutable lists and no
-checks. The players in a playout follow a simple policy: uniformly random, or greedy (the
+checks. The players in a playout follow a simple policy: uniformly random, greedy (the
 number that would win the most money if the round ended now, ties broken at random; a
-paid skip counts as winning nothing). `tests/test_playout.py` replays
-its games through the engine to show both agree exactly.
+paid skip counts as winning nothing), or the rule-based player's terms (greedy's money,
+discounted for a thin lead, plus half the money taken from the others, less a price per
+die spent); each seat may have its own. `tests/test_playout.py` replays its games through
+the engine to show both agree exactly.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.deal import arrange_pairs
@@ -35,8 +38,8 @@ from companion.rules import RAINBOW, Rules
 from companion.standings import chip_bonus
 from companion.state import WHITE, GameState, Phase
 
-POLICIES = ("random", "greedy")
-"""How the players in a playout choose: at random, or greedily."""
+POLICIES = ("random", "greedy", "rules")
+"""How the players in a playout choose: at random, greedily, or by the rule-based terms."""
 
 
 @dataclass(slots=True)
@@ -78,6 +81,28 @@ def casino_pay(row: list[int], offered: list[int], who: int) -> int:
         if n > mine and row.count(n) == 1:
             rank += 1
     return offered[rank] if rank < len(offered) else 0
+
+
+def casino_pays(row: list[int], offered: list[int], seats: int) -> list[int]:
+    """The note each of the first `seats` owners takes at a casino if it paid out now, as
+    `casino_pay` gives it for one owner, in one pass (the white owner ranks but takes no
+    seat's note)."""
+    paid = [0] * seats
+    seen: dict[int, int] = {}
+    for owner, n in enumerate(row):
+        if n:
+            seen[n] = -1 if n in seen else owner
+    rank = 0
+    for n in sorted(seen, reverse=True):
+        owner = seen[n]
+        if owner < 0:
+            continue
+        if rank >= len(offered):
+            break
+        if owner < seats:
+            paid[owner] = offered[rank]
+        rank += 1
+    return paid
 
 
 KickTarget = tuple[int, bool]
@@ -459,6 +484,68 @@ def _greedy_choice(
     return ties[int(rnd() * len(ties))]
 
 
+def _rules_choice(
+    rd: _Round,
+    targets: list[Target],
+    rolled: tuple[list[int], list[int], list[int], list[int]],
+    rnd: Callable[[], float],
+    can_skip: bool,
+) -> tuple[int, bool, tuple[KickTarget, ...]]:
+    """The placement (and kicks) with the best rule-based score, ties broken at random:
+    the money it wins now (discounted when the lead at that casino is thin and others still
+    hold dice), plus half the money it takes from the others there, less 0.3 x the money on
+    the table / dice left for each die it spends. A skip, when allowed, scores 0.
+    `companion.bots.rules_scores` is the same score through the checked engine."""
+    own, big, wht, kck = rolled
+    current, white = rd.current, len(rd.regular)
+    mine_left = rd.regular[current] + rd.biggy[current] + rd.neutral[current]
+    mine_left += rd.kicker[current]
+    dice_left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
+    rivals_left = dice_left - mine_left
+    die_price = 0.3 * sum(sum(n) for n in rd.notes) / max(dice_left, 1)
+    best = 0.0 if can_skip else -math.inf
+    ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
+    for value, on_slot in targets:
+        index = SLOT_MACHINE - 1 if on_slot else value - 1
+        row = rd.counts[index]
+        offered = rd.offered_by[index]
+        n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
+        price = die_price * (n_own + n_big + n_wht + kck.count(value))
+        after = list(row)
+        after[current] += n_own + 2 * n_big
+        after[white] += n_wht
+        if on_slot:
+            before = [slot_pay(row, rd.slot_values, offered, s) for s in range(white)]
+            options = _kick_combinations(
+                _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
+            )
+        else:
+            before = casino_pays(row, offered, white)
+            placed_bigs = list(rd.bigs[index])
+            placed_bigs[current] += n_big
+            options = _kick_options(after, placed_bigs, white, kck.count(value))
+        for option in options:
+            kicked = _kicked(after, option, white)
+            if on_slot:
+                values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
+                _unplace(values, value, option)
+                paid = [slot_pay(kicked, values, offered, s) for s in range(white)]
+            else:
+                paid = casino_pays(kicked, offered, white)
+            won = paid[current] - before[current]
+            gain = float(won)
+            if won > 0 and rivals_left:
+                others = max(kicked[:current] + kicked[current + 1 :])
+                gain *= min(1.0, 0.5 + 0.25 * (kicked[current] - others))
+            taken = sum(before) - sum(paid) + won
+            score = gain + 0.5 * taken - price
+            if score > best:
+                best, ties = score, [(value, on_slot, option)]
+            elif score == best:
+                ties.append((value, on_slot, option))
+    return ties[int(rnd() * len(ties))]
+
+
 def _random_kick_choice(
     rd: _Round,
     index: int,
@@ -485,7 +572,7 @@ def _play_turn(
     game: _Game,
     rd: _Round,
     rules: Rules,
-    greedy: bool,
+    policy: str,
     rnd: Callable[[], float],
     emit: Callable[[Event], None] | None,
 ) -> int:
@@ -506,9 +593,10 @@ def _play_turn(
         and game.tokens[current] > 0
         and not (rules.skip_limit and rd.skips_used[current] >= rules.skip_limit)
     )
+    greedy = policy != "random"
     if greedy and (len(targets) > 1 or kck or can_skip):
-        choice = _greedy_choice(rd, targets, (own, big, wht, kck), rnd, can_skip)
-        number, on_slot, kicks = choice
+        choose = _rules_choice if policy == "rules" else _greedy_choice
+        number, on_slot, kicks = choose(rd, targets, (own, big, wht, kck), rnd, can_skip)
     elif can_skip:
         number, on_slot = [*targets, (SKIP, False)][int(rnd() * (len(targets) + 1))]
     elif rules.slot_machine:
@@ -609,7 +697,7 @@ def _play_round(
     game: _Game,
     rd: _Round,
     rules: Rules,
-    greedy: bool,
+    policies: list[str],
     rng: random.Random,
     emit: Callable[[Event], None] | None,
 ) -> None:
@@ -624,7 +712,7 @@ def _play_round(
         ):
             rd.current = (current + 1) % players
             continue
-        left -= _play_turn(game, rd, rules, greedy, rng.random, emit)
+        left -= _play_turn(game, rd, rules, policies[current], rng.random, emit)
         rd.current = (current + 1) % players
     if rules.rainbow and any(RAINBOW in n for n in rd.notes):
         game.stack, game.discards = _replace_rainbows(
@@ -650,22 +738,27 @@ def _standing(game: _Game, rules: Rules) -> tuple[list[int], list[int]]:
 def playout(
     state: GameState,
     rng: random.Random,
-    policy: str = "random",
+    policy: str | Sequence[str] = "random",
     emit: Callable[[Event], None] | None = None,
     rounds: int = 0,
 ) -> Outcome:
     """Play on from a state before a deal, a roll or a payout, with every player following
-    `policy`; stop at the end, or after `rounds` round ends when that is not 0."""
+    `policy` (one name for all, or one per seat); stop at the end, or after `rounds` round
+    ends when that is not 0."""
     if not playout_supported(state):
         raise ValueError("this game uses variants the fast playout does not cover")
     if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.RAINBOW, Phase.PAYOUT):
         raise ValueError(
             f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
         )
-    if policy not in POLICIES:
-        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
     rules = state.rules
     players = len(state.players)
+    policies = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(policies) != players or any(p not in POLICIES for p in policies):
+        raise ValueError(
+            f"policy must be one of {', '.join(POLICIES)}, or one of them per seat ({players}),"
+            f" got {policy!r}"
+        )
     game = _game_from(state, rng)
     first_round = state.round
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
@@ -677,7 +770,7 @@ def playout(
         resumed = round_no == first_round and state.phase is not Phase.DEAL
         rd = _resume_round(state) if resumed else _deal_round(game, rules, players, rng, emit)
         round_start = -1 if resumed else game.start
-        _play_round(game, rd, rules, policy == "greedy", rng, emit)
+        _play_round(game, rd, rules, policies, rng, emit)
         money_after, held_after = _standing(game, rules)
         if round_no == first_round:
             round_money = [a - b for a, b in zip(game.money, paid_before, strict=True)]

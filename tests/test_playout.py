@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.engine import apply
-from companion.playout import playout, playout_supported, random_playout
+from companion.playout import casino_pay, casino_pays, playout, playout_supported, random_playout
 from companion.rules import every_variant, make_rules
 from companion.simulate import chance_event, random_choice
 from companion.standings import standings
@@ -90,6 +90,79 @@ def test_greedy_playouts_replay_and_take_greedy_choices(edition, options, player
     by_player = {row.player: row for row in standings(state)}
     assert outcome.money == [by_player[name].money for name in state.players]
     assert outcome.notes == [by_player[name].notes for name in state.players]
+
+
+@pytest.mark.parametrize(
+    "edition, options, players",
+    [
+        ("classic", {}, 4),  # base game
+        ("classic", {"neutral_dice": True, "biggies": True}, 3),  # white dice and Biggies
+        ("classic", {"rainbow": True}, 4),  # Rainbow cards
+        ("classic", {"chip_cards": True}, 3),  # the chip card adding most
+        ("classic", {"kickers": True, "biggies": True, "neutral_dice": True}, 4),  # kicks
+        ("classic", {"slot_machine": True, "neutral_dice": True}, 3),  # pips break ties
+        ("classic", every_variant("classic"), 3),  # every 2012 variant at once
+        ("custom", {"skip_rule": "chips", "skip_limit": 2}, 3),  # a skip scores nothing
+        ("royale", {}, 3),  # Royale basic: chips to pass
+        ("royale", {}, 2),  # ... with the neutral set
+    ],
+)
+@pytest.mark.parametrize("seed", range(6))
+def test_rules_policy_playouts_replay_and_take_the_rule_based_choices(
+    edition, options, players, seed
+):
+    """With one seat playing by the rule-based terms and the others greedily, the events
+    are legal, the rule-based seat's every choice is one the engine-side rules player
+    scores best (the chip card aside, which the score does not see), the greedy seats'
+    are greedy, and the final money and notes match the engine's."""
+    from companion.bots import greedy_choices, rules_scores
+
+    state = new_game(
+        make_rules(edition, options), [f"P{i}" for i in range(players)], seed % players
+    )
+    seat = seed % players
+    policies = ["greedy"] * players
+    policies[seat] = "rules"
+    emitted = []
+    outcome = playout(state, random.Random(seed), policies, emitted.append)
+    decisions = 0
+    for event in emitted:
+        if state.phase is Phase.CHOOSE and state.current == seat:
+            scored = rules_scores(state)
+            best = max(score for _, score in scored)
+            mine = [score for choice, score in scored if choice == event]
+            assert mine and mine[0] >= best - 1e-6, (event, scored)
+            decisions += 1
+        elif state.phase is Phase.CHOOSE:
+            assert event in greedy_choices(state)
+        state = apply(state, event)
+    assert decisions > 0
+    assert state.phase is Phase.OVER and outcome.over
+    by_player = {row.player: row for row in standings(state)}
+    assert outcome.money == [by_player[name].money for name in state.players]
+    assert outcome.notes == [by_player[name].notes for name in state.players]
+
+
+def test_casino_pays_gives_every_seat_what_casino_pay_gives_it():
+    """On random rows of counted dice (ties, white dice, more ranks than notes) the one-pass
+    payout of every seat equals the payout worked out seat by seat."""
+    rng = random.Random(0)
+    for _ in range(3000):
+        seats = rng.randint(2, 6)
+        row = [rng.choice([0, 0, 1, 2, 2, 3, 4, 5]) for _ in range(seats + 1)]
+        offered = sorted(rng.randint(1, 9) * 10_000 for _ in range(rng.randint(1, 4)))[::-1]
+        assert casino_pays(row, offered, seats) == [
+            casino_pay(row, offered, seat) for seat in range(seats)
+        ]
+
+
+def test_playout_refuses_a_policy_it_does_not_know():
+    """An unknown policy name, or a list of the wrong length, is a clear ValueError."""
+    state = new_game(make_rules("classic"), ["A", "B", "C"])
+    with pytest.raises(ValueError, match="policy must be one of"):
+        playout(state, random.Random(0), "clever")
+    with pytest.raises(ValueError, match="one of them per seat"):
+        playout(state, random.Random(0), ["rules", "greedy"])
 
 
 def test_playout_stops_at_the_round_end_when_asked():

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from companion.deal import arrange_pairs
@@ -438,6 +438,43 @@ SKIP = 0
 """The number a turn 'places' when its player pays a chip or card to skip."""
 
 
+_Outcome = tuple[tuple[KickTarget, ...], list[int], list[list[int]]]
+"""One way of placing and kicking: the kicks, the row of counts after, the slot machine's pips."""
+
+
+def _placements(
+    rd: _Round, targets: list[Target], rolled: tuple[list[int], list[int], list[int], list[int]]
+) -> Iterator[tuple[int, bool, list[int], list[int], list[_Outcome]]]:
+    """Each target with what placing the rolled dice there leaves: its number, whether on the
+    slot machine, its row of counts before, who offered its money, and each way of kicking
+    with the row after it and the slot machine's pips after it (as they were, off it)."""
+    own, big, wht, kck = rolled
+    current, white = rd.current, len(rd.regular)
+    for value, on_slot in targets:
+        index = SLOT_MACHINE - 1 if on_slot else value - 1
+        row = rd.counts[index]
+        n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
+        after = list(row)
+        after[current] += n_own + 2 * n_big
+        after[white] += n_wht
+        if on_slot:
+            options = _kick_combinations(
+                _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
+            )
+        else:
+            placed_bigs = list(rd.bigs[index])
+            placed_bigs[current] += n_big
+            options = _kick_options(after, placed_bigs, white, kck.count(value))
+        outcomes = []
+        for option in options:
+            values = rd.slot_values
+            if on_slot:
+                values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
+                _unplace(values, value, option)
+            outcomes.append((option, _kicked(after, option, white), values))
+        yield value, on_slot, row, rd.offered_by[index], outcomes
+
+
 def _greedy_choice(
     rd: _Round,
     targets: list[Target],
@@ -447,33 +484,16 @@ def _greedy_choice(
 ) -> tuple[int, bool, tuple[KickTarget, ...]]:
     """The placement (and kicks) that would win the most money if the round ended now,
     ties broken at random; a skip (number SKIP), when allowed, wins nothing."""
-    own, big, wht, kck = rolled
-    current, white = rd.current, len(rd.regular)
+    current = rd.current
     best = 0 if can_skip else -(1 << 60)
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
-    for value, on_slot in targets:
-        index = SLOT_MACHINE - 1 if on_slot else value - 1
-        row = rd.counts[index]
-        offered = rd.offered_by[index]
-        n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
-        after = list(row)
-        after[current] += n_own + 2 * n_big
-        after[white] += n_wht
+    for value, on_slot, row, offered, outcomes in _placements(rd, targets, rolled):
         if on_slot:
             before = slot_pay(row, rd.slot_values, offered, current)
-            options = _kick_combinations(
-                _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
-            )
         else:
             before = casino_pay(row, offered, current)
-            placed_bigs = list(rd.bigs[index])
-            placed_bigs[current] += n_big
-            options = _kick_options(after, placed_bigs, white, kck.count(value))
-        for option in options:
-            kicked = _kicked(after, option, white)
+        for option, kicked, values in outcomes:
             if on_slot:
-                values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
-                _unplace(values, value, option)
                 gain = slot_pay(kicked, values, offered, current) - before
             else:
                 gain = casino_pay(kicked, offered, current) - before
@@ -496,7 +516,6 @@ def _rules_choice(
     hold dice), plus half the money it takes from the others there, less 0.3 x the money on
     the table / dice left for each die it spends. A skip, when allowed, scores 0.
     `companion.bots.rules_scores` is the same score through the checked engine."""
-    own, big, wht, kck = rolled
     current, white = rd.current, len(rd.regular)
     mine_left = rd.regular[current] + rd.biggy[current] + rd.neutral[current]
     mine_left += rd.kicker[current]
@@ -505,30 +524,14 @@ def _rules_choice(
     die_price = 0.3 * sum(sum(n) for n in rd.notes) / max(dice_left, 1)
     best = 0.0 if can_skip else -math.inf
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
-    for value, on_slot in targets:
-        index = SLOT_MACHINE - 1 if on_slot else value - 1
-        row = rd.counts[index]
-        offered = rd.offered_by[index]
-        n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
-        price = die_price * (n_own + n_big + n_wht + kck.count(value))
-        after = list(row)
-        after[current] += n_own + 2 * n_big
-        after[white] += n_wht
+    for value, on_slot, row, offered, outcomes in _placements(rd, targets, rolled):
+        price = die_price * sum(dice.count(value) for dice in rolled)
         if on_slot:
             before = [slot_pay(row, rd.slot_values, offered, s) for s in range(white)]
-            options = _kick_combinations(
-                _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
-            )
         else:
             before = casino_pays(row, offered, white)
-            placed_bigs = list(rd.bigs[index])
-            placed_bigs[current] += n_big
-            options = _kick_options(after, placed_bigs, white, kck.count(value))
-        for option in options:
-            kicked = _kicked(after, option, white)
+        for option, kicked, values in outcomes:
             if on_slot:
-                values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
-                _unplace(values, value, option)
                 paid = [slot_pay(kicked, values, offered, s) for s in range(white)]
             else:
                 paid = casino_pays(kicked, offered, white)

@@ -105,6 +105,18 @@ def exact(state: GameState, seat: int, own_rules: bool = False) -> tuple[Fractio
     return share / 6**held, money / 6**held
 
 
+def _agrees_with(result, truth: dict[int, tuple[Fraction, Fraction]]) -> None:
+    """The best choice's standard error is at most 0.01, each choice's win chance lies within
+    4 of its standard errors of the exact value `truth` holds for its number, and its money
+    this round within $15,000 of the exact (Anna's $180,000 so far taken off)."""
+    assert result.choices[0].win_error <= 0.01
+    for choice in result.choices:
+        assert isinstance(choice.choice, Place)
+        share, money = truth[choice.choice.number]
+        assert abs(choice.win - float(share)) <= 4 * choice.win_error
+        assert abs(choice.money - float(money - 180_000)) <= 15_000
+
+
 def test_hint_of_a_hand_set_position_matches_the_exact_chances():
     """The best choice's win chance lies within 4 of its stated standard errors of the
     exact value, and so does each other choice's; the exact values differ enough that a
@@ -114,12 +126,7 @@ def test_hint_of_a_hand_set_position_matches_the_exact_chances():
     assert set(truth) == {2, 5}
     assert abs(truth[2][0] - truth[5][0]) > Fraction(1, 20)  # the choices differ
     result = hint(state, random.Random(1), seconds=None, target_error=0.01)
-    assert result.choices[0].win_error <= 0.01
-    for choice in result.choices:
-        assert isinstance(choice.choice, Place)
-        share, money = truth[choice.choice.number]
-        assert abs(choice.win - float(share)) <= 4 * choice.win_error
-        assert abs(choice.money - float(money - 180_000)) <= 15_000
+    _agrees_with(result, truth)
 
 
 def test_hint_with_its_own_turns_by_the_rules_terms_matches_the_exact_chances():
@@ -132,12 +139,7 @@ def test_hint_with_its_own_turns_by_the_rules_terms_matches_the_exact_chances():
     greedy_truth = {c.number: exact(apply(state, c), ANNA) for c in legal_choices(state)}
     assert truth[2] != greedy_truth[2]  # the model changes the answer
     result = hint(state, random.Random(2), seconds=None, target_error=0.01, own_policy="rules")
-    assert result.choices[0].win_error <= 0.01
-    for choice in result.choices:
-        assert isinstance(choice.choice, Place)
-        share, money = truth[choice.choice.number]
-        assert abs(choice.win - float(share)) <= 4 * choice.win_error
-        assert abs(choice.money - float(money - 180_000)) <= 15_000
+    _agrees_with(result, truth)
 
 
 def royale_last_round_position() -> GameState:

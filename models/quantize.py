@@ -92,9 +92,6 @@ def pip_calibration_crops(
     `every`-th photo of each real set's `fit` part, and `scenes` rendered scenes (whatever the
     reader reads: dice, cut and cocked dice, the table between them, from each place it
     tries): `most` of each drawn at random (fewer where fewer were read)."""
-    import cv2
-
-    from vision import pips
     from vision.reader import ReaderConfig
 
     floats = tuple(str(model_path(name)) for name in PIPS_FLOAT_FILES)
@@ -104,9 +101,7 @@ def pip_calibration_crops(
         for real in real_sets().values():
             if real.available():
                 for item in real.photos("fit")[::every]:
-                    frame = cv2.imread(str(item.image))
-                    if frame is not None:
-                        yield frame
+                    yield read_photo(item.image)
 
     def rendered() -> Iterator[np.ndarray]:
         rng = np.random.default_rng(seed + 5)
@@ -116,30 +111,31 @@ def pip_calibration_crops(
     rng = np.random.default_rng(seed)
     drawn = []
     for frames in (photos(), rendered()):
-        crops = _crops_read(frames, config, pips)
+        crops = _crops_read(frames, config)
         if len(crops):
             drawn.append(crops[np.sort(rng.choice(len(crops), min(most, len(crops)), False))])
     return np.concatenate(drawn) if drawn else np.zeros((0, 3, 40, 40), np.float32)
 
 
-def _crops_read(frames: Iterator[np.ndarray], config: Any, pips_module: Any) -> np.ndarray:
+def _crops_read(frames: Iterator[np.ndarray], config: Any) -> np.ndarray:
     """Every crop the pip readers are given while the reader reads `frames` with `config`
-    (recorded by wrapping `pips_module.infer` meanwhile), (n, 3, 40, 40)."""
+    (recorded by wrapping `vision.pips.infer` meanwhile), (n, 3, 40, 40)."""
+    from vision import pips
     from vision.reader import read_dice
 
     given: list[np.ndarray] = []
-    infer = pips_module.infer
+    infer = pips.infer
 
     def recording(session, crops: np.ndarray) -> np.ndarray:
         given.append(np.array(crops, np.float32))
         return infer(session, crops)
 
-    pips_module.infer = recording
+    pips.infer = recording
     try:
         for frame in frames:
             read_dice(frame, config)
     finally:
-        pips_module.infer = infer
+        pips.infer = infer
     return np.concatenate(given) if given else np.zeros((0, 3, 40, 40), np.float32)
 
 

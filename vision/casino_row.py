@@ -44,12 +44,19 @@ it or a shadow pales it. On rendered hardest rows (seeds 0 and 1, 95 dice not re
 casinos 1-6) every one of the 20 read in the wrong colour was read white or grey; none of the
 52 read in another colour was wrong."""
 FACE_SURE = 0.8
-"""On casinos 1-6 a die read unsure only because its pips are in doubt is read for sure where
-the first pip reader gives this much to its showing a face (any number of pips, cocked and no
-die the rest), its colour is not in doubt, and it covers a regular die's side (REGULAR_SIDES):
-there its pips do not count. Its colour is no pale one, or white with less than PALED_SHARE of
-other die colours in its box. Those 26 of the 95 dice above read in other colours were each one
-die of the colour read."""
+"""On casinos 1-6 a white die read unsure only because its pips are in doubt is read for sure
+where the first pip reader gives this much to its showing a face (any number of pips, cocked
+and no die the rest), its colour is not in doubt, it covers a regular die's side
+(REGULAR_SIDES) and it shows less than PALED_SHARE of other die colours in its box: there its
+pips do not count. Dice of other colours that are no pale one go by DIE_SURE."""
+DIE_SURE = 0.5
+"""On casinos 1-6 a die in doubt for its pips alone, read in a colour that is no pale one, is
+read for sure where the first pip reader gives at least this much to its being a die at all
+(a face or cocked: a cocked die on a card counts as much as a flat one), and it covers a
+regular die's side, its colour not in doubt. On rendered hardest rows of seeds 0-5 (rounds
+0-24), 54 dice in doubt passed the other terms; each was one die of the colour read, given
+0.38-0.99 to being a die (12 under FACE_SURE's 0.8 to a face). White dice keep FACE_SURE:
+a coloured die under a note's paper reads white and is a die as surely as a white one."""
 REGULAR_SIDES = (0.8, 1.2)
 """Such a die covers between these shares of a regular die's side: neither a piece of a die
 nor two dice of one colour boxed as one."""
@@ -59,6 +66,16 @@ PALED_SHARE = 0.25
 of the row's other dice may be a coloured die paled by a note. On the rows above, the white
 dice not read for sure showed 0-0.17 (a neighbour's corner), the coloured dice read white
 0.38-0.62."""
+PATCH_INSIDE = 0.6
+"""A patch of die colour left unexplained with at least this share of its box inside the box of
+a die in doubt read white or grey is that die's own colour: a coloured die paled by a note's
+paper. On rendered hardest rows of seeds 0-5 (rounds 0-24), 8 patches lay inside such a box and
+each was the one coloured die the box held: two dice in doubt where one lay."""
+BOXED_TWICE = 0.5
+"""A die with at least this share of its box inside the box of another die of its colour on the
+same casino is one die boxed twice, not read for sure. On rendered hardest rows of seeds 0-5
+and 12-17 (rounds 0-24, 3,990 casinos seen), dice of one colour touching each other shared at
+most 0.39 of a box; two boxes on one die shared 0.62 and 0.76, each counting a die too many."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""
@@ -261,9 +278,10 @@ def _faces_read_for_sure(
     frame: np.ndarray, det: Detections, sides: np.ndarray, regular_side: float, cfg: ReaderConfig
 ) -> Detections:
     """The row's dice with those on casinos 1-6 that the reader flagged unsure for their pips
-    alone read for sure (FACE_SURE): a die covering a regular die's side (`sides`, px, against
-    `regular_side`), its colour not in doubt and no pale one, or white but not paled
-    (PALED_SHARE), that the first pip reader sees as a face, whatever its pips."""
+    alone read for sure: a die covering a regular die's side (`sides`, px, against
+    `regular_side`), its colour not in doubt, that the first pip reader sees as a die
+    (DIE_SURE) where its colour is no pale one, or as a face (FACE_SURE) where it is white
+    but not paled (PALED_SHARE), whatever its pips."""
     measured = np.nan_to_num(sides, nan=0.0) / regular_side
     regular = (measured >= REGULAR_SIDES[0]) & (measured <= REGULAR_SIDES[1])
     candidates = det.unsure & (det.zone != "slot") & regular & ~det.colour_doubt
@@ -281,8 +299,11 @@ def _faces_read_for_sure(
     crops = crop_dice(frame, boxes, down=viewpoint.downs(place, frame.shape, boxes))
     probs = pips_mod.infer(reader, crops).reshape(len(chosen), -1)
     face = probs[:, : pips_mod.CLASS_UNSURE].sum(1)
+    a_die = 1.0 - probs[:, pips_mod.CLASS_NOT_A_DIE]
+    white = det.colour[chosen] == WHITE
+    sure = np.where(white, face >= FACE_SURE, a_die >= DIE_SURE)
     unsure = det.unsure.copy()
-    unsure[chosen[face >= FACE_SURE]] = False
+    unsure[chosen[sure]] = False
     return replace(det, unsure=unsure)
 
 
@@ -371,6 +392,51 @@ def _colour_left_unread(
     )
 
 
+def _inside_share(box: np.ndarray, around: np.ndarray) -> float:
+    """The share of `box`'s area (x0 y0 x1 y1) that lies inside `around`."""
+    w = min(box[2], around[2]) - max(box[0], around[0])
+    h = min(box[3], around[3]) - max(box[1], around[1])
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return float(max(w, 0) * max(h, 0) / area) if area > 0 else 0.0
+
+
+def _boxed_twice_in_doubt(det: Detections) -> Detections:
+    """The row's dice with each die whose box lies for BOXED_TWICE or more inside the box of
+    another die of its colour on its casino flagged unsure: one die boxed twice."""
+    unsure = det.unsure.copy()
+    for i in range(len(det)):
+        for j in range(len(det)):
+            if i == j or det.zone[i] != det.zone[j] or det.colour[i] != det.colour[j]:
+                continue
+            if _inside_share(det.boxes[i], det.boxes[j]) >= BOXED_TWICE:
+                unsure[i] = True
+    return replace(det, unsure=unsure)
+
+
+def _paled_dice_coloured(det: Detections, patches: Detections) -> tuple[Detections, Detections]:
+    """The row's dice and the patches of colour left unexplained, each patch that lies within
+    a die in doubt read white or grey (PATCH_INSIDE) taken as that die's colour: a regular die
+    is named in the patch's colour (still in doubt), and the patch no longer counts as a die of
+    its own. Inside a die read big the patch is dropped and the die keeps its pale colour: it
+    may be two dice of any colours."""
+    if not len(patches):
+        return det, patches
+    pale = np.flatnonzero(det.unsure & np.isin(det.colour, PALE_COLOURS))
+    colour = det.colour.copy()
+    kept = np.ones(len(patches), bool)
+    for k in range(len(patches)):
+        here = [i for i in pale if det.zone[i] == patches.zone[k]]
+        shares = [_inside_share(patches.boxes[k], det.boxes[i]) for i in here]
+        if not shares or max(shares) < PATCH_INSIDE:
+            continue
+        i = here[int(np.argmax(shares))]
+        kept[k] = False
+        if det.size[i] != "big":
+            colour[i] = patches.colour[k]
+            pale = pale[pale != i]  # a second patch inside it is a die of its own
+    return replace(det, colour=colour), patches.select(kept)
+
+
 def read_casino_row(
     frame: np.ndarray,
     zones: Zones,
@@ -391,9 +457,11 @@ def read_casino_row(
         if regular is not None:
             det = _faces_read_for_sure(frame, det, sides, regular, cfg)
             det = _paled_whites_in_doubt(frame, det, regular, cfg)
-        det = _doubted(det, *_sizes(sides, regular))
+        det = _boxed_twice_in_doubt(_doubted(det, *_sizes(sides, regular)))
         if regular is not None and colour_left_unread:
-            det = det.joined(_colour_left_unread(frame, zones, polygons, det, regular, cfg))
+            patches = _colour_left_unread(frame, zones, polygons, det, regular, cfg)
+            det, patches = _paled_dice_coloured(det, patches)
+            det = det.joined(patches)
     dice = tuple(
         CasinoDie(
             CASINO_NUMBERS[str(det.zone[i])],

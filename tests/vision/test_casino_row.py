@@ -199,7 +199,13 @@ def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_on_casinos_1_to_6(sce
     # The slot machine's pips count; white may be any die paled by a note; a Biggy covers
     # more than a regular die's side: those stay not read for sure.
     assert doubted == [(3, "red", True), (4, "white", False), (7, "blue", False), (7, "red", False)]
-    monkeypatch.setattr(casino_row, "FACE_SURE", 1.01)  # no reading is that sure
+    # Coloured dice go by their being a die at all, white ones by their showing a face.
+    monkeypatch.setattr(casino_row, "DIE_SURE", 1.01)  # no reading is that sure
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
+    assert sorted((d.casino, d.colour) for d in row.dice if not d.unsure) == sorted(
+        (d.casino, d.colour) for d in row.dice if d.colour == "white" and d.casino != 4
+    )
+    monkeypatch.setattr(casino_row, "FACE_SURE", 1.01)
     row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
     assert all(d.unsure for d in row.dice)
 
@@ -300,3 +306,60 @@ def test_only_the_slot_machine_has_its_pips_read_and_the_row_judges_the_sizes(sc
     read_casino_row(scene.frame, detect_zones(scene.frame), CONFIG)
     assert sorted(name for name, cfg in asked.items() if cfg.pips_needed) == ["slot"]
     assert len(asked) == 7 and not any(cfg.judge_sizes for cfg in asked.values())
+
+
+def row_dice(boxes, colours, sizes, unsure, zone="casino2") -> Detections:
+    """Dice read on one casino, as the row's reader gives them."""
+    n = len(boxes)
+    return Detections(
+        np.array(boxes, np.float32),
+        np.full(n, 2, np.int8),
+        np.array(colours, object),
+        np.array(sizes, object),
+        np.full(n, 0.5, np.float32),
+        np.array(unsure, bool),
+        np.array([zone] * n, object),
+        np.zeros(n, bool),
+    )
+
+
+def test_one_die_boxed_twice_is_not_read_for_sure():
+    from vision.casino_row import _boxed_twice_in_doubt
+
+    det = row_dice(
+        # a red die boxed twice (the small box three quarters inside the other), a red die
+        # touching it, and a blue die in the other's place on another casino
+        [[955, 116, 986, 147], [949, 120, 974, 145], [955, 148, 986, 179], [949, 120, 974, 145]],
+        ["red", "red", "red", "blue"],
+        ["regular"] * 4,
+        [False] * 4,
+    )
+    det = replace(det, zone=np.array(["casino2"] * 3 + ["casino3"], object))
+    assert list(_boxed_twice_in_doubt(det).unsure) == [False, True, False, False]
+
+
+def test_a_colour_patch_inside_a_pale_die_in_doubt_is_that_die_s_colour():
+    from vision.casino_row import _paled_dice_coloured
+
+    dice = row_dice(
+        [[100, 100, 130, 130], [200, 100, 240, 140], [300, 100, 330, 130]],
+        ["white", "white", "red"],
+        ["regular", "big", "regular"],
+        [True, True, False],
+    )
+    patches = row_dice(
+        # inside the white die in doubt, inside the white Biggy in doubt, and beside a die
+        [[105, 110, 128, 128], [210, 105, 235, 130], [340, 100, 365, 125]],
+        ["red", "blue", "green"],
+        ["regular"] * 3,
+        [True] * 3,
+    )
+    coloured, left = _paled_dice_coloured(dice, patches)
+    # The paled regular die takes its patch's colour; the pale big box may be two dice of any
+    # colours: it stays white. Neither patch is a die of its own; the one outside is.
+    assert list(coloured.colour) == ["red", "white", "red"]
+    assert list(coloured.unsure) == [True, True, False]
+    assert list(left.colour) == ["green"]
+    # A die read for sure is no paled die: a patch inside it stays a die of its own.
+    sure = replace(dice, unsure=np.zeros(3, bool))
+    assert len(_paled_dice_coloured(sure, patches)[1]) == 3

@@ -29,7 +29,7 @@ from companion.choices import legal_choices
 from companion.engine import apply
 from companion.events import Event, Place, Skip
 from companion.money import money_label
-from companion.playout import Outcome, playout, playout_supported
+from companion.playout import Outcome, playout, playout_start, playout_supported
 from companion.rules import Rules
 from companion.state import GameState, Phase, new_game
 
@@ -78,6 +78,9 @@ class LaterRounds:
 
     money: tuple[np.ndarray, ...]
     notes: tuple[np.ndarray, ...]
+    keys: tuple[tuple[np.ndarray, ...], ...]
+    """`keys[r][k]`: money x 1024 + notes won after round r by the player k seats after
+    the start player, one contiguous array over the games (what the shares sum over)."""
 
 
 @lru_cache(maxsize=16)
@@ -97,10 +100,13 @@ def later_rounds(rules: Rules, players: int) -> LaterRounds:
                 money[after, game] += np.array(gained)[order]
                 notes[after, game] += np.array(held)[order]
     zeros = np.zeros((1, players), dtype=np.int64)
-    return LaterRounds(
-        tuple(money[:count]) + (zeros,),
-        tuple(notes[:count]) + (zeros,),
+    money_by_round = tuple(money[:count]) + (zeros,)
+    notes_by_round = tuple(notes[:count]) + (zeros,)
+    keys = tuple(
+        tuple(np.ascontiguousarray(m[:, k] * 1024 + n[:, k]) for k in range(players))
+        for m, n in zip(money_by_round, notes_by_round, strict=True)
     )
+    return LaterRounds(money_by_round, notes_by_round, keys)
 
 
 def expected_shares(state: GameState, outcomes: list[Outcome], seat: int) -> np.ndarray:
@@ -114,11 +120,18 @@ def expected_shares(state: GameState, outcomes: list[Outcome], seat: int) -> np.
     money = np.take_along_axis(np.array([o.money for o in outcomes]), order, axis=1)
     notes = np.take_along_axis(np.array([o.notes for o in outcomes]), order, axis=1)
     # Money first, then notes: notes never reach 1024, so one number orders both.
-    totals = (money[:, None, :] + table.money[after][None]) * 1024
-    totals += notes[:, None, :] + table.notes[after][None]
-    won = totals == totals.max(axis=2, keepdims=True)
-    mine = won[np.arange(len(outcomes)), :, (seat - starts) % players]
-    return np.where(mine, 1.0 / won.sum(axis=2), 0.0).mean(axis=1)
+    keys = money * 1024 + notes
+    # One (outcome, game) array per player, by offset from the start player: a few
+    # operations on whole arrays instead of reductions over an axis of 2-6 players.
+    totals = [keys[:, k, None] + table.keys[after][k][None, :] for k in range(players)]
+    best = totals[0]
+    for total in totals[1:]:
+        best = np.maximum(best, total)
+    winners = (totals[0] == best).astype(np.int64)
+    for total in totals[1:]:
+        winners += total == best
+    mine = np.stack(totals)[(seat - starts) % players, np.arange(len(outcomes))]
+    return np.where(mine == best, 1.0 / winners, 0.0).mean(axis=1)
 
 
 def win_share(outcome: Outcome, seat: int) -> float:
@@ -207,10 +220,12 @@ def hint(
     # with far fewer playouts than their levels.
     base = rng.getrandbits(48)
 
+    read = [playout_start(start) for start in starts]  # read once, played out many times
+
     def sample(index: int) -> None:
         tally = tallies[index]
         outcomes = [
-            playout(starts[index], random.Random(base + tally.n + k), policies, rounds=1)
+            playout(read[index], random.Random(base + tally.n + k), policies, rounds=1)
             for k in range(BATCH)
         ]
         shares = expected_shares(starts[index], outcomes, seat)

@@ -71,16 +71,18 @@ def casino_pay(row: list[int], offered: list[int], who: int) -> int:
     """The note `who` takes at a casino with counted dice `row` (per owner) and notes
     `offered` (highest first), if it paid out now: equal counts cancel."""
     mine = row[who]
-    if not mine:
-        return 0
+    if not mine or row.count(mine) > 1:
+        return 0  # no dice, or tied: both take their dice back unpaid
     rank = 0
-    for owner, n in enumerate(row):
-        if owner != who and n == mine:
-            return 0  # tied: both take their dice back unpaid
     for n in row:
         if n > mine and row.count(n) == 1:
             rank += 1
     return offered[rank] if rank < len(offered) else 0
+
+
+def casino_ranking(row: list[int]) -> list[int]:
+    """The owners a casino with counted dice `row` pays, best first: equal counts cancel."""
+    return [row.index(n) for n in sorted(set(row), reverse=True) if n and row.count(n) == 1]
 
 
 def casino_pays(row: list[int], offered: list[int], seats: int) -> list[int]:
@@ -88,20 +90,16 @@ def casino_pays(row: list[int], offered: list[int], seats: int) -> list[int]:
     `casino_pay` gives it for one owner, in one pass (the white owner ranks but takes no
     seat's note)."""
     paid = [0] * seats
-    seen: dict[int, int] = {}
-    for owner, n in enumerate(row):
-        if n:
-            seen[n] = -1 if n in seen else owner
     rank = 0
-    for n in sorted(seen, reverse=True):
-        owner = seen[n]
-        if owner < 0:
-            continue
-        if rank >= len(offered):
+    places = len(offered)
+    for n in sorted(set(row), reverse=True):
+        if not n or rank >= places:
             break
-        if owner < seats:
-            paid[owner] = offered[rank]
-        rank += 1
+        if row.count(n) == 1:
+            owner = row.index(n)
+            if owner < seats:
+                paid[owner] = offered[rank]
+            rank += 1
     return paid
 
 
@@ -308,19 +306,20 @@ class _Round:
     current: int
     skips_used: list[int]
     offered_by: list[list[int]] = field(default_factory=list)
+    """Each casino's notes, highest first (set when the turns begin)."""
+    pays: list[list[int] | None] = field(default_factory=list)
+    """What each seat would take at each casino if it paid out now; None until asked after
+    the casino's row changed (the slot machine's is never asked)."""
+    on_table: int = 0
+    """The money on the table this round."""
 
 
-def _game_from(state: GameState, rng: random.Random) -> _Game:
-    """The lasting counters of a state; the pile's batches are shuffled, keeping their order."""
-    stack: list[int] = []
-    for batch in reversed([b for b in state.pile.batches if b]):
-        part = list(batch)
-        rng.shuffle(part)
-        stack.extend(part)
+def _read_game(state: GameState) -> _Game:
+    """The lasting counters of a state, the pile left out (each playout shuffles its own)."""
     return _Game(
         money=[sum(w) for w in state.winnings],
         held=[len(w) for w in state.winnings],
-        stack=stack,
+        stack=[],
         discards=list(state.discards),
         chips_at=[list(c.chip_cards) for c in state.casinos],
         chip_pile=list(state.chip_pile),
@@ -330,7 +329,7 @@ def _game_from(state: GameState, rng: random.Random) -> _Game:
     )
 
 
-def _resume_round(state: GameState) -> _Round:
+def _read_round(state: GameState) -> _Round:
     """The round a state is in, as counters (a playout started after the deal)."""
     players = len(state.players)
     white = players
@@ -360,6 +359,76 @@ def _resume_round(state: GameState) -> _Round:
         bigs=bigs,
         current=state.current,
         skips_used=list(state.skips_used),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutStart:
+    """A state read into counters once, for the many playouts a hint starts from it."""
+
+    state: GameState
+    game: _Game
+    """The lasting counters, the pile left out; each playout takes a copy."""
+    batches: tuple[tuple[int, ...], ...]
+    """The pile's batches, from the bottom up: each is shuffled on its own."""
+    round: _Round | None
+    """The round under way, when the state is past its deal; each playout takes a copy."""
+
+
+def playout_start(state: GameState) -> PlayoutStart:
+    """Read a state for playouts, once: before a deal, a roll or a payout, in a game the
+    fast playout covers."""
+    if not playout_supported(state):
+        raise ValueError("this game uses variants the fast playout does not cover")
+    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.RAINBOW, Phase.PAYOUT):
+        raise ValueError(
+            f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
+        )
+    return PlayoutStart(
+        state=state,
+        game=_read_game(state),
+        batches=tuple(tuple(b) for b in reversed(state.pile.batches) if b),
+        round=None if state.phase is Phase.DEAL else _read_round(state),
+    )
+
+
+def _game_from(start: PlayoutStart, rng: random.Random) -> _Game:
+    """A playout's own copy of the lasting counters; the pile's batches are shuffled,
+    keeping their order."""
+    stack: list[int] = []
+    for batch in start.batches:
+        part = list(batch)
+        rng.shuffle(part)
+        stack += part
+    kept = start.game
+    return _Game(
+        money=kept.money[:],
+        held=kept.held[:],
+        stack=stack,
+        discards=kept.discards[:],
+        chips_at=[c[:] for c in kept.chips_at],
+        chip_pile=kept.chip_pile[:],
+        chips_held=[c[:] for c in kept.chips_held],
+        start=kept.start,
+        tokens=kept.tokens[:],
+    )
+
+
+def _resume_round(start: PlayoutStart) -> _Round:
+    """A playout's own copy of the round under way (a playout started after the deal)."""
+    kept = start.round
+    assert kept is not None
+    return _Round(
+        notes=[n[:] for n in kept.notes],
+        counts=[r[:] for r in kept.counts],
+        slot_values=[v[:] for v in kept.slot_values],
+        regular=kept.regular[:],
+        biggy=kept.biggy[:],
+        neutral=kept.neutral[:],
+        kicker=kept.kicker[:],
+        bigs=[b[:] for b in kept.bigs],
+        current=kept.current,
+        skips_used=kept.skips_used[:],
     )
 
 
@@ -437,77 +506,103 @@ Target = tuple[int, bool]
 SKIP = 0
 """The number a turn 'places' when its player pays a chip or card to skip."""
 
+Rolled = tuple[list[int], list[int], list[int], list[int]]
+"""A throw: the player's own dice, Biggies, white dice and kickers, by pips."""
 
-_Outcome = tuple[tuple[KickTarget, ...], list[int], list[list[int]]]
-"""One way of placing and kicking: the kicks, the row of counts after, the slot machine's pips."""
+Candidate = tuple[int, bool, tuple[KickTarget, ...], list[int], list[list[int]]]
+"""One way of placing and kicking: the number, whether on the slot machine, the kicks, the
+casino's row of counts after it and the slot machine's pips after it (as they were, off it)."""
 
 
-def _placements(
-    rd: _Round, targets: list[Target], rolled: tuple[list[int], list[int], list[int], list[int]]
-) -> Iterator[tuple[int, bool, list[int], list[int], list[_Outcome]]]:
-    """Each target with what placing the rolled dice there leaves: its number, whether on the
-    slot machine, its row of counts before, who offered its money, and each way of kicking
-    with the row after it and the slot machine's pips after it (as they were, off it)."""
+def _candidates(
+    rd: _Round, shown: list[int], slot_free: list[int], rolled: Rolled
+) -> Iterator[Candidate]:
+    """Every placement open after a throw with each way of kicking, in the order the choices
+    break ties: the numbers shown at their casinos, then those free on the slot machine."""
     own, big, wht, kck = rolled
     current, white = rd.current, len(rd.regular)
-    for value, on_slot in targets:
-        index = SLOT_MACHINE - 1 if on_slot else value - 1
-        row = rd.counts[index]
-        n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
-        after = list(row)
-        after[current] += n_own + 2 * n_big
-        after[white] += n_wht
-        if on_slot:
-            options = _kick_combinations(
-                _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
-            )
-        else:
-            placed_bigs = list(rd.bigs[index])
+    counts, values = rd.counts, rd.slot_values
+    for value in shown:
+        index = value - 1
+        after = counts[index][:]
+        n_big = big.count(value) if big else 0
+        after[current] += own.count(value) + 2 * n_big
+        if wht:
+            after[white] += wht.count(value)
+        if kck and value in kck:
+            placed_bigs = rd.bigs[index][:]
             placed_bigs[current] += n_big
-            options = _kick_options(after, placed_bigs, white, kck.count(value))
-        outcomes = []
-        for option in options:
-            values = rd.slot_values
-            if on_slot:
-                values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
-                _unplace(values, value, option)
-            outcomes.append((option, _kicked(after, option, white), values))
-        yield value, on_slot, row, rd.offered_by[index], outcomes
+            for option in _kick_options(after, placed_bigs, white, kck.count(value)):
+                yield value, False, option, _kicked(after, option, white), values
+        else:
+            yield value, False, (), after, values
+    for value in slot_free:
+        yield from _slot_candidates(rd, value, rolled)
+
+
+def _slot_candidates(rd: _Round, value: int, rolled: Rolled) -> Iterator[Candidate]:
+    """Each way of placing the dice showing `value` on the slot machine (and kicking)."""
+    own, big, wht, kck = rolled
+    current, white = rd.current, len(rd.regular)
+    n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
+    after = list(rd.counts[SLOT_MACHINE - 1])
+    after[current] += n_own + 2 * n_big
+    after[white] += n_wht
+    options = _kick_combinations(
+        _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
+    )
+    for option in options:
+        values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
+        _unplace(values, value, option)
+        yield value, True, option, _kicked(after, option, white), values
+
+
+def _pays_now(rd: _Round, index: int) -> list[int]:
+    """What each seat would take at a casino (not the slot machine) if it paid out now,
+    worked out once for each row of counts it holds in a round."""
+    pays = rd.pays[index]
+    if pays is None:
+        pays = rd.pays[index] = casino_pays(rd.counts[index], rd.offered_by[index], len(rd.regular))
+    return pays
 
 
 def _greedy_choice(
     rd: _Round,
-    targets: list[Target],
-    rolled: tuple[list[int], list[int], list[int], list[int]],
+    shown: list[int],
+    slot_free: list[int],
+    rolled: Rolled,
     rnd: Callable[[], float],
     can_skip: bool,
 ) -> tuple[int, bool, tuple[KickTarget, ...]]:
     """The placement (and kicks) that would win the most money if the round ended now,
     ties broken at random; a skip (number SKIP), when allowed, wins nothing."""
     current = rd.current
+    offered_by = rd.offered_by
+    slot_before = None
     best = 0 if can_skip else -(1 << 60)
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
-    for value, on_slot, row, offered, outcomes in _placements(rd, targets, rolled):
+    for value, on_slot, option, after, values in _candidates(rd, shown, slot_free, rolled):
         if on_slot:
-            before = slot_pay(row, rd.slot_values, offered, current)
+            offered = offered_by[SLOT_MACHINE - 1]
+            if slot_before is None:
+                row = rd.counts[SLOT_MACHINE - 1]
+                slot_before = slot_pay(row, rd.slot_values, offered, current)
+            gain = slot_pay(after, values, offered, current) - slot_before
         else:
-            before = casino_pay(row, offered, current)
-        for option, kicked, values in outcomes:
-            if on_slot:
-                gain = slot_pay(kicked, values, offered, current) - before
-            else:
-                gain = casino_pay(kicked, offered, current) - before
-            if gain > best:
-                best, ties = gain, [(value, on_slot, option)]
-            elif gain == best:
-                ties.append((value, on_slot, option))
+            index = value - 1
+            gain = casino_pay(after, offered_by[index], current) - _pays_now(rd, index)[current]
+        if gain > best:
+            best, ties = gain, [(value, on_slot, option)]
+        elif gain == best:
+            ties.append((value, on_slot, option))
     return ties[int(rnd() * len(ties))]
 
 
 def _rules_choice(
     rd: _Round,
-    targets: list[Target],
-    rolled: tuple[list[int], list[int], list[int], list[int]],
+    shown: list[int],
+    slot_free: list[int],
+    rolled: Rolled,
     rnd: Callable[[], float],
     can_skip: bool,
 ) -> tuple[int, bool, tuple[KickTarget, ...]]:
@@ -521,31 +616,36 @@ def _rules_choice(
     mine_left += rd.kicker[current]
     dice_left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
     rivals_left = dice_left - mine_left
-    die_price = 0.3 * sum(sum(n) for n in rd.notes) / max(dice_left, 1)
+    die_price = 0.3 * rd.on_table / max(dice_left, 1)
+    offered_by = rd.offered_by
+    slot_before: list[int] | None = None
+    priced, price = 0, 0.0
     best = 0.0 if can_skip else -math.inf
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
-    for value, on_slot, row, offered, outcomes in _placements(rd, targets, rolled):
-        price = die_price * sum(dice.count(value) for dice in rolled)
+    for value, on_slot, option, after, values in _candidates(rd, shown, slot_free, rolled):
+        if value != priced:
+            priced, price = value, die_price * sum(dice.count(value) for dice in rolled)
         if on_slot:
-            before = [slot_pay(row, rd.slot_values, offered, s) for s in range(white)]
+            offered = offered_by[SLOT_MACHINE - 1]
+            if slot_before is None:
+                row = rd.counts[SLOT_MACHINE - 1]
+                slot_before = [slot_pay(row, rd.slot_values, offered, s) for s in range(white)]
+            before = slot_before
+            paid = [slot_pay(after, values, offered, s) for s in range(white)]
         else:
-            before = casino_pays(row, offered, white)
-        for option, kicked, values in outcomes:
-            if on_slot:
-                paid = [slot_pay(kicked, values, offered, s) for s in range(white)]
-            else:
-                paid = casino_pays(kicked, offered, white)
-            won = paid[current] - before[current]
-            gain = float(won)
-            if won > 0 and rivals_left:
-                others = max(kicked[:current] + kicked[current + 1 :])
-                gain *= min(1.0, 0.5 + 0.25 * (kicked[current] - others))
-            taken = sum(before) - sum(paid) + won
-            score = gain + 0.5 * taken - price
-            if score > best:
-                best, ties = score, [(value, on_slot, option)]
-            elif score == best:
-                ties.append((value, on_slot, option))
+            before = _pays_now(rd, value - 1)
+            paid = casino_pays(after, offered_by[value - 1], white)
+        won = paid[current] - before[current]
+        gain = float(won)
+        if won > 0 and rivals_left:
+            others = max(after[:current] + after[current + 1 :])
+            gain *= min(1.0, 0.5 + 0.25 * (after[current] - others))
+        taken = sum(before) - sum(paid) + won
+        score = gain + 0.5 * taken - price
+        if score > best:
+            best, ties = score, [(value, on_slot, option)]
+        elif score == best:
+            ties.append((value, on_slot, option))
     return ties[int(rnd() * len(ties))]
 
 
@@ -581,28 +681,31 @@ def _play_turn(
 ) -> int:
     """Roll and place for the player to move; returns how many dice left the players' hands."""
     current, white = rd.current, len(rd.regular)
+    n_biggy, n_neutral, n_kicker = rd.biggy[current], rd.neutral[current], rd.kicker[current]
     own = [int(rnd() * 6) + 1 for _ in range(rd.regular[current])]
-    big = [int(rnd() * 6) + 1 for _ in range(rd.biggy[current])]
-    wht = [int(rnd() * 6) + 1 for _ in range(rd.neutral[current])]
-    kck = [int(rnd() * 6) + 1 for _ in range(rd.kicker[current])]
-    shown = sorted(set(own + big + wht + kck))
+    big = [int(rnd() * 6) + 1 for _ in range(n_biggy)] if n_biggy else []
+    wht = [int(rnd() * 6) + 1 for _ in range(n_neutral)] if n_neutral else []
+    kck = [int(rnd() * 6) + 1 for _ in range(n_kicker)] if n_kicker else []
+    shown = sorted(set(own + big + wht + kck) if big or wht or kck else set(own))
     kicks: tuple[KickTarget, ...] = ()
-    targets = [(v, False) for v in shown]
+    slot_free: list[int] = []
     if rules.slot_machine:
         taken = {v for values in rd.slot_values for v in values}
-        targets += [(v, True) for v in shown if v not in taken]
+        slot_free = [v for v in shown if v not in taken]
     can_skip = (
         rules.skip_rule != "none"
         and game.tokens[current] > 0
         and not (rules.skip_limit and rd.skips_used[current] >= rules.skip_limit)
     )
     greedy = policy != "random"
-    if greedy and (len(targets) > 1 or kck or can_skip):
+    if greedy and (len(shown) + len(slot_free) > 1 or kck or can_skip):
         choose = _rules_choice if policy == "rules" else _greedy_choice
-        number, on_slot, kicks = choose(rd, targets, (own, big, wht, kck), rnd, can_skip)
+        number, on_slot, kicks = choose(rd, shown, slot_free, (own, big, wht, kck), rnd, can_skip)
     elif can_skip:
+        targets = [(v, False) for v in shown] + [(v, True) for v in slot_free]
         number, on_slot = [*targets, (SKIP, False)][int(rnd() * (len(targets) + 1))]
     elif rules.slot_machine:
+        targets = [(v, False) for v in shown] + [(v, True) for v in slot_free]
         number, on_slot = targets[int(rnd() * len(targets))]
     else:
         number, on_slot = shown[int(rnd() * len(shown))], False
@@ -642,6 +745,8 @@ def _play_turn(
                 rd.biggy[owner] += 1
             else:
                 rd.regular[owner] += 1
+    if not on_slot:
+        rd.pays[index] = None  # its row changed
     if emit:
         emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
         emit(Place(number, on_slot, _kick_events(kicks, white), chip))
@@ -659,12 +764,7 @@ def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> lis
         if index == SLOT_MACHINE - 1:
             ranked = slot_ranking(row, rd.slot_values)
         else:
-            seen: dict[int, int] = {}
-            for owner in range(players + 1):
-                n = row[owner]
-                if n:
-                    seen[n] = -1 if n in seen else owner
-            ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
+            ranked = casino_ranking(row)
         offered = rd.offered_by[index]
         under: list[int] = []
         for rank, owner in enumerate(ranked[: len(offered)]):
@@ -707,6 +807,8 @@ def _play_round(
     """Play a round's turns until every die is placed, replace Rainbows and pay out."""
     players = len(rd.regular)
     rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
+    rd.pays = [None] * len(rd.counts)
+    rd.on_table = sum(sum(n) for n in rd.notes)
     left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
     while left:
         current = rd.current
@@ -739,21 +841,18 @@ def _standing(game: _Game, rules: Rules) -> tuple[list[int], list[int]]:
 
 
 def playout(
-    state: GameState,
+    state: GameState | PlayoutStart,
     rng: random.Random,
     policy: str | Sequence[str] = "random",
     emit: Callable[[Event], None] | None = None,
     rounds: int = 0,
 ) -> Outcome:
-    """Play on from a state before a deal, a roll or a payout, with every player following
-    `policy` (one name for all, or one per seat); stop at the end, or after `rounds` round
-    ends when that is not 0."""
-    if not playout_supported(state):
-        raise ValueError("this game uses variants the fast playout does not cover")
-    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.RAINBOW, Phase.PAYOUT):
-        raise ValueError(
-            f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
-        )
+    """Play on from a state before a deal, a roll or a payout (or one read once by
+    `playout_start`, for many playouts), with every player following `policy` (one name
+    for all, or one per seat); stop at the end, or after `rounds` round ends when that is
+    not 0."""
+    start = state if isinstance(state, PlayoutStart) else playout_start(state)
+    state = start.state
     rules = state.rules
     players = len(state.players)
     policies = [policy] * players if isinstance(policy, str) else list(policy)
@@ -762,7 +861,7 @@ def playout(
             f"policy must be one of {', '.join(POLICIES)}, or one of them per seat ({players}),"
             f" got {policy!r}"
         )
-    game = _game_from(state, rng)
+    game = _game_from(start, rng)
     first_round = state.round
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
     played: list[tuple[int, list[int], list[int], int]] = []
@@ -771,7 +870,7 @@ def playout(
         paid_before = list(game.money)
         money_before, held_before = _standing(game, rules)
         resumed = round_no == first_round and state.phase is not Phase.DEAL
-        rd = _resume_round(state) if resumed else _deal_round(game, rules, players, rng, emit)
+        rd = _resume_round(start) if resumed else _deal_round(game, rules, players, rng, emit)
         round_start = -1 if resumed else game.start
         _play_round(game, rd, rules, policies, rng, emit)
         money_after, held_after = _standing(game, rules)

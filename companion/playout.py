@@ -307,9 +307,9 @@ class _Round:
     skips_used: list[int]
     offered_by: list[list[int]] = field(default_factory=list)
     """Each casino's notes, highest first (set when the turns begin)."""
-    pays: list[list[int] | None] = field(default_factory=list)
-    """What each seat would take at each casino if it paid out now; None until asked after
-    the casino's row changed (the slot machine's is never asked)."""
+    paid_at: list[dict[tuple[int, ...], list[int]]] = field(default_factory=list)
+    """What each seat would take at each casino if it paid out now, by row of counts: a
+    record of those worked out (`_pays`), kept for the round or, resumed, for the start."""
     on_table: int = 0
     """The money on the table this round."""
 
@@ -330,7 +330,8 @@ def _read_game(state: GameState) -> _Game:
 
 
 def _read_round(state: GameState) -> _Round:
-    """The round a state is in, as counters (a playout started after the deal)."""
+    """The round a state is in, as counters (a playout started after the deal), with an
+    empty record of pay-outs for all the playouts from it (their notes are the same)."""
     players = len(state.players)
     white = players
     casinos = state.rules.casino_count()
@@ -359,6 +360,7 @@ def _read_round(state: GameState) -> _Round:
         bigs=bigs,
         current=state.current,
         skips_used=list(state.skips_used),
+        paid_at=[{} for _ in counts],
     )
 
 
@@ -429,6 +431,7 @@ def _resume_round(start: PlayoutStart) -> _Round:
         bigs=[b[:] for b in kept.bigs],
         current=kept.current,
         skips_used=kept.skips_used[:],
+        paid_at=kept.paid_at,
     )
 
 
@@ -557,13 +560,29 @@ def _slot_candidates(rd: _Round, value: int, rolled: Rolled) -> Iterator[Candida
         yield value, True, option, _kicked(after, option, white), values
 
 
-def _pays_now(rd: _Round, index: int) -> list[int]:
-    """What each seat would take at a casino (not the slot machine) if it paid out now,
-    worked out once for each row of counts it holds in a round."""
-    pays = rd.pays[index]
+def _pays(rd: _Round, index: int, row: list[int]) -> list[int]:
+    """What each seat would take at a casino (not the slot machine) with counted dice `row`
+    if it paid out now, as `casino_pays` gives it; worked out once per row (the list is
+    shared: read it, never change it)."""
+    known = rd.paid_at[index]
+    key = tuple(row)
+    pays = known.get(key)
     if pays is None:
-        pays = rd.pays[index] = casino_pays(rd.counts[index], rd.offered_by[index], len(rd.regular))
+        pays = known[key] = casino_pays(row, rd.offered_by[index], len(rd.regular))
     return pays
+
+
+def _showing(rolled: Rolled, value: int) -> int:
+    """How many dice of a throw show `value`."""
+    own, big, wht, kck = rolled
+    shown = own.count(value)
+    if big:
+        shown += big.count(value)
+    if wht:
+        shown += wht.count(value)
+    if kck:
+        shown += kck.count(value)
+    return shown
 
 
 def _greedy_choice(
@@ -577,8 +596,8 @@ def _greedy_choice(
     """The placement (and kicks) that would win the most money if the round ended now,
     ties broken at random; a skip (number SKIP), when allowed, wins nothing."""
     current = rd.current
-    offered_by = rd.offered_by
-    slot_before = None
+    counts, offered_by = rd.counts, rd.offered_by
+    slot_before: int | None = None
     best = 0 if can_skip else -(1 << 60)
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
     for value, on_slot, option, after, values in _candidates(rd, shown, slot_free, rolled):
@@ -590,7 +609,7 @@ def _greedy_choice(
             gain = slot_pay(after, values, offered, current) - slot_before
         else:
             index = value - 1
-            gain = casino_pay(after, offered_by[index], current) - _pays_now(rd, index)[current]
+            gain = _pays(rd, index, after)[current] - _pays(rd, index, counts[index])[current]
         if gain > best:
             best, ties = gain, [(value, on_slot, option)]
         elif gain == best:
@@ -624,7 +643,7 @@ def _rules_choice(
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
     for value, on_slot, option, after, values in _candidates(rd, shown, slot_free, rolled):
         if value != priced:
-            priced, price = value, die_price * sum(dice.count(value) for dice in rolled)
+            priced, price = value, die_price * _showing(rolled, value)
         if on_slot:
             offered = offered_by[SLOT_MACHINE - 1]
             if slot_before is None:
@@ -633,8 +652,8 @@ def _rules_choice(
             before = slot_before
             paid = [slot_pay(after, values, offered, s) for s in range(white)]
         else:
-            before = _pays_now(rd, value - 1)
-            paid = casino_pays(after, offered_by[value - 1], white)
+            before = _pays(rd, value - 1, rd.counts[value - 1])
+            paid = _pays(rd, value - 1, after)
         won = paid[current] - before[current]
         gain = float(won)
         if won > 0 and rivals_left:
@@ -745,8 +764,6 @@ def _play_turn(
                 rd.biggy[owner] += 1
             else:
                 rd.regular[owner] += 1
-    if not on_slot:
-        rd.pays[index] = None  # its row changed
     if emit:
         emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
         emit(Place(number, on_slot, _kick_events(kicks, white), chip))
@@ -807,7 +824,8 @@ def _play_round(
     """Play a round's turns until every die is placed, replace Rainbows and pay out."""
     players = len(rd.regular)
     rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
-    rd.pays = [None] * len(rd.counts)
+    if not rd.paid_at:
+        rd.paid_at = [{} for _ in rd.counts]
     rd.on_table = sum(sum(n) for n in rd.notes)
     left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
     while left:

@@ -78,9 +78,9 @@ class LaterRounds:
 
     money: tuple[np.ndarray, ...]
     notes: tuple[np.ndarray, ...]
-    keys: tuple[tuple[np.ndarray, ...], ...]
-    """`keys[r][k]`: money x 1024 + notes won after round r by the player k seats after
-    the start player, one contiguous array over the games (what the shares sum over)."""
+    keys: tuple[np.ndarray, ...]
+    """`keys[r]` has shape (players, games): money x 1024 + notes won after round r, by
+    offset from the start player (each offset's games one contiguous row)."""
 
 
 @lru_cache(maxsize=16)
@@ -103,7 +103,7 @@ def later_rounds(rules: Rules, players: int) -> LaterRounds:
     money_by_round = tuple(money[:count]) + (zeros,)
     notes_by_round = tuple(notes[:count]) + (zeros,)
     keys = tuple(
-        tuple(np.ascontiguousarray(m[:, k] * 1024 + n[:, k]) for k in range(players))
+        np.ascontiguousarray((m * 1024 + n).T)
         for m, n in zip(money_by_round, notes_by_round, strict=True)
     )
     return LaterRounds(money_by_round, notes_by_round, keys)
@@ -116,21 +116,20 @@ def expected_shares(state: GameState, outcomes: list[Outcome], seat: int) -> np.
     players = len(state.players)
     after = min(state.round, state.rules.rounds) if not outcomes[0].over else state.rules.rounds
     starts = np.array([o.start for o in outcomes])
-    order = (starts[:, None] + np.arange(players)[None, :]) % players
-    money = np.take_along_axis(np.array([o.money for o in outcomes]), order, axis=1)
-    notes = np.take_along_axis(np.array([o.notes for o in outcomes]), order, axis=1)
+    rows = np.arange(len(outcomes))
     # Money first, then notes: notes never reach 1024, so one number orders both.
-    keys = money * 1024 + notes
+    keys = np.array([o.money for o in outcomes]) * 1024 + np.array([o.notes for o in outcomes])
+    later = table.keys[after]
     # One (outcome, game) array per player, by offset from the start player: a few
     # operations on whole arrays instead of reductions over an axis of 2-6 players.
-    totals = [keys[:, k, None] + table.keys[after][k][None, :] for k in range(players)]
+    totals = [keys[rows, (starts + k) % players, None] + later[k] for k in range(players)]
     best = totals[0]
     for total in totals[1:]:
         best = np.maximum(best, total)
     winners = (totals[0] == best).astype(np.int64)
     for total in totals[1:]:
         winners += total == best
-    mine = np.stack(totals)[(seat - starts) % players, np.arange(len(outcomes))]
+    mine = keys[:, seat, None] + later[(seat - starts) % players]
     return np.where(mine == best, 1.0 / winners, 0.0).mean(axis=1)
 
 

@@ -306,7 +306,7 @@ class _Round:
     current: int
     skips_used: list[int]
     offered_by: list[list[int]] = field(default_factory=list)
-    """Each casino's notes, highest first (set when the turns begin)."""
+    """Each casino's notes, highest first (set when the turns begin; read, never changed)."""
     paid_at: list[dict[tuple[int, ...], list[int]]] = field(default_factory=list)
     """What each seat would take at each casino if it paid out now, by row of counts: a
     record of those worked out (`_pays`), kept for the round or, resumed, for the start."""
@@ -330,8 +330,8 @@ def _read_game(state: GameState) -> _Game:
 
 
 def _read_round(state: GameState) -> _Round:
-    """The round a state is in, as counters (a playout started after the deal), with an
-    empty record of pay-outs for all the playouts from it (their notes are the same)."""
+    """The round a state is in, as counters (a playout started after the deal), with what
+    its casinos offer, for all the playouts from it (their notes are the same)."""
     players = len(state.players)
     white = players
     casinos = state.rules.casino_count()
@@ -349,7 +349,7 @@ def _read_round(state: GameState) -> _Round:
         for die in c.dice:
             if die.big and die.owner >= 0:  # the imaginary owners' Biggies are never kicked
                 bigs[c.number - 1][die.owner] += 1
-    return _Round(
+    resumed = _Round(
         notes=[list(c.notes) for c in state.casinos],
         counts=counts,
         slot_values=slot_values,
@@ -360,8 +360,9 @@ def _read_round(state: GameState) -> _Round:
         bigs=bigs,
         current=state.current,
         skips_used=list(state.skips_used),
-        paid_at=[{} for _ in counts],
     )
+    _set_offers(resumed)
+    return resumed
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,13 +395,26 @@ def playout_start(state: GameState) -> PlayoutStart:
     )
 
 
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle(items)` does (the same numbers drawn
+    from `rng`, the same order), drawing the bits straight from the generator: a playout
+    shuffles the pile every time, and the method calls cost more than the swaps."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:  # a number outside 0..i: draw again
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 def _game_from(start: PlayoutStart, rng: random.Random) -> _Game:
     """A playout's own copy of the lasting counters; the pile's batches are shuffled,
     keeping their order."""
     stack: list[int] = []
     for batch in start.batches:
         part = list(batch)
-        rng.shuffle(part)
+        shuffle(part, rng)
         stack += part
     kept = start.game
     return _Game(
@@ -431,7 +445,9 @@ def _resume_round(start: PlayoutStart) -> _Round:
         bigs=[b[:] for b in kept.bigs],
         current=kept.current,
         skips_used=kept.skips_used[:],
+        offered_by=kept.offered_by,
         paid_at=kept.paid_at,
+        on_table=kept.on_table,
     )
 
 
@@ -813,6 +829,14 @@ def _next_start(rules: Rules, firsts: list[int], start: int, players: int) -> in
     return (start + 1) % players
 
 
+def _set_offers(rd: _Round) -> None:
+    """Set what a round's casinos offer, for its turns: the notes highest first, the money
+    on the table, and an empty record of pay-outs."""
+    rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
+    rd.on_table = sum(sum(n) for n in rd.notes)
+    rd.paid_at = [{} for _ in rd.counts]
+
+
 def _play_round(
     game: _Game,
     rd: _Round,
@@ -823,10 +847,8 @@ def _play_round(
 ) -> None:
     """Play a round's turns until every die is placed, replace Rainbows and pay out."""
     players = len(rd.regular)
-    rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
-    if not rd.paid_at:
-        rd.paid_at = [{} for _ in rd.counts]
-    rd.on_table = sum(sum(n) for n in rd.notes)
+    if not rd.offered_by:  # a dealt round (a resumed one comes with its own)
+        _set_offers(rd)
     left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
     while left:
         current = rd.current
@@ -884,14 +906,16 @@ def playout(
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
     played: list[tuple[int, list[int], list[int], int]] = []
     round_money = [0] * players
+    standing = _standing(game, rules)
     for round_no in range(first_round, last_round + 1):
         paid_before = list(game.money)
-        money_before, held_before = _standing(game, rules)
+        money_before, held_before = standing
         resumed = round_no == first_round and state.phase is not Phase.DEAL
         rd = _resume_round(start) if resumed else _deal_round(game, rules, players, rng, emit)
         round_start = -1 if resumed else game.start
         _play_round(game, rd, rules, policies, rng, emit)
-        money_after, held_after = _standing(game, rules)
+        standing = _standing(game, rules)
+        money_after, held_after = standing
         if round_no == first_round:
             round_money = [a - b for a, b in zip(game.money, paid_before, strict=True)]
         played.append(
@@ -902,7 +926,7 @@ def playout(
                 game.start,
             )
         )
-    money, held = _standing(game, rules)
+    money, held = standing
     if rules.chip_cards:
         money = [m + chip_bonus(tuple(c)) for m, c in zip(money, game.chips_held, strict=True)]
     return Outcome(

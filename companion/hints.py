@@ -116,13 +116,14 @@ def expected_shares(state: GameState, outcomes: list[Outcome], seat: int) -> np.
     players = len(state.players)
     after = min(state.round, state.rules.rounds) if not outcomes[0].over else state.rules.rounds
     starts = np.array([o.start for o in outcomes])
-    rows = np.arange(len(outcomes))
+    order = (starts[:, None] + np.arange(players)[None, :]) % players
     # Money first, then notes: notes never reach 1024, so one number orders both.
     keys = np.array([o.money for o in outcomes]) * 1024 + np.array([o.notes for o in outcomes])
+    by_offset = keys[np.arange(len(outcomes))[:, None], order]
     later = table.keys[after]
     # One (outcome, game) array per player, by offset from the start player: a few
     # operations on whole arrays instead of reductions over an axis of 2-6 players.
-    totals = [keys[rows, (starts + k) % players, None] + later[k] for k in range(players)]
+    totals = [by_offset[:, k, None] + later[k] for k in range(players)]
     best = totals[0]
     for total in totals[1:]:
         best = np.maximum(best, total)

@@ -312,6 +312,9 @@ class _Round:
     record of those worked out (`_pays`), kept for the round or, resumed, for the start."""
     on_table: int = 0
     """The money on the table this round."""
+    ranked_at: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
+    """The owners a casino pays, best first, by row of counts (`casino_ranking`): a record
+    of those worked out, like `paid_at` (the ranking does not depend on the notes)."""
 
 
 def _read_game(state: GameState) -> _Game:
@@ -448,6 +451,7 @@ def _resume_round(start: PlayoutStart) -> _Round:
         offered_by=kept.offered_by,
         paid_at=kept.paid_at,
         on_table=kept.on_table,
+        ranked_at=kept.ranked_at,
     )
 
 
@@ -786,6 +790,16 @@ def _play_turn(
     return gone
 
 
+def _ranking(rd: _Round, row: list[int]) -> list[int]:
+    """The owners a casino with counted dice `row` pays, best first, as `casino_ranking`
+    gives them; worked out once per row (the list is shared: read it, never change it)."""
+    key = tuple(row)
+    ranked = rd.ranked_at.get(key)
+    if ranked is None:
+        ranked = rd.ranked_at[key] = casino_ranking(row)
+    return ranked
+
+
 def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> list[int]:
     """Pay every casino out (equal counts cancel); returns the seat that took each
     casino's highest note (-1 where no player did)."""
@@ -797,7 +811,7 @@ def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> lis
         if index == SLOT_MACHINE - 1:
             ranked = slot_ranking(row, rd.slot_values)
         else:
-            ranked = casino_ranking(row)
+            ranked = _ranking(rd, row)
         offered = rd.offered_by[index]
         under: list[int] = []
         for rank, owner in enumerate(ranked[: len(offered)]):
@@ -815,7 +829,7 @@ def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> lis
         else:
             game.discards.extend(rest)
         if under:
-            rng.shuffle(under)
+            shuffle(under, rng)
             game.stack[0:0] = under
     return firsts
 

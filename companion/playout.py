@@ -757,24 +757,28 @@ def _play_turn(
         return 0
     index = SLOT_MACHINE - 1 if on_slot else number - 1
     row = rd.counts[index]
-    n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
-    n_kck = kck.count(number)
+    n_own = own.count(number)
+    n_big = big.count(number) if big else 0
+    n_wht = wht.count(number) if wht else 0
+    n_kck = kck.count(number) if kck else 0
     chip = None
     if rules.chip_cards and not on_slot and game.chips_at[index] and n_own + 2 * n_big + n_wht >= 2:
         chip = _take_chip(game.chips_at[index], game.chips_held[current], greedy, rnd)
     if n_kck and not greedy:
         kicks = _random_kick_choice(rd, index, on_slot, (n_own, n_big, n_wht, n_kck), rnd)
     row[current] += n_own + 2 * n_big
-    row[white] += n_wht
-    rd.bigs[index][current] += n_big
+    rd.regular[current] -= n_own
+    gone = n_own
+    if n_big or n_wht or n_kck:  # the other kinds of dice, where the game has them
+        row[white] += n_wht
+        rd.bigs[index][current] += n_big
+        rd.biggy[current] -= n_big
+        rd.neutral[current] -= n_wht
+        rd.kicker[current] -= n_kck
+        gone += n_big + n_wht + n_kck
     if on_slot:
         rd.slot_values = _slot_after(rd.slot_values, number, current, n_own, n_big, n_wht)
         _unplace(rd.slot_values, number, kicks)
-    rd.regular[current] -= n_own
-    rd.biggy[current] -= n_big
-    rd.neutral[current] -= n_wht
-    rd.kicker[current] -= n_kck
-    gone = n_own + n_big + n_wht + n_kck
     for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
         row[owner] -= 2 if is_big else 1
         if owner != white:

@@ -11,6 +11,10 @@ paid skip counts as winning nothing), or the rule-based player's terms (greedy's
 discounted for a thin lead, plus half the money taken from the others, less a price per
 die spent); each seat may have its own. `tests/test_playout.py` replays its games through
 the engine to show both agree exactly.
+
+A hint starts thousands of playouts from each of a few states, so `playout_start` reads a
+state into counters once, and what a casino would pay (and whom it ranks) is worked out
+once per row of counts and kept, for the round or for every playout from the same start.
 """
 
 from __future__ import annotations

@@ -527,9 +527,6 @@ def _deal_round(
     )
 
 
-Target = tuple[int, bool]
-"""Where a turn places: the number, and whether on the slot machine."""
-
 SKIP = 0
 """The number a turn 'places' when its player pays a chip or card to skip."""
 

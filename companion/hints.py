@@ -29,7 +29,7 @@ from companion.choices import legal_choices
 from companion.engine import apply
 from companion.events import Event, Place, Skip
 from companion.money import money_label
-from companion.playout import Outcome, playout, playout_supported
+from companion.playout import Outcome, playout, playout_start, playout_supported
 from companion.rules import Rules
 from companion.state import GameState, Phase, new_game
 
@@ -78,6 +78,9 @@ class LaterRounds:
 
     money: tuple[np.ndarray, ...]
     notes: tuple[np.ndarray, ...]
+    keys: tuple[np.ndarray, ...]
+    """`keys[r]` has shape (players, games): money x 1024 + notes won after round r, by
+    offset from the start player (each offset's games one contiguous row)."""
 
 
 @lru_cache(maxsize=16)
@@ -97,10 +100,13 @@ def later_rounds(rules: Rules, players: int) -> LaterRounds:
                 money[after, game] += np.array(gained)[order]
                 notes[after, game] += np.array(held)[order]
     zeros = np.zeros((1, players), dtype=np.int64)
-    return LaterRounds(
-        tuple(money[:count]) + (zeros,),
-        tuple(notes[:count]) + (zeros,),
+    money_by_round = tuple(money[:count]) + (zeros,)
+    notes_by_round = tuple(notes[:count]) + (zeros,)
+    keys = tuple(
+        np.ascontiguousarray((m * 1024 + n).T)
+        for m, n in zip(money_by_round, notes_by_round, strict=True)
     )
+    return LaterRounds(money_by_round, notes_by_round, keys)
 
 
 def expected_shares(state: GameState, outcomes: list[Outcome], seat: int) -> np.ndarray:
@@ -111,14 +117,21 @@ def expected_shares(state: GameState, outcomes: list[Outcome], seat: int) -> np.
     after = min(state.round, state.rules.rounds) if not outcomes[0].over else state.rules.rounds
     starts = np.array([o.start for o in outcomes])
     order = (starts[:, None] + np.arange(players)[None, :]) % players
-    money = np.take_along_axis(np.array([o.money for o in outcomes]), order, axis=1)
-    notes = np.take_along_axis(np.array([o.notes for o in outcomes]), order, axis=1)
     # Money first, then notes: notes never reach 1024, so one number orders both.
-    totals = (money[:, None, :] + table.money[after][None]) * 1024
-    totals += notes[:, None, :] + table.notes[after][None]
-    won = totals == totals.max(axis=2, keepdims=True)
-    mine = won[np.arange(len(outcomes)), :, (seat - starts) % players]
-    return np.where(mine, 1.0 / won.sum(axis=2), 0.0).mean(axis=1)
+    keys = np.array([o.money for o in outcomes]) * 1024 + np.array([o.notes for o in outcomes])
+    by_offset = keys[np.arange(len(outcomes))[:, None], order]
+    later = table.keys[after]
+    # One (outcome, game) array per player, by offset from the start player: a few
+    # operations on whole arrays instead of reductions over an axis of 2-6 players.
+    totals = [by_offset[:, k, None] + later[k] for k in range(players)]
+    best = totals[0]
+    for total in totals[1:]:
+        best = np.maximum(best, total)
+    winners = (totals[0] == best).astype(np.int64)
+    for total in totals[1:]:
+        winners += total == best
+    mine = keys[:, seat, None] + later[(seat - starts) % players]
+    return np.where(mine == best, 1.0 / winners, 0.0).mean(axis=1)
 
 
 def win_share(outcome: Outcome, seat: int) -> float:
@@ -207,10 +220,12 @@ def hint(
     # with far fewer playouts than their levels.
     base = rng.getrandbits(48)
 
+    read = [playout_start(start) for start in starts]  # read once, played out many times
+
     def sample(index: int) -> None:
         tally = tallies[index]
         outcomes = [
-            playout(starts[index], random.Random(base + tally.n + k), policies, rounds=1)
+            playout(read[index], random.Random(base + tally.n + k), policies, rounds=1)
             for k in range(BATCH)
         ]
         shares = expected_shares(starts[index], outcomes, seat)

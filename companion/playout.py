@@ -11,6 +11,10 @@ paid skip counts as winning nothing), or the rule-based player's terms (greedy's
 discounted for a thin lead, plus half the money taken from the others, less a price per
 die spent); each seat may have its own. `tests/test_playout.py` replays its games through
 the engine to show both agree exactly.
+
+A hint starts thousands of playouts from each of a few states, so `playout_start` reads a
+state into counters once, and what a casino would pay (and whom it ranks) is worked out
+once per row of counts and kept, for the round or for every playout from the same start.
 """
 
 from __future__ import annotations
@@ -71,16 +75,18 @@ def casino_pay(row: list[int], offered: list[int], who: int) -> int:
     """The note `who` takes at a casino with counted dice `row` (per owner) and notes
     `offered` (highest first), if it paid out now: equal counts cancel."""
     mine = row[who]
-    if not mine:
-        return 0
+    if not mine or row.count(mine) > 1:
+        return 0  # no dice, or tied: both take their dice back unpaid
     rank = 0
-    for owner, n in enumerate(row):
-        if owner != who and n == mine:
-            return 0  # tied: both take their dice back unpaid
     for n in row:
         if n > mine and row.count(n) == 1:
             rank += 1
     return offered[rank] if rank < len(offered) else 0
+
+
+def casino_ranking(row: list[int]) -> list[int]:
+    """The owners a casino with counted dice `row` pays, best first: equal counts cancel."""
+    return [row.index(n) for n in sorted(set(row), reverse=True) if n and row.count(n) == 1]
 
 
 def casino_pays(row: list[int], offered: list[int], seats: int) -> list[int]:
@@ -88,20 +94,16 @@ def casino_pays(row: list[int], offered: list[int], seats: int) -> list[int]:
     `casino_pay` gives it for one owner, in one pass (the white owner ranks but takes no
     seat's note)."""
     paid = [0] * seats
-    seen: dict[int, int] = {}
-    for owner, n in enumerate(row):
-        if n:
-            seen[n] = -1 if n in seen else owner
     rank = 0
-    for n in sorted(seen, reverse=True):
-        owner = seen[n]
-        if owner < 0:
-            continue
-        if rank >= len(offered):
+    places = len(offered)
+    for n in sorted(set(row), reverse=True):
+        if not n or rank >= places:
             break
-        if owner < seats:
-            paid[owner] = offered[rank]
-        rank += 1
+        if row.count(n) == 1:
+            owner = row.index(n)
+            if owner < seats:
+                paid[owner] = offered[rank]
+            rank += 1
     return paid
 
 
@@ -308,19 +310,23 @@ class _Round:
     current: int
     skips_used: list[int]
     offered_by: list[list[int]] = field(default_factory=list)
+    """Each casino's notes, highest first (set when the turns begin; read, never changed)."""
+    paid_at: list[dict[tuple[int, ...], list[int]]] = field(default_factory=list)
+    """What each seat would take at each casino if it paid out now, by row of counts: a
+    record of those worked out (`_pays`), kept for the round or, resumed, for the start."""
+    on_table: int = 0
+    """The money on the table this round."""
+    ranked_at: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
+    """The owners a casino pays, best first, by row of counts (`casino_ranking`): a record
+    of those worked out, like `paid_at` (the ranking does not depend on the notes)."""
 
 
-def _game_from(state: GameState, rng: random.Random) -> _Game:
-    """The lasting counters of a state; the pile's batches are shuffled, keeping their order."""
-    stack: list[int] = []
-    for batch in reversed([b for b in state.pile.batches if b]):
-        part = list(batch)
-        rng.shuffle(part)
-        stack.extend(part)
+def _read_game(state: GameState) -> _Game:
+    """The lasting counters of a state, the pile left out (each playout shuffles its own)."""
     return _Game(
         money=[sum(w) for w in state.winnings],
         held=[len(w) for w in state.winnings],
-        stack=stack,
+        stack=[],
         discards=list(state.discards),
         chips_at=[list(c.chip_cards) for c in state.casinos],
         chip_pile=list(state.chip_pile),
@@ -330,8 +336,9 @@ def _game_from(state: GameState, rng: random.Random) -> _Game:
     )
 
 
-def _resume_round(state: GameState) -> _Round:
-    """The round a state is in, as counters (a playout started after the deal)."""
+def _read_round(state: GameState) -> _Round:
+    """The round a state is in, as counters (a playout started after the deal), with what
+    its casinos offer, for all the playouts from it (their notes are the same)."""
     players = len(state.players)
     white = players
     casinos = state.rules.casino_count()
@@ -349,7 +356,7 @@ def _resume_round(state: GameState) -> _Round:
         for die in c.dice:
             if die.big and die.owner >= 0:  # the imaginary owners' Biggies are never kicked
                 bigs[c.number - 1][die.owner] += 1
-    return _Round(
+    resumed = _Round(
         notes=[list(c.notes) for c in state.casinos],
         counts=counts,
         slot_values=slot_values,
@@ -360,6 +367,95 @@ def _resume_round(state: GameState) -> _Round:
         bigs=bigs,
         current=state.current,
         skips_used=list(state.skips_used),
+    )
+    _set_offers(resumed)
+    return resumed
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutStart:
+    """A state read into counters once, for the many playouts a hint starts from it."""
+
+    state: GameState
+    game: _Game
+    """The lasting counters, the pile left out; each playout takes a copy."""
+    batches: tuple[tuple[int, ...], ...]
+    """The pile's batches, from the bottom up: each is shuffled on its own."""
+    round: _Round | None
+    """The round under way, when the state is past its deal; each playout takes a copy."""
+
+
+def playout_start(state: GameState) -> PlayoutStart:
+    """Read a state for playouts, once: before a deal, a roll or a payout, in a game the
+    fast playout covers."""
+    if not playout_supported(state):
+        raise ValueError("this game uses variants the fast playout does not cover")
+    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.RAINBOW, Phase.PAYOUT):
+        raise ValueError(
+            f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
+        )
+    return PlayoutStart(
+        state=state,
+        game=_read_game(state),
+        batches=tuple(tuple(b) for b in reversed(state.pile.batches) if b),
+        round=None if state.phase is Phase.DEAL else _read_round(state),
+    )
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle(items)` does (the same numbers drawn
+    from `rng`, the same order), drawing the bits straight from the generator: a playout
+    shuffles the pile every time, and the method calls cost more than the swaps."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:  # a number outside 0..i: draw again
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+def _game_from(start: PlayoutStart, rng: random.Random) -> _Game:
+    """A playout's own copy of the lasting counters; the pile's batches are shuffled,
+    keeping their order."""
+    stack: list[int] = []
+    for batch in start.batches:
+        part = list(batch)
+        shuffle(part, rng)
+        stack += part
+    kept = start.game
+    return _Game(
+        money=kept.money[:],
+        held=kept.held[:],
+        stack=stack,
+        discards=kept.discards[:],
+        chips_at=[c[:] for c in kept.chips_at],
+        chip_pile=kept.chip_pile[:],
+        chips_held=[c[:] for c in kept.chips_held],
+        start=kept.start,
+        tokens=kept.tokens[:],
+    )
+
+
+def _resume_round(start: PlayoutStart) -> _Round:
+    """A playout's own copy of the round under way (a playout started after the deal)."""
+    kept = start.round
+    assert kept is not None
+    return _Round(
+        notes=[n[:] for n in kept.notes],
+        counts=[r[:] for r in kept.counts],
+        slot_values=[v[:] for v in kept.slot_values],
+        regular=kept.regular[:],
+        biggy=kept.biggy[:],
+        neutral=kept.neutral[:],
+        kicker=kept.kicker[:],
+        bigs=[b[:] for b in kept.bigs],
+        current=kept.current,
+        skips_used=kept.skips_used[:],
+        offered_by=kept.offered_by,
+        paid_at=kept.paid_at,
+        on_table=kept.on_table,
+        ranked_at=kept.ranked_at,
     )
 
 
@@ -431,83 +527,122 @@ def _deal_round(
     )
 
 
-Target = tuple[int, bool]
-"""Where a turn places: the number, and whether on the slot machine."""
-
 SKIP = 0
 """The number a turn 'places' when its player pays a chip or card to skip."""
 
+Rolled = tuple[list[int], list[int], list[int], list[int]]
+"""A throw: the player's own dice, Biggies, white dice and kickers, by pips."""
 
-_Outcome = tuple[tuple[KickTarget, ...], list[int], list[list[int]]]
-"""One way of placing and kicking: the kicks, the row of counts after, the slot machine's pips."""
+Candidate = tuple[int, bool, tuple[KickTarget, ...], list[int], list[list[int]]]
+"""One way of placing and kicking: the number, whether on the slot machine, the kicks, the
+casino's row of counts after it and the slot machine's pips after it (as they were, off it)."""
 
 
-def _placements(
-    rd: _Round, targets: list[Target], rolled: tuple[list[int], list[int], list[int], list[int]]
-) -> Iterator[tuple[int, bool, list[int], list[int], list[_Outcome]]]:
-    """Each target with what placing the rolled dice there leaves: its number, whether on the
-    slot machine, its row of counts before, who offered its money, and each way of kicking
-    with the row after it and the slot machine's pips after it (as they were, off it)."""
+def _candidates(
+    rd: _Round, shown: list[int], slot_free: list[int], rolled: Rolled
+) -> Iterator[Candidate]:
+    """Every placement open after a throw with each way of kicking, in the order the choices
+    break ties: the numbers shown at their casinos, then those free on the slot machine."""
     own, big, wht, kck = rolled
     current, white = rd.current, len(rd.regular)
-    for value, on_slot in targets:
-        index = SLOT_MACHINE - 1 if on_slot else value - 1
-        row = rd.counts[index]
-        n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
-        after = list(row)
-        after[current] += n_own + 2 * n_big
-        after[white] += n_wht
-        if on_slot:
-            options = _kick_combinations(
-                _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
-            )
-        else:
-            placed_bigs = list(rd.bigs[index])
+    counts, values = rd.counts, rd.slot_values
+    for value in shown:
+        index = value - 1
+        after = counts[index][:]
+        n_big = big.count(value) if big else 0
+        after[current] += own.count(value) + 2 * n_big
+        if wht:
+            after[white] += wht.count(value)
+        if kck and value in kck:
+            placed_bigs = rd.bigs[index][:]
             placed_bigs[current] += n_big
-            options = _kick_options(after, placed_bigs, white, kck.count(value))
-        outcomes = []
-        for option in options:
-            values = rd.slot_values
-            if on_slot:
-                values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
-                _unplace(values, value, option)
-            outcomes.append((option, _kicked(after, option, white), values))
-        yield value, on_slot, row, rd.offered_by[index], outcomes
+            for option in _kick_options(after, placed_bigs, white, kck.count(value)):
+                yield value, False, option, _kicked(after, option, white), values
+        else:
+            yield value, False, (), after, values
+    for value in slot_free:
+        yield from _slot_candidates(rd, value, rolled)
+
+
+def _slot_candidates(rd: _Round, value: int, rolled: Rolled) -> Iterator[Candidate]:
+    """Each way of placing the dice showing `value` on the slot machine (and kicking)."""
+    own, big, wht, kck = rolled
+    current, white = rd.current, len(rd.regular)
+    n_own, n_big, n_wht = own.count(value), big.count(value), wht.count(value)
+    after = list(rd.counts[SLOT_MACHINE - 1])
+    after[current] += n_own + 2 * n_big
+    after[white] += n_wht
+    options = _kick_combinations(
+        _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
+    )
+    for option in options:
+        values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
+        _unplace(values, value, option)
+        yield value, True, option, _kicked(after, option, white), values
+
+
+def _pays(rd: _Round, index: int, row: list[int]) -> list[int]:
+    """What each seat would take at a casino (not the slot machine) with counted dice `row`
+    if it paid out now, as `casino_pays` gives it; worked out once per row (the list is
+    shared: read it, never change it)."""
+    known = rd.paid_at[index]
+    key = tuple(row)
+    pays = known.get(key)
+    if pays is None:
+        pays = known[key] = casino_pays(row, rd.offered_by[index], len(rd.regular))
+    return pays
+
+
+def _showing(rolled: Rolled, value: int) -> int:
+    """How many dice of a throw show `value`."""
+    own, big, wht, kck = rolled
+    shown = own.count(value)
+    if big:
+        shown += big.count(value)
+    if wht:
+        shown += wht.count(value)
+    if kck:
+        shown += kck.count(value)
+    return shown
 
 
 def _greedy_choice(
     rd: _Round,
-    targets: list[Target],
-    rolled: tuple[list[int], list[int], list[int], list[int]],
+    shown: list[int],
+    slot_free: list[int],
+    rolled: Rolled,
     rnd: Callable[[], float],
     can_skip: bool,
 ) -> tuple[int, bool, tuple[KickTarget, ...]]:
     """The placement (and kicks) that would win the most money if the round ended now,
     ties broken at random; a skip (number SKIP), when allowed, wins nothing."""
     current = rd.current
+    counts, offered_by = rd.counts, rd.offered_by
+    slot_before: int | None = None
     best = 0 if can_skip else -(1 << 60)
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
-    for value, on_slot, row, offered, outcomes in _placements(rd, targets, rolled):
+    for value, on_slot, option, after, values in _candidates(rd, shown, slot_free, rolled):
         if on_slot:
-            before = slot_pay(row, rd.slot_values, offered, current)
+            offered = offered_by[SLOT_MACHINE - 1]
+            if slot_before is None:
+                row = rd.counts[SLOT_MACHINE - 1]
+                slot_before = slot_pay(row, rd.slot_values, offered, current)
+            gain = slot_pay(after, values, offered, current) - slot_before
         else:
-            before = casino_pay(row, offered, current)
-        for option, kicked, values in outcomes:
-            if on_slot:
-                gain = slot_pay(kicked, values, offered, current) - before
-            else:
-                gain = casino_pay(kicked, offered, current) - before
-            if gain > best:
-                best, ties = gain, [(value, on_slot, option)]
-            elif gain == best:
-                ties.append((value, on_slot, option))
+            index = value - 1
+            gain = _pays(rd, index, after)[current] - _pays(rd, index, counts[index])[current]
+        if gain > best:
+            best, ties = gain, [(value, on_slot, option)]
+        elif gain == best:
+            ties.append((value, on_slot, option))
     return ties[int(rnd() * len(ties))]
 
 
 def _rules_choice(
     rd: _Round,
-    targets: list[Target],
-    rolled: tuple[list[int], list[int], list[int], list[int]],
+    shown: list[int],
+    slot_free: list[int],
+    rolled: Rolled,
     rnd: Callable[[], float],
     can_skip: bool,
 ) -> tuple[int, bool, tuple[KickTarget, ...]]:
@@ -521,31 +656,36 @@ def _rules_choice(
     mine_left += rd.kicker[current]
     dice_left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
     rivals_left = dice_left - mine_left
-    die_price = 0.3 * sum(sum(n) for n in rd.notes) / max(dice_left, 1)
+    die_price = 0.3 * rd.on_table / max(dice_left, 1)
+    offered_by = rd.offered_by
+    slot_before: list[int] | None = None
+    priced, price = 0, 0.0
     best = 0.0 if can_skip else -math.inf
     ties: list[tuple[int, bool, tuple[KickTarget, ...]]] = [(SKIP, False, ())] if can_skip else []
-    for value, on_slot, row, offered, outcomes in _placements(rd, targets, rolled):
-        price = die_price * sum(dice.count(value) for dice in rolled)
+    for value, on_slot, option, after, values in _candidates(rd, shown, slot_free, rolled):
+        if value != priced:
+            priced, price = value, die_price * _showing(rolled, value)
         if on_slot:
-            before = [slot_pay(row, rd.slot_values, offered, s) for s in range(white)]
+            offered = offered_by[SLOT_MACHINE - 1]
+            if slot_before is None:
+                row = rd.counts[SLOT_MACHINE - 1]
+                slot_before = [slot_pay(row, rd.slot_values, offered, s) for s in range(white)]
+            before = slot_before
+            paid = [slot_pay(after, values, offered, s) for s in range(white)]
         else:
-            before = casino_pays(row, offered, white)
-        for option, kicked, values in outcomes:
-            if on_slot:
-                paid = [slot_pay(kicked, values, offered, s) for s in range(white)]
-            else:
-                paid = casino_pays(kicked, offered, white)
-            won = paid[current] - before[current]
-            gain = float(won)
-            if won > 0 and rivals_left:
-                others = max(kicked[:current] + kicked[current + 1 :])
-                gain *= min(1.0, 0.5 + 0.25 * (kicked[current] - others))
-            taken = sum(before) - sum(paid) + won
-            score = gain + 0.5 * taken - price
-            if score > best:
-                best, ties = score, [(value, on_slot, option)]
-            elif score == best:
-                ties.append((value, on_slot, option))
+            before = _pays(rd, value - 1, rd.counts[value - 1])
+            paid = _pays(rd, value - 1, after)
+        won = paid[current] - before[current]
+        gain = float(won)
+        if won > 0 and rivals_left:
+            others = max(after[:current] + after[current + 1 :])
+            gain *= min(1.0, 0.5 + 0.25 * (after[current] - others))
+        taken = sum(before) - sum(paid) + won
+        score = gain + 0.5 * taken - price
+        if score > best:
+            best, ties = score, [(value, on_slot, option)]
+        elif score == best:
+            ties.append((value, on_slot, option))
     return ties[int(rnd() * len(ties))]
 
 
@@ -581,28 +721,31 @@ def _play_turn(
 ) -> int:
     """Roll and place for the player to move; returns how many dice left the players' hands."""
     current, white = rd.current, len(rd.regular)
+    n_biggy, n_neutral, n_kicker = rd.biggy[current], rd.neutral[current], rd.kicker[current]
     own = [int(rnd() * 6) + 1 for _ in range(rd.regular[current])]
-    big = [int(rnd() * 6) + 1 for _ in range(rd.biggy[current])]
-    wht = [int(rnd() * 6) + 1 for _ in range(rd.neutral[current])]
-    kck = [int(rnd() * 6) + 1 for _ in range(rd.kicker[current])]
-    shown = sorted(set(own + big + wht + kck))
+    big = [int(rnd() * 6) + 1 for _ in range(n_biggy)] if n_biggy else []
+    wht = [int(rnd() * 6) + 1 for _ in range(n_neutral)] if n_neutral else []
+    kck = [int(rnd() * 6) + 1 for _ in range(n_kicker)] if n_kicker else []
+    shown = sorted(set(own + big + wht + kck) if big or wht or kck else set(own))
     kicks: tuple[KickTarget, ...] = ()
-    targets = [(v, False) for v in shown]
+    slot_free: list[int] = []
     if rules.slot_machine:
         taken = {v for values in rd.slot_values for v in values}
-        targets += [(v, True) for v in shown if v not in taken]
+        slot_free = [v for v in shown if v not in taken]
     can_skip = (
         rules.skip_rule != "none"
         and game.tokens[current] > 0
         and not (rules.skip_limit and rd.skips_used[current] >= rules.skip_limit)
     )
     greedy = policy != "random"
-    if greedy and (len(targets) > 1 or kck or can_skip):
+    if greedy and (len(shown) + len(slot_free) > 1 or kck or can_skip):
         choose = _rules_choice if policy == "rules" else _greedy_choice
-        number, on_slot, kicks = choose(rd, targets, (own, big, wht, kck), rnd, can_skip)
+        number, on_slot, kicks = choose(rd, shown, slot_free, (own, big, wht, kck), rnd, can_skip)
     elif can_skip:
+        targets = [(v, False) for v in shown] + [(v, True) for v in slot_free]
         number, on_slot = [*targets, (SKIP, False)][int(rnd() * (len(targets) + 1))]
     elif rules.slot_machine:
+        targets = [(v, False) for v in shown] + [(v, True) for v in slot_free]
         number, on_slot = targets[int(rnd() * len(targets))]
     else:
         number, on_slot = shown[int(rnd() * len(shown))], False
@@ -615,24 +758,28 @@ def _play_turn(
         return 0
     index = SLOT_MACHINE - 1 if on_slot else number - 1
     row = rd.counts[index]
-    n_own, n_big, n_wht = own.count(number), big.count(number), wht.count(number)
-    n_kck = kck.count(number)
+    n_own = own.count(number)
+    n_big = big.count(number) if big else 0
+    n_wht = wht.count(number) if wht else 0
+    n_kck = kck.count(number) if kck else 0
     chip = None
     if rules.chip_cards and not on_slot and game.chips_at[index] and n_own + 2 * n_big + n_wht >= 2:
         chip = _take_chip(game.chips_at[index], game.chips_held[current], greedy, rnd)
     if n_kck and not greedy:
         kicks = _random_kick_choice(rd, index, on_slot, (n_own, n_big, n_wht, n_kck), rnd)
     row[current] += n_own + 2 * n_big
-    row[white] += n_wht
-    rd.bigs[index][current] += n_big
+    rd.regular[current] -= n_own
+    gone = n_own
+    if n_big or n_wht or n_kck:  # the other kinds of dice, where the game has them
+        row[white] += n_wht
+        rd.bigs[index][current] += n_big
+        rd.biggy[current] -= n_big
+        rd.neutral[current] -= n_wht
+        rd.kicker[current] -= n_kck
+        gone += n_big + n_wht + n_kck
     if on_slot:
         rd.slot_values = _slot_after(rd.slot_values, number, current, n_own, n_big, n_wht)
         _unplace(rd.slot_values, number, kicks)
-    rd.regular[current] -= n_own
-    rd.biggy[current] -= n_big
-    rd.neutral[current] -= n_wht
-    rd.kicker[current] -= n_kck
-    gone = n_own + n_big + n_wht + n_kck
     for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
         row[owner] -= 2 if is_big else 1
         if owner != white:
@@ -648,6 +795,16 @@ def _play_turn(
     return gone
 
 
+def _ranking(rd: _Round, row: list[int]) -> list[int]:
+    """The owners a casino with counted dice `row` pays, best first, as `casino_ranking`
+    gives them; worked out once per row (the list is shared: read it, never change it)."""
+    key = tuple(row)
+    ranked = rd.ranked_at.get(key)
+    if ranked is None:
+        ranked = rd.ranked_at[key] = casino_ranking(row)
+    return ranked
+
+
 def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> list[int]:
     """Pay every casino out (equal counts cancel); returns the seat that took each
     casino's highest note (-1 where no player did)."""
@@ -659,12 +816,7 @@ def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> lis
         if index == SLOT_MACHINE - 1:
             ranked = slot_ranking(row, rd.slot_values)
         else:
-            seen: dict[int, int] = {}
-            for owner in range(players + 1):
-                n = row[owner]
-                if n:
-                    seen[n] = -1 if n in seen else owner
-            ranked = [seen[n] for n in sorted(seen, reverse=True) if seen[n] >= 0]
+            ranked = _ranking(rd, row)
         offered = rd.offered_by[index]
         under: list[int] = []
         for rank, owner in enumerate(ranked[: len(offered)]):
@@ -682,7 +834,7 @@ def _pay_round(game: _Game, rd: _Round, rules: Rules, rng: random.Random) -> lis
         else:
             game.discards.extend(rest)
         if under:
-            rng.shuffle(under)
+            shuffle(under, rng)
             game.stack[0:0] = under
     return firsts
 
@@ -696,6 +848,14 @@ def _next_start(rules: Rules, firsts: list[int], start: int, players: int) -> in
     return (start + 1) % players
 
 
+def _set_offers(rd: _Round) -> None:
+    """Set what a round's casinos offer, for its turns: the notes highest first, the money
+    on the table, and an empty record of pay-outs."""
+    rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
+    rd.on_table = sum(sum(n) for n in rd.notes)
+    rd.paid_at = [{} for _ in rd.counts]
+
+
 def _play_round(
     game: _Game,
     rd: _Round,
@@ -706,7 +866,8 @@ def _play_round(
 ) -> None:
     """Play a round's turns until every die is placed, replace Rainbows and pay out."""
     players = len(rd.regular)
-    rd.offered_by = [sorted(n, reverse=True) for n in rd.notes]
+    if not rd.offered_by:  # a dealt round (a resumed one comes with its own)
+        _set_offers(rd)
     left = sum(rd.regular) + sum(rd.biggy) + sum(rd.neutral) + sum(rd.kicker)
     while left:
         current = rd.current
@@ -739,21 +900,18 @@ def _standing(game: _Game, rules: Rules) -> tuple[list[int], list[int]]:
 
 
 def playout(
-    state: GameState,
+    state: GameState | PlayoutStart,
     rng: random.Random,
     policy: str | Sequence[str] = "random",
     emit: Callable[[Event], None] | None = None,
     rounds: int = 0,
 ) -> Outcome:
-    """Play on from a state before a deal, a roll or a payout, with every player following
-    `policy` (one name for all, or one per seat); stop at the end, or after `rounds` round
-    ends when that is not 0."""
-    if not playout_supported(state):
-        raise ValueError("this game uses variants the fast playout does not cover")
-    if state.phase not in (Phase.DEAL, Phase.ROLL, Phase.RAINBOW, Phase.PAYOUT):
-        raise ValueError(
-            f"a playout starts before a deal, a roll or a payout, not at {state.phase.value}"
-        )
+    """Play on from a state before a deal, a roll or a payout (or one read once by
+    `playout_start`, for many playouts), with every player following `policy` (one name
+    for all, or one per seat); stop at the end, or after `rounds` round ends when that is
+    not 0."""
+    start = state if isinstance(state, PlayoutStart) else playout_start(state)
+    state = start.state
     rules = state.rules
     players = len(state.players)
     policies = [policy] * players if isinstance(policy, str) else list(policy)
@@ -762,19 +920,21 @@ def playout(
             f"policy must be one of {', '.join(POLICIES)}, or one of them per seat ({players}),"
             f" got {policy!r}"
         )
-    game = _game_from(state, rng)
+    game = _game_from(start, rng)
     first_round = state.round
     last_round = rules.rounds if not rounds else min(rules.rounds, first_round + rounds - 1)
     played: list[tuple[int, list[int], list[int], int]] = []
     round_money = [0] * players
+    standing = _standing(game, rules)
     for round_no in range(first_round, last_round + 1):
         paid_before = list(game.money)
-        money_before, held_before = _standing(game, rules)
+        money_before, held_before = standing
         resumed = round_no == first_round and state.phase is not Phase.DEAL
-        rd = _resume_round(state) if resumed else _deal_round(game, rules, players, rng, emit)
+        rd = _resume_round(start) if resumed else _deal_round(game, rules, players, rng, emit)
         round_start = -1 if resumed else game.start
         _play_round(game, rd, rules, policies, rng, emit)
-        money_after, held_after = _standing(game, rules)
+        standing = _standing(game, rules)
+        money_after, held_after = standing
         if round_no == first_round:
             round_money = [a - b for a, b in zip(game.money, paid_before, strict=True)]
         played.append(
@@ -785,7 +945,7 @@ def playout(
                 game.start,
             )
         )
-    money, held = _standing(game, rules)
+    money, held = standing
     if rules.chip_cards:
         money = [m + chip_bonus(tuple(c)) for m, c in zip(money, game.chips_held, strict=True)]
     return Outcome(

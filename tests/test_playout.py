@@ -7,7 +7,14 @@ import random
 import pytest
 
 from companion.engine import apply
-from companion.playout import casino_pay, casino_pays, playout, playout_supported, random_playout
+from companion.playout import (
+    casino_pay,
+    casino_pays,
+    playout,
+    playout_supported,
+    random_playout,
+    shuffle,
+)
 from companion.rules import every_variant, make_rules
 from companion.simulate import chance_event, random_choice
 from companion.standings import standings
@@ -235,3 +242,15 @@ def test_playout_refuses_games_it_does_not_cover(edition, options):
     assert not playout_supported(state)
     with pytest.raises(ValueError, match="does not cover"):
         random_playout(state, random.Random(0))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_shuffle_draws_and_orders_as_the_generator_does(seed):
+    """The playout's own shuffle leaves every list, and the generator, as `rng.shuffle`."""
+    for length in range(70):
+        mine, theirs = list(range(length)), list(range(length))
+        own_rng, their_rng = random.Random(seed), random.Random(seed)
+        shuffle(mine, own_rng)
+        their_rng.shuffle(theirs)
+        assert mine == theirs
+        assert own_rng.getstate() == their_rng.getstate()

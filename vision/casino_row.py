@@ -57,6 +57,13 @@ regular die's side, its colour not in doubt. On rendered hardest rows of seeds 0
 0-24), 54 dice in doubt passed the other terms; each was one die of the colour read, given
 0.38-0.99 to being a die (12 under FACE_SURE's 0.8 to a face). White dice keep FACE_SURE:
 a coloured die under a note's paper reads white and is a die as surely as a white one."""
+SLOT_PIPS_SURE = 0.8
+"""On the slot machine, where pips break ties, a die in doubt for its pips alone is read for
+sure where the pip readers together (the mean of their chances) give at least this much to one
+number of pips, and it passes the terms of a die read for sure by DIE_SURE or FACE_SURE. On
+rendered hardest rows of seeds 0-5 (rounds 0-24, the tables as the game holds them), 35 of 89
+slot machine dice in doubt read so, every one right; of 1,395 dice the reader was sure of
+there, none read wrong so."""
 REGULAR_SIDES = (0.8, 1.2)
 """Such a die covers between these shares of a regular die's side: neither a piece of a die
 nor two dice of one colour boxed as one."""
@@ -277,34 +284,40 @@ def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detectio
 def _faces_read_for_sure(
     frame: np.ndarray, det: Detections, sides: np.ndarray, regular_side: float, cfg: ReaderConfig
 ) -> Detections:
-    """The row's dice with those on casinos 1-6 that the reader flagged unsure for their pips
-    alone read for sure: a die covering a regular die's side (`sides`, px, against
-    `regular_side`), its colour not in doubt, that the first pip reader sees as a die
-    (DIE_SURE) where its colour is no pale one, or as a face (FACE_SURE) where it is white
-    but not paled (PALED_SHARE), whatever its pips."""
+    """The row's dice with those that the reader flagged unsure for their pips alone read for
+    sure: a die covering a regular die's side (`sides`, px, against `regular_side`), its
+    colour not in doubt, that the first pip reader sees as a die (DIE_SURE) where its colour is
+    no pale one, or as a face (FACE_SURE) where it is white but not paled (PALED_SHARE). On
+    casinos 1-6 its pips do not count; on the slot machine the pip readers together must also
+    be sure of its pips (SLOT_PIPS_SURE), which it is then read as."""
     measured = np.nan_to_num(sides, nan=0.0) / regular_side
     regular = (measured >= REGULAR_SIDES[0]) & (measured <= REGULAR_SIDES[1])
-    candidates = det.unsure & (det.zone != "slot") & regular & ~det.colour_doubt
+    candidates = det.unsure & regular & ~det.colour_doubt
     candidates &= ~np.isin(det.colour, [c for c in PALE_COLOURS if c != WHITE])
     white = np.flatnonzero(candidates & (det.colour == WHITE))
     candidates[white] = _white_not_paled(frame, det, white, regular_side, cfg)
     chosen = np.flatnonzero(candidates)
     if not len(chosen):
         return det
-    reader = open_session(
-        cfg.pips_models[0] if cfg.pips_models else str(model_path(PIPS_FILES[0])), cfg.threads
-    )
+    slot = det.zone[chosen] == "slot"
+    paths = cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
+    readers = [open_session(p, cfg.threads) for p in (paths if slot.any() else paths[:1])]
     boxes = det.boxes[chosen]
     place = cfg.camera_place or cfg.likely_place or viewpoint.CAMERA_PLACES[0]
     crops = crop_dice(frame, boxes, down=viewpoint.downs(place, frame.shape, boxes))
-    probs = pips_mod.infer(reader, crops).reshape(len(chosen), -1)
+    every = [pips_mod.infer(reader, crops).reshape(len(chosen), -1) for reader in readers]
+    probs = every[0]
     face = probs[:, : pips_mod.CLASS_UNSURE].sum(1)
     a_die = 1.0 - probs[:, pips_mod.CLASS_NOT_A_DIE]
     white = det.colour[chosen] == WHITE
     sure = np.where(white, face >= FACE_SURE, a_die >= DIE_SURE)
-    unsure = det.unsure.copy()
+    together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]
+    value = together.argmax(1)
+    sure &= ~slot | ((together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK))
+    unsure, pips = det.unsure.copy(), det.pips.copy()
     unsure[chosen[sure]] = False
-    return replace(det, unsure=unsure)
+    pips[chosen[sure & slot]] = value[sure & slot]
+    return replace(det, unsure=unsure, pips=pips)
 
 
 def _paled_whites_in_doubt(

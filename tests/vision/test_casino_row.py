@@ -180,7 +180,9 @@ def test_a_grey_die_showing_pips_and_a_colour_in_doubt_are_not_read_for_sure(sce
     assert row.dice and all(d.unsure for d in row.dice)
 
 
-def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_on_casinos_1_to_6(scene, monkeypatch):
+def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_where_they_do_not_count_or_are_clear(
+    scene, monkeypatch
+):
     import vision.casino_row as casino_row
 
     real = casino_row.read_dice
@@ -196,8 +198,17 @@ def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_on_casinos_1_to_6(sce
     row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
     assert Counter((d.casino, d.colour, d.big) for d in row.dice) == truth(DICE)
     doubted = sorted((d.casino, d.colour, d.big) for d in row.dice if d.unsure)
-    # The slot machine's pips count; white may be any die paled by a note; a Biggy covers
-    # more than a regular die's side: those stay not read for sure.
+    # White may be any die paled by a note; a Biggy covers more than a regular die's side:
+    # those stay not read for sure. The slot machine's dice, whose pips count, are read for
+    # sure where the pip readers together are sure of their pips.
+    assert doubted == [(3, "red", True), (4, "white", False)]
+    assert sorted((d.colour, d.pips) for d in row.dice if d.casino == 7) == [
+        ("blue", 2),
+        ("red", 5),
+    ]
+    monkeypatch.setattr(casino_row, "SLOT_PIPS_SURE", 1.01)  # no reading is that sure
+    row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
+    doubted = sorted((d.casino, d.colour, d.big) for d in row.dice if d.unsure)
     assert doubted == [(3, "red", True), (4, "white", False), (7, "blue", False), (7, "red", False)]
     # Coloured dice go by their being a die at all, white ones by their showing a face.
     monkeypatch.setattr(casino_row, "DIE_SURE", 1.01)  # no reading is that sure

@@ -269,6 +269,26 @@ def _sizes(sides: np.ndarray, regular_side: float | None) -> tuple[np.ndarray, n
     return np.where(big, "big", "regular").astype(object), measured & ~between
 
 
+def _one_biggy_a_colour(
+    det: Detections, sizes: np.ndarray, judged: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sizes and whether each was judged, with a die between a regular die's size and a
+    Biggy's (judged big, not for sure: SURE_BIG) taken as regular where another die of its
+    colour on the row is a Biggy for sure (judged big, read for sure): each owner has one
+    Biggy at most."""
+    band = np.flatnonzero((sizes == "big") & ~judged)
+    if not len(band):
+        return sizes, judged
+    sure_big = (sizes == "big") & judged & ~det.unsure & ~det.colour_doubt
+    sizes, judged = sizes.copy(), judged.copy()
+    for i in band:
+        others = sure_big & (det.colour == det.colour[i])
+        others[i] = False
+        if others.any():
+            sizes[i], judged[i] = "regular", True
+    return sizes, judged
+
+
 def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detections:
     """The row's dice with their sizes judged over the row, flagged unsure where they are not
     read for sure: a die whose size cannot be judged (a Biggy counts two), one whose colour is
@@ -470,7 +490,8 @@ def read_casino_row(
         if regular is not None:
             det = _faces_read_for_sure(frame, det, sides, regular, cfg)
             det = _paled_whites_in_doubt(frame, det, regular, cfg)
-        det = _boxed_twice_in_doubt(_doubted(det, *_sizes(sides, regular)))
+        sizes, judged = _one_biggy_a_colour(det, *_sizes(sides, regular))
+        det = _boxed_twice_in_doubt(_doubted(det, sizes, judged))
         if regular is not None and colour_left_unread:
             patches = _colour_left_unread(frame, zones, polygons, det, regular, cfg)
             det, patches = _paled_dice_coloured(det, patches)

@@ -374,3 +374,21 @@ def test_a_colour_patch_inside_a_pale_die_in_doubt_is_that_die_s_colour():
     # A die read for sure is no paled die: a patch inside it stays a die of its own.
     sure = replace(dice, unsure=np.zeros(3, bool))
     assert len(_paled_dice_coloured(sure, patches)[1]) == 3
+
+
+def test_a_die_between_sizes_is_regular_where_its_colour_s_biggy_lies_elsewhere():
+    from vision.casino_row import _one_biggy_a_colour
+
+    det = row_dice(
+        [[0, 0, 45, 45], [100, 0, 140, 40], [200, 0, 240, 40], [300, 0, 345, 45]],
+        ["red", "red", "blue", "green"],
+        ["big"] * 4,
+        [False, False, False, True],
+    )
+    # Red's Biggy is judged for sure; the second red die, the blue one and the green one lie
+    # between a regular die's size and a Biggy's; green's other big die is in doubt.
+    judged = np.array([True, False, False, False])
+    det = det.joined(row_dice([[400, 0, 445, 45]], ["green"], ["big"], [True]))
+    sizes, judged = _one_biggy_a_colour(det, det.size.copy(), np.append(judged, True))
+    assert list(sizes) == ["big", "regular", "big", "big", "big"]
+    assert list(judged) == [True, True, False, False, True]

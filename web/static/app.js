@@ -672,8 +672,24 @@ function checkCasino(game, check, c) {
     lines.map((text) => h("p", {class: "difference", "data-testid": "difference", text})),
     c.seen ? null : h("p", {class: "difference", text: t("check_not_seen")}),
     c.unsure ? h("p", {class: "difference", text: t("check_unsure", {n: c.unsure})}) : null,
-    c.payout_changes ? h("p", {class: "payout-change", "data-testid": "payout-change"}, h("strong", {text: `${t("check_at_payout")}: `}), checkSentences(c.payout_sentences, c.payout_changes)) : null,
+    c.payout_changes ? payoutChange(c) : null,
     c.correction ? button(t("check_correct"), () => act("event", {event: c.correction}), "btn primary", {"data-testid": `correct-${c.casino}`}) : null)));
+}
+
+/** What a casino's differences change at payout. Where it hangs on how a die not read for sure
+ *  is read, each reading and its change stand on a line of their own. */
+function payoutChange(c) {
+  const head = h("strong", {text: `${t("check_at_payout")}: `});
+  const sentences = Array.isArray(c.payout_sentences) ? c.payout_sentences : [];
+  const readings = sentences.filter((s) => s.key === "if_reading");
+  if (!readings.length || checkSentences(sentences, null) === null) {
+    return h("p", {class: "payout-change", "data-testid": "payout-change"}, head, checkSentences(sentences, c.payout_changes));
+  }
+  const rest = sentences.filter((s) => s.key !== "if_reading").map((s) => checkText(s)).join("; ");
+  return h("div", {class: "payout-change", "data-testid": "payout-change"},
+    h("p", {}, head, rest),
+    h("ul", {class: "payout-readings", "data-testid": "payout-reading-list"},
+      readings.map((s) => h("li", {"data-testid": "payout-reading", text: checkText(s)}))));
 }
 
 /** One casino's part of the round-end photo: the photo drawn as the box's background, scaled so

@@ -19,7 +19,6 @@ once per row of counts and kept, for the round or for every playout from the sam
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +29,6 @@ from companion.events import (
     SLOT_MACHINE,
     DealRound,
     Event,
-    Kick,
     Place,
     ReplaceRainbows,
     ResolvePayout,
@@ -38,9 +36,25 @@ from companion.events import (
     Skip,
 )
 from companion.money import deal_value
+from companion.playout_rows import (
+    KickTarget,
+    casino_pays,
+    casino_ranking,
+    kick_combinations,
+    kick_events,
+    kick_options,
+    kick_targets,
+    kicked,
+    random_kicks,
+    slot_after,
+    slot_pay,
+    slot_ranking,
+    turn_targets,
+    unplace,
+)
 from companion.rules import RAINBOW, Rules
 from companion.standings import chip_bonus
-from companion.state import WHITE, GameState, Phase
+from companion.state import GameState, Phase
 
 POLICIES = ("random", "greedy", "rules")
 """How the players in a playout choose: at random, greedily, or by the rule-based terms."""
@@ -69,144 +83,6 @@ def playout_supported(state: GameState) -> bool:
     if rules.edition == "royale":
         return not rules.tiles
     return rules.edition in ("classic", "custom")
-
-
-def casino_pay(row: list[int], offered: list[int], who: int) -> int:
-    """The note `who` takes at a casino with counted dice `row` (per owner) and notes
-    `offered` (highest first), if it paid out now: equal counts cancel."""
-    mine = row[who]
-    if not mine or row.count(mine) > 1:
-        return 0  # no dice, or tied: both take their dice back unpaid
-    rank = 0
-    for n in row:
-        if n > mine and row.count(n) == 1:
-            rank += 1
-    return offered[rank] if rank < len(offered) else 0
-
-
-def casino_ranking(row: list[int]) -> list[int]:
-    """The owners a casino with counted dice `row` pays, best first: equal counts cancel."""
-    return [row.index(n) for n in sorted(set(row), reverse=True) if n and row.count(n) == 1]
-
-
-def casino_pays(row: list[int], offered: list[int], seats: int) -> list[int]:
-    """The note each of the first `seats` owners takes at a casino if it paid out now, as
-    `casino_pay` gives it for one owner, in one pass (the white owner ranks but takes no
-    seat's note)."""
-    paid = [0] * seats
-    rank = 0
-    places = len(offered)
-    for n in sorted(set(row), reverse=True):
-        if not n or rank >= places:
-            break
-        if row.count(n) == 1:
-            owner = row.index(n)
-            if owner < seats:
-                paid[owner] = offered[rank]
-            rank += 1
-    return paid
-
-
-KickTarget = tuple[int, bool]
-"""A die to kick: its owner's index in the count rows (the white owner last) and size."""
-
-
-def _kick_targets(row: list[int], bigs: list[int], white: int) -> list[KickTarget]:
-    """Every die lying at a casino, as a sorted multiset of kick targets."""
-    targets: list[KickTarget] = []
-    for owner in range(white):
-        targets += [(owner, True)] * bigs[owner]
-        targets += [(owner, False)] * (row[owner] - 2 * bigs[owner])
-    targets += [(white, False)] * row[white]
-    return sorted(targets)
-
-
-def _turn_targets(seat: int, white: int, own: int, big: int, wht: int) -> list[KickTarget]:
-    """The dice placed this turn, the only ones a kicker may knock off the slot machine."""
-    return sorted([(seat, True)] * big + [(seat, False)] * own + [(white, False)] * wht)
-
-
-def _kick_combinations(targets: list[KickTarget], kickers: int) -> list[tuple[KickTarget, ...]]:
-    """Every distinct set of `kickers` dice among `targets` (all of them if fewer)."""
-    if not kickers:
-        return [()]
-    return sorted(set(itertools.combinations(targets, min(kickers, len(targets)))))
-
-
-def _slot_after(
-    values: list[list[int]], number: int, seat: int, own: int, big: int, wht: int
-) -> list[list[int]]:
-    """The pips on the slot machine by owner after placing (a Biggy's pips count twice)."""
-    after = [list(v) for v in values]
-    after[seat] += [number] * (own + 2 * big)
-    after[-1] += [number] * wht
-    return after
-
-
-def _unplace(values: list[list[int]], number: int, kicks: tuple[KickTarget, ...]) -> None:
-    """Take kicked dice's pips off the slot machine's tally."""
-    for owner, is_big in kicks:
-        for _ in range(2 if is_big else 1):
-            values[owner].remove(number)
-
-
-def slot_ranking(row: list[int], values: list[list[int]]) -> list[int]:
-    """Owners paid at the slot machine, best first: equal dice cancel, except that a tie for
-    the most dice is broken by the higher pip sum, then the higher dice."""
-    most = max(row)
-    groups: dict[tuple, list[int]] = {}
-    for owner, n in enumerate(row):
-        if n:
-            pips = sorted(values[owner], reverse=True)
-            key = (n, sum(pips), tuple(pips)) if n == most else (n,)
-            groups.setdefault(key, []).append(owner)
-    return [owners[0] for key, owners in sorted(groups.items(), reverse=True) if len(owners) == 1]
-
-
-def slot_pay(row: list[int], values: list[list[int]], offered: list[int], who: int) -> int:
-    """The note `who` takes at the slot machine if it paid out now (the best note left for
-    each rank, as the engine hands them out by default)."""
-    if not row[who]:
-        return 0
-    ranked = slot_ranking(row, values)
-    rank = ranked.index(who) if who in ranked else len(offered)
-    return offered[rank] if rank < len(offered) else 0
-
-
-def _kick_options(
-    row: list[int], bigs: list[int], white: int, kickers: int
-) -> list[tuple[KickTarget, ...]]:
-    """Every distinct set of dice `kickers` kickers can knock off (each must, while any lie)."""
-    if not kickers:
-        return [()]
-    return _kick_combinations(_kick_targets(row, bigs, white), kickers)
-
-
-def _kicked(row: list[int], kicks: tuple[KickTarget, ...], white: int) -> list[int]:
-    """The counted dice after the kicks."""
-    if not kicks:
-        return row
-    after = list(row)
-    for owner, is_big in kicks:
-        after[owner] -= 2 if is_big else 1
-    return after
-
-
-def _random_kicks(
-    targets: list[KickTarget], kickers: int, rnd: Callable[[], float]
-) -> tuple[KickTarget, ...]:
-    """Random dice among `targets` for the kickers to knock off, one die at a time."""
-    targets = list(targets)
-    chosen = []
-    for _ in range(min(kickers, len(targets))):
-        chosen.append(targets.pop(int(rnd() * len(targets))))
-    return tuple(sorted(chosen))
-
-
-def _kick_events(kicks: tuple[KickTarget, ...], white: int) -> tuple[Kick, ...]:
-    """The engine's kicks: the white owner is WHITE there."""
-    targets = sorted((WHITE if owner == white else owner, is_big) for owner, is_big in kicks)
-    return tuple(Kick(owner, is_big) for owner, is_big in targets)
 
 
 def _take_chip(
@@ -556,8 +432,8 @@ def _candidates(
         if kck and value in kck:
             placed_bigs = rd.bigs[index][:]
             placed_bigs[current] += n_big
-            for option in _kick_options(after, placed_bigs, white, kck.count(value)):
-                yield value, False, option, _kicked(after, option, white), values
+            for option in kick_options(after, placed_bigs, white, kck.count(value)):
+                yield value, False, option, kicked(after, option, white), values
         else:
             yield value, False, (), after, values
     for value in slot_free:
@@ -572,13 +448,11 @@ def _slot_candidates(rd: _Round, value: int, rolled: Rolled) -> Iterator[Candida
     after = list(rd.counts[SLOT_MACHINE - 1])
     after[current] += n_own + 2 * n_big
     after[white] += n_wht
-    options = _kick_combinations(
-        _turn_targets(current, white, n_own, n_big, n_wht), kck.count(value)
-    )
+    options = kick_combinations(turn_targets(current, white, n_own, n_big, n_wht), kck.count(value))
     for option in options:
-        values = _slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
-        _unplace(values, value, option)
-        yield value, True, option, _kicked(after, option, white), values
+        values = slot_after(rd.slot_values, value, current, n_own, n_big, n_wht)
+        unplace(values, value, option)
+        yield value, True, option, kicked(after, option, white), values
 
 
 def _pays(rd: _Round, index: int, row: list[int]) -> list[int]:
@@ -700,15 +574,15 @@ def _random_kick_choice(
     n_own, n_big, n_wht, n_kck = counts
     current, white = rd.current, len(rd.regular)
     if on_slot:
-        found = _turn_targets(current, white, n_own, n_big, n_wht)
+        found = turn_targets(current, white, n_own, n_big, n_wht)
     else:
         placed_bigs = list(rd.bigs[index])
         placed_bigs[current] += n_big
         after = list(rd.counts[index])
         after[current] += n_own + 2 * n_big
         after[white] += n_wht
-        found = _kick_targets(after, placed_bigs, white)
-    return _random_kicks(found, n_kck, rnd)
+        found = kick_targets(after, placed_bigs, white)
+    return random_kicks(found, n_kck, rnd)
 
 
 def _play_turn(
@@ -778,8 +652,8 @@ def _play_turn(
         rd.kicker[current] -= n_kck
         gone += n_big + n_wht + n_kck
     if on_slot:
-        rd.slot_values = _slot_after(rd.slot_values, number, current, n_own, n_big, n_wht)
-        _unplace(rd.slot_values, number, kicks)
+        rd.slot_values = slot_after(rd.slot_values, number, current, n_own, n_big, n_wht)
+        unplace(rd.slot_values, number, kicks)
     for owner, is_big in kicks:  # each kicked die goes back to its owner's hand
         row[owner] -= 2 if is_big else 1
         if owner != white:
@@ -791,7 +665,7 @@ def _play_turn(
                 rd.regular[owner] += 1
     if emit:
         emit(Roll(tuple(own), tuple(wht), tuple(big), tuple(kck)))
-        emit(Place(number, on_slot, _kick_events(kicks, white), chip))
+        emit(Place(number, on_slot, kick_events(kicks, white), chip))
     return gone
 
 

@@ -8,13 +8,12 @@ import pytest
 
 from companion.engine import apply
 from companion.playout import (
-    casino_pay,
-    casino_pays,
     playout,
     playout_supported,
     random_playout,
     shuffle,
 )
+from companion.playout_rows import casino_pay, casino_pays
 from companion.rules import every_variant, make_rules
 from companion.simulate import chance_event, random_choice
 from companion.standings import standings

@@ -23,7 +23,7 @@ Calibration
 
 Usage: .venv/bin/python benchmarks/tournament.py [--games 200] [--players search greedy]
        [--seats 3 4] [--edition classic] [--option neutral_dice] [--playouts 2000] [--target 0.005]
-       [--own-policy greedy]
+       [--own-policy rules]
        [--calibration 0] [--jobs 1] [--seed 0] [--json]
 """
 
@@ -40,7 +40,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from companion.bots import PLAYERS, Player, search_player
+from companion.bots import PLAYERS, SEARCH_OWN_POLICY, Player, search_player
 from companion.engine import apply
 from companion.hints import hint
 from companion.rules import make_rules
@@ -49,7 +49,9 @@ from companion.standings import winners
 from companion.state import Phase, new_game
 
 
-def make_player(name: str, playouts: int, target: float, own_policy: str = "greedy") -> Player:
+def make_player(
+    name: str, playouts: int, target: float, own_policy: str = SEARCH_OWN_POLICY
+) -> Player:
     if name == "search":
         return search_player(playouts, target, own_policy=own_policy)
     return PLAYERS[name]()
@@ -62,7 +64,7 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     seat_a = task["game"] % seats
     names = [task["b"]] * seats
     names[seat_a] = task["a"]
-    own = task.get("own_policy", "greedy")
+    own = task.get("own_policy", SEARCH_OWN_POLICY)
     players = [make_player(n, task["playouts"], task["target"], own) for n in names]
     chance = random.Random(f"chance {task['seed']} {task['game']}")
     decide = random.Random(f"decide {task['seed']} {task['game']}")
@@ -256,7 +258,7 @@ def main() -> None:
     parser.add_argument(
         "--own-policy",
         choices=["greedy", "rules"],
-        default="greedy",
+        default=SEARCH_OWN_POLICY,
         help="search: how it plays its own later turns of the round in its playouts",
     )
     parser.add_argument("--calibration", type=int, default=0, help="greedy games per seating")

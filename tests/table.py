@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine import apply
-from companion.events import DealRound, Event, Place, Roll
+from companion.events import DealRound, Event, Place, Roll, TableDie
 from companion.rules import make_rules
 from companion.state import WHITE, Casino, GameState, PlacedDie, new_game
+from companion.table_check import CasinoCheck, SeenCasino, UnsureDie, check_table
 
 PLAIN_DEAL = DealRound(((60_000,), (50_000,), (70_000,), (80_000,), (90_000,), (50_000,)))
 
@@ -63,3 +64,18 @@ def royale_main_game(tiles, players=("Anna", "Ben", "Carla"), **options) -> Game
     """A dealt Royale main game with the given tiles beside casinos 1, 2, 3 ... and settings."""
     rules = make_rules("royale", {"tiles": len(tiles)} | options)
     return apply(new_game(rules, list(players)), DealRound(ROYALE_PAIRS, tiles=tuple(tiles)))
+
+
+def casino_four_in_doubt() -> CasinoCheck:
+    """Casino 4 checked where its payout change hangs on a die not read for sure: Ben and
+    Carla tie at 5, the table shows Anna a die more than the game, and a pale die lies there
+    in doubt (no die or Anna's changes nothing, Ben's or Carla's breaks the tie)."""
+    state = with_casinos(
+        started(["Anna", "Ben", "Carla"], PLAIN_DEAL), casino(4, (60_000,), p0=1, p1=5, p2=5)
+    )
+    table = (TableDie(0), TableDie(0), *[TableDie(1)] * 5, *[TableDie(2)] * 5)
+    seen = [
+        SeenCasino(c.number, tuple(TableDie(d.owner, d.big) for d in c.dice)) for c in state.casinos
+    ]
+    seen[3] = SeenCasino(4, table, 1, (), (UnsureDie(),))
+    return check_table(state, seen, {0: "red", 1: "blue", 2: "green", WHITE: "white"}).casinos[3]

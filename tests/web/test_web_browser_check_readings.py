@@ -9,12 +9,8 @@ from pathlib import Path
 
 import pytest
 from browser import LivePage, skip_module_without_browser, wait_for
-from table import PLAIN_DEAL, started, with_casinos
-from table import casino as casino_of
+from table import casino_four_in_doubt
 
-from companion.events import TableDie
-from companion.state import WHITE
-from companion.table_check import SeenCasino, UnsureDie, check_table
 from web import create_app
 
 skip_module_without_browser()
@@ -29,18 +25,8 @@ document.body.prepend(box);
 
 
 def casino_four() -> dict:
-    """Casino 4 as the server sends it: Ben and Carla tie at 5, Anna has a die more on the
-    table than in the game, and a pale die is not read for sure (no die or Anna's changes
-    nothing, Ben's or Carla's breaks the tie)."""
-    state = with_casinos(
-        started(["Anna", "Ben", "Carla"], PLAIN_DEAL), casino_of(4, (60_000,), p0=1, p1=5, p2=5)
-    )
-    table = (TableDie(0), TableDie(0), *[TableDie(1)] * 5, *[TableDie(2)] * 5)
-    seen = [
-        SeenCasino(c.number, tuple(TableDie(d.owner, d.big) for d in c.dice)) for c in state.casinos
-    ]
-    seen[3] = SeenCasino(4, table, 1, (), (UnsureDie(),))
-    four = check_table(state, seen, {0: "red", 1: "blue", 2: "green", WHITE: "white"}).casinos[3]
+    """Casino 4 as the server sends it, its payout change hanging on a die in doubt."""
+    four = casino_four_in_doubt()
     return {
         "payout_sentences": [s.to_dict() for s in four.payout_sentences],
         "payout_changes": four.payout_changes,

@@ -10,15 +10,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from table import PLAIN_DEAL, started, with_casinos
-from table import casino as casino_of
+from table import casino_four_in_doubt
 from test_web_table_check import SimCamera, play_to_payout, send
 
 from companion.check_sentences import CHECK_TEXTS
-from companion.events import TableDie
 from companion.session import GameStore
-from companion.state import WHITE
-from companion.table_check import SeenCasino, UnsureDie, check_table
 from web.actions import act
 from web.hub import TableHub
 
@@ -104,18 +100,7 @@ def test_the_page_words_the_sentences_in_english_as_the_server_and_in_german(fla
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's script")
 def test_the_page_words_each_reading_of_a_die_not_read_for_sure_as_the_server():
-    # Casino 4: Ben and Carla tie at 5, Anna's die added, and a pale die not read for sure:
-    # no die or Anna's changes nothing, Ben's or Carla's breaks the tie.
-    state = with_casinos(
-        started(["Anna", "Ben", "Carla"], PLAIN_DEAL), casino_of(4, (60_000,), p0=1, p1=5, p2=5)
-    )
-    table = (TableDie(0), TableDie(0), *[TableDie(1)] * 5, *[TableDie(2)] * 5)
-    seen = [
-        SeenCasino(c.number, tuple(TableDie(d.owner, d.big) for d in c.dice)) for c in state.casinos
-    ]
-    seen[3] = SeenCasino(4, table, 1, (), (UnsureDie(),))
-    colours = {0: "red", 1: "blue", 2: "green", WHITE: "white"}
-    four = check_table(state, seen, colours).casinos[3]
+    four = casino_four_in_doubt()
     sent = {
         "differences": list(four.differences),
         "difference_sentences": [s.to_dict() for s in four.difference_sentences],

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision import locate, viewpoint
 from vision import pips as pips_mod
 from vision import size as size_mod
-from vision import viewpoint
 from vision.colour_left import COLOUR_REACH, colour_left, row_colours, weighted_lab
 from vision.crops import crop_dice
 from vision.detections import Detections
@@ -425,25 +425,20 @@ def _colour_left_unread(
     )
 
 
-def _inside_share(box: np.ndarray, around: np.ndarray) -> float:
-    """The share of `box`'s area (x0 y0 x1 y1) that lies inside `around`."""
-    w = min(box[2], around[2]) - max(box[0], around[0])
-    h = min(box[3], around[3]) - max(box[1], around[1])
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    return float(max(w, 0) * max(h, 0) / area) if area > 0 else 0.0
+def _inside_shares(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """The share of each box's area (boxes (n, 4)) that lies inside each of `others` (m, 4):
+    an array (n, m); 0 for a box with no area."""
+    areas = np.prod(boxes[:, 2:] - boxes[:, :2], 1)
+    return locate.shared_areas(boxes, others) / np.maximum(areas, 1e-9)[:, None]
 
 
 def _boxed_twice_in_doubt(det: Detections) -> Detections:
     """The row's dice with each die whose box lies for BOXED_TWICE or more inside the box of
     another die of its colour on its casino flagged unsure: one die boxed twice."""
-    unsure = det.unsure.copy()
-    for i in range(len(det)):
-        for j in range(len(det)):
-            if i == j or det.zone[i] != det.zone[j] or det.colour[i] != det.colour[j]:
-                continue
-            if _inside_share(det.boxes[i], det.boxes[j]) >= BOXED_TWICE:
-                unsure[i] = True
-    return replace(det, unsure=unsure)
+    alike = (det.zone[:, None] == det.zone[None]) & (det.colour[:, None] == det.colour[None])
+    np.fill_diagonal(alike, False)
+    twice = ((_inside_shares(det.boxes, det.boxes) >= BOXED_TWICE) & alike).any(1)
+    return replace(det, unsure=det.unsure | twice)
 
 
 def _paled_dice_coloured(det: Detections, patches: Detections) -> tuple[Detections, Detections]:
@@ -454,19 +449,19 @@ def _paled_dice_coloured(det: Detections, patches: Detections) -> tuple[Detectio
     may be two dice of any colours."""
     if not len(patches):
         return det, patches
-    pale = np.flatnonzero(det.unsure & np.isin(det.colour, PALE_COLOURS))
+    pale = det.unsure & np.isin(det.colour, PALE_COLOURS)
+    inside = _inside_shares(patches.boxes, det.boxes)
     colour = det.colour.copy()
     kept = np.ones(len(patches), bool)
     for k in range(len(patches)):
-        here = [i for i in pale if det.zone[i] == patches.zone[k]]
-        shares = [_inside_share(patches.boxes[k], det.boxes[i]) for i in here]
-        if not shares or max(shares) < PATCH_INSIDE:
+        shares = np.where(pale & (det.zone == patches.zone[k]), inside[k], 0.0)
+        i = int(np.argmax(shares)) if len(shares) else 0
+        if not len(shares) or shares[i] < PATCH_INSIDE:
             continue
-        i = here[int(np.argmax(shares))]
         kept[k] = False
         if det.size[i] != "big":
             colour[i] = patches.colour[k]
-            pale = pale[pale != i]  # a second patch inside it is a die of its own
+            pale[i] = False  # a second patch inside it is a die of its own
     return replace(det, colour=colour), patches.select(kept)
 
 

@@ -1,0 +1,251 @@
+"""Dice in doubt on the casino row read for sure, or dropped, by what the row itself shows: the
+slot machine's pips where the readers agree, white dice (never Biggies), grey boxes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision import casino_row
+from vision import pips as pips_mod
+from vision.colour import default_palette
+from vision.detections import Detections
+from vision.reader import ReaderConfig
+
+SIDE = 30.0  # a regular die's covered side on the drawn card, px
+CARD = (40, 110, 40)  # BGR
+RED = (30, 30, 200)
+WHITE = (235, 235, 235)
+GREY = (150, 150, 150)
+
+
+def config(*in_play: str) -> ReaderConfig:
+    return ReaderConfig(
+        threads=1, camera_place="above", palette=default_palette().in_play_only(in_play)
+    )
+
+
+COLOURED = config("red", "blue", "white")
+
+
+def card(*dice: tuple[tuple[int, int, int, int], tuple[int, int, int]]) -> np.ndarray:
+    """A card with each die drawn as a filled square (box, BGR) and two dark pips."""
+    frame = np.zeros((200, 400, 3), np.uint8)
+    frame[:] = CARD
+    for (x0, y0, x1, y1), bgr in dice:
+        frame[y0:y1, x0:x1] = bgr
+        for px, py in ((x0 + 8, y0 + 8), (x1 - 10, y1 - 10)):
+            frame[py : py + 3, px : px + 3] = (20, 20, 20)
+    return frame
+
+
+def dice(rows, zone="casino2") -> Detections:
+    """Dice read: rows of (box, colour, pips, size, unsure)."""
+    n = len(rows)
+    return Detections(
+        np.array([r[0] for r in rows], np.float32),
+        np.array([r[2] for r in rows], np.int8),
+        np.array([r[1] for r in rows], object),
+        np.array([r[3] for r in rows], object),
+        np.full(n, 0.5, np.float32),
+        np.array([r[4] for r in rows], bool),
+        np.array([zone] * n, object),
+        np.zeros(n, bool),
+    )
+
+
+def reader_gives(monkeypatch, chances: list[float]) -> None:
+    """Every pip reader gives these chances (blank, 1-6 pips, cocked, no die) to every crop."""
+    row = np.array(chances, np.float32)
+    assert row.shape == (9,) and abs(row.sum() - 1.0) < 1e-6
+
+    def infer(session, crops):
+        return np.tile(row, (len(crops), 1))
+
+    monkeypatch.setattr(pips_mod, "infer", infer)
+
+
+RED_BOX = (20, 20, 50, 50)
+WHITE_BOX = (100, 20, 130, 50)
+# four pips at 0.7, the rest spread: the readers together give 0.7 to one number
+FOUR_AT = {0.7: [0.02, 0.03, 0.03, 0.03, 0.7, 0.03, 0.04, 0.1, 0.02]}
+FOUR_AT[0.6] = [0.02, 0.03, 0.03, 0.03, 0.6, 0.03, 0.04, 0.2, 0.02]
+# a die, cocked more likely than any face: 0.45 to a face, 0.05 to no die
+COCKED = [0.05, 0.05, 0.05, 0.2, 0.05, 0.03, 0.02, 0.5, 0.05]
+ONE_FACE = [0.01, 0.01, 0.01, 0.9, 0.01, 0.01, 0.01, 0.02, 0.02]
+NO_FACE = [0.05, 0.05, 0.05, 0.05, 0.05, 0.02, 0.03, 0.5, 0.2]
+
+
+@pytest.mark.parametrize("best, sure", [(0.7, True), (0.6, False)])
+def test_a_slot_machine_die_in_doubt_is_read_where_the_readers_agree_on_two_thirds(
+    monkeypatch, best, sure
+):
+    reader_gives(monkeypatch, FOUR_AT[best])
+    frame = card((RED_BOX, RED))
+    det = dice([(RED_BOX, "red", 2, "regular", True)], zone="slot")
+    read = casino_row._faces_read_for_sure(frame, det, np.array([SIDE]), SIDE, COLOURED)
+    assert bool(read.unsure[0]) is not sure
+    assert int(read.pips[0]) == (4 if sure else 2)
+
+
+def test_a_white_die_in_doubt_for_its_pips_is_read_for_sure_as_a_die_without_a_clear_face(
+    monkeypatch,
+):
+    reader_gives(monkeypatch, COCKED)
+    frame = card((RED_BOX, RED), (WHITE_BOX, WHITE))
+    det = dice([(RED_BOX, "red", 2, "regular", False), (WHITE_BOX, "white", 3, "regular", True)])
+    read = casino_row._faces_read_for_sure(frame, det, np.array([SIDE, SIDE]), SIDE, COLOURED)
+    assert list(read.unsure) == [False, False]
+
+
+@pytest.mark.parametrize(
+    "colour, share, sure", [("white", 1.22, True), ("red", 1.22, False), ("white", 1.3, False)]
+)
+def test_a_white_die_in_doubt_may_cover_up_to_where_a_die_is_judged_regular(
+    monkeypatch, colour, share, sure
+):
+    reader_gives(monkeypatch, COCKED)
+    frame = card((RED_BOX, RED), (WHITE_BOX, WHITE if colour == "white" else RED))
+    det = dice([(RED_BOX, "red", 2, "regular", False), (WHITE_BOX, colour, 3, "regular", True)])
+    sides = np.array([SIDE, share * SIDE])
+    read = casino_row._faces_read_for_sure(frame, det, sides, SIDE, COLOURED)
+    assert bool(read.unsure[1]) is not sure
+
+
+@pytest.mark.parametrize("chances, regular", [(ONE_FACE, True), (NO_FACE, False)])
+def test_a_white_die_between_sizes_showing_one_face_is_regular(monkeypatch, chances, regular):
+    reader_gives(monkeypatch, chances)
+    other_white, other_red = (160, 20, 190, 50), (220, 20, 250, 50)
+    frame = card((RED_BOX, RED), (WHITE_BOX, WHITE), (other_white, WHITE), (other_red, RED))
+    det = dice(
+        [
+            (RED_BOX, "red", 2, "regular", False),
+            (WHITE_BOX, "white", 3, "big", False),  # between sizes, read for sure
+            (other_white, "white", 3, "big", True),  # between sizes, in doubt
+            (other_red, "red", 3, "big", False),  # between sizes: it may be red's Biggy
+        ]
+    )
+    sizes, judged = det.size.copy(), np.array([True, False, False, False])
+    sizes, judged = casino_row._neutral_dice_regular(frame, det, sizes, judged, SIDE, COLOURED)
+    assert list(sizes) == ["regular", "regular" if regular else "big", "big", "big"]
+    assert list(judged) == [True, regular, False, False]
+
+
+@pytest.mark.parametrize(
+    "chances, cfg, named",
+    [(ONE_FACE, COLOURED, "white"), (NO_FACE, COLOURED, "grey"), (ONE_FACE, config("red"), "grey")],
+)
+def test_a_grey_die_showing_pips_is_a_white_die_in_a_shadow(monkeypatch, chances, cfg, named):
+    reader_gives(monkeypatch, chances)
+    blank = (160, 20, 190, 50)
+    frame = card((RED_BOX, RED), (WHITE_BOX, GREY), (blank, GREY))
+    det = dice(
+        [
+            (RED_BOX, "red", 2, "regular", False),
+            (WHITE_BOX, "grey", 4, "regular", True),
+            (blank, "grey", 0, "regular", True),  # blank: a grey die, or no die
+        ]
+    )
+    read = casino_row._shaded_whites(frame, det, SIDE, cfg)
+    assert list(read.colour) == ["red", named, "grey"]
+    assert list(read.unsure) == [False, True, True]  # the reader's doubt stays
+
+
+@pytest.mark.parametrize(
+    "cfg, left",
+    [
+        (COLOURED, 4),  # no grey dice in play: the grey blank piece is no die
+        (config("red", "grey"), 5),  # Royale's grey dice are blank
+        (ReaderConfig(threads=1), 5),  # the colours in play not named
+    ],
+)
+def test_a_grey_blank_box_smaller_than_a_die_is_dropped_where_no_grey_dice_are_in_play(cfg, left):
+    boxes = [(x, 20, x + 30, 50) for x in (20, 60, 100, 140, 180)]
+    det = dice(
+        [
+            (boxes[0], "grey", 0, "regular", True),  # a piece: dropped
+            (boxes[1], "grey", 0, "regular", False),  # a whole die's side
+            (boxes[2], "grey", 3, "regular", True),  # it shows pips
+            (boxes[3], "red", 0, "regular", True),  # no grey
+            (boxes[4], "grey", 0, "regular", True),  # not measured
+        ]
+    )
+    sides = np.array([0.7 * SIDE, SIDE, 0.7 * SIDE, 0.7 * SIDE, np.nan])
+    kept, kept_sides = casino_row._blank_pieces_dropped(det, sides, SIDE, cfg)
+    assert len(kept) == len(kept_sides) == left
+    if left == 4:
+        assert [tuple(b) for b in kept.boxes.tolist()] == [tuple(map(float, b)) for b in boxes[1:]]
+
+
+# --- on the simulated row, through read_casino_row --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def scene():
+    from vision.sim_casinos import row_scene
+    from vision.simtable import SimDie
+
+    laid = {
+        1: [SimDie("red", 1), SimDie("blue", 1)],
+        4: [SimDie("blue", 4), SimDie("white", 4), SimDie("red", 4)],
+    }
+    return row_scene(laid, {n: (50_000,) for n in range(1, 8)}, seed=3)
+
+
+def test_the_row_drops_a_grey_piece_and_names_a_grey_die_with_pips_white(scene, monkeypatch):
+    from dataclasses import replace
+
+    from vision.zones import detect_zones
+
+    zones = detect_zones(scene.frame)
+    # On casino 2, where no die lies, a grey piece two thirds of a die wide (a note's edge).
+    cx, cy = (int(v) for v in casino_row.casino_zones(zones)[2].mean(0))
+    frame = scene.frame.copy()
+    frame[cy - 10 : cy + 10, cx - 10 : cx + 10] = GREY
+    real = casino_row.read_dice
+
+    def grey_read(crop, cfg):
+        # Casino 4's white die read grey (as in a shadow), and the piece read as a grey die.
+        found = real(crop, cfg)
+        zone = cfg.zones.names[0]
+        if zone == "casino4":
+            grey = np.where(found.colour == "white", "grey", found.colour).astype(object)
+            return replace(found, colour=grey)
+        if zone == "casino2":
+            x, y = cfg.zones.polygons[0].mean(0)
+            piece = dice([((x - 10, y - 10, x + 10, y + 10), "grey", 0, "regular", True)], zone)
+            return found.joined(piece)
+        return found
+
+    monkeypatch.setattr(casino_row, "read_dice", grey_read)
+    cfg = config("red", "blue", "white")
+    row = casino_row.read_casino_row(frame, zones, cfg, colour_left_unread=False)
+    assert not row.on(2)
+    assert sorted((d.colour, d.unsure) for d in row.on(4)) == [
+        ("blue", False),
+        ("red", False),
+        ("white", False),
+    ]
+    # Where grey dice are in play (Royale's are blank), the piece may be one of them.
+    cfg = config("red", "blue", "white", "grey")
+    row = casino_row.read_casino_row(frame, zones, cfg, colour_left_unread=False)
+    assert [d.colour for d in row.on(2)] == ["grey"]
+
+
+def test_the_row_reads_a_white_die_between_sizes_as_regular(scene):
+    from dataclasses import replace
+
+    from vision.zones import detect_zones
+
+    zones = detect_zones(scene.frame)
+    cfg = config("red", "blue", "white")
+    (white,) = (
+        d for d in casino_row.read_casino_row(scene.frame, zones, cfg).on(4) if d.colour == "white"
+    )
+    (side,) = casino_row.covered_sides(scene.frame, np.array([white.box], np.float32))
+    # A regular die's side given so that the white die covers 1.31 of it: between a regular
+    # die's size and a Biggy's. The neutral dice have no Biggy, and its box shows one face.
+    cfg = replace(cfg, regular_side_px=float(side) / 1.31)
+    row = casino_row.read_casino_row(scene.frame, zones, cfg, colour_left_unread=False)
+    (white,) = (d for d in row.on(4) if d.colour == "white")
+    assert (white.big, white.unsure) == (False, False)

@@ -30,9 +30,9 @@ TINTED_GREY = 6.5  # squared palette distance from grey within which a tinted di
 SURE_READING = 0.5
 # A die read with less confidence than this (but at least SURE_READING) is read for sure only
 # where the three pip readers, plain and mirrored, give its pips a median probability of at
-# least SURE_VOTE (vision/sure.py): on the real sets' training parts 8 of the 10 dice read for
-# sure but wrong lay there, all 8 fail the vote, and 57 of the 146 right dice there pass it.
-SURE_ALONE = 0.6
+# least SURE_VOTE (vision/sure.py). With the pip readers that learnt the real sets' fit parts,
+# the coloured set's tuning part read 2 dice sure but wrong at 0.64-0.66 (0.7 leaves 1 of 150).
+SURE_ALONE = 0.7
 SURE_VOTE = 0.9
 COLOUR_SURE = 0.8  # before calibration a colour this sure or less is named in doubt, not guessed
 # Touching dice of one colour can merge into one box: looks enlarged this much find them apart.

@@ -150,10 +150,10 @@ def test_a_closer_look_at_bare_table_keeps_the_box_doubtful(models) -> None:
 )
 def test_a_box_grown_onto_the_table_is_narrowed_to_its_die(models, seed) -> None:
     frame, truth, label = _one_die(seed)
-    # The first look's box has grown by almost half a die to the right and below (as onto a
+    # The first look's box has grown by over half a die to the right and below (as onto a
     # neighbour in a crowded tray), and the window look finds nothing (threshold over 1).
     side = truth[2] - truth[0]
-    grown = (truth + np.array([0, 0, 0.45 * side, 0.45 * side], np.float32))[None]
+    grown = (truth + np.array([0, 0, 0.55 * side, 0.55 * side], np.float32))[None]
     reading = pips.read_pips(models[1], frame, grown)
     assert not reading[3][0]  # the readers call the grown box "not a die"
     boxes, _, (pip, _, unsure, is_die) = closer.look_closer(
@@ -168,12 +168,29 @@ def test_a_box_grown_onto_the_table_is_narrowed_to_its_die(models, seed) -> None
     assert np.abs(boxes[0] - truth).max() < 0.25 * side
 
 
+def test_a_box_grown_a_little_is_read_as_a_weak_die_and_narrowed_by_the_window_look(
+    models,
+) -> None:
+    frame, truth, label = _one_die(2)
+    # Grown by under half a die, the box still reads as a die, weakly and unsure; the window
+    # look then finds the die itself and reads it for sure.
+    side = truth[2] - truth[0]
+    grown = (truth + np.array([0, 0, 0.45 * side, 0.45 * side], np.float32))[None]
+    reading = pips.read_pips(models[1], frame, grown)
+    assert reading[3][0] and reading[2][0]
+    boxes, _, (pip, _, unsure, is_die) = closer.look_closer(
+        *models, frame, grown, np.array([0.5], np.float32), reading, 0.08
+    )
+    assert is_die[0] and not unsure[0] and pip[0] == label
+    assert np.abs(boxes[0] - truth).max() < 0.15 * side
+
+
 def test_a_cocked_die_in_a_dropped_box_is_kept_unsure(models) -> None:
     frame, truth, label = _one_die(25)
     assert label == pips.CLASS_UNSURE  # cocked on an edge: no face to read
     # A box grown onto the table, read as no die; the window look finds the die in it.
     side = truth[2] - truth[0]
-    grown = (truth + np.array([0, 0, 0.45 * side, 0.45 * side], np.float32))[None]
+    grown = (truth + np.array([0, 0, 0.55 * side, 0.55 * side], np.float32))[None]
     reading = pips.read_pips(models[1], frame, grown)
     assert not reading[3][0]
     boxes, _, (_, _, unsure, is_die) = closer.look_closer(

@@ -315,3 +315,19 @@ def test_a_die_between_two_colours_in_play_is_unsure_of_its_colour() -> None:
     )
     _names, certainty = palette.classify(np.stack([(white + grey) / 2, red]))
     assert certainty[0] < COLOUR_SURE < certainty[1]
+
+
+def test_a_die_far_from_every_colour_and_not_twice_as_far_from_the_next_is_in_doubt() -> None:
+    """Red and orange only: a dark body between them lies far from both, so its margin in
+    squared distance is wide, yet the next colour is less than NEXT_COLOUR_RATIO times as far:
+    its colour is in doubt. A body at red itself stays sure."""
+    from vision.colour import NEXT_COLOUR_RATIO
+    from vision.reader import COLOUR_SURE
+
+    palette = default_palette(("red", "orange"))
+    red, orange = (np.array(DEFAULT_COLOURS_BGR[n], np.float32) for n in ("red", "orange"))
+    between = 0.45 * (0.6 * red + 0.4 * orange)
+    first, second = sorted(palette.distances(between[None])[0])
+    assert second - first > 4 and second < NEXT_COLOUR_RATIO * first  # wide margin, near ratio
+    _names, certainty = palette.classify(np.stack([between, red]))
+    assert certainty[0] < COLOUR_SURE < certainty[1]

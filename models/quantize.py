@@ -90,7 +90,10 @@ PIP_CALIBRATION_SCENES = 120
 
 
 def pip_calibration_crops(
-    every: int = 3, scenes: int = PIP_CALIBRATION_SCENES, most: int = PIP_CALIBRATION_CROPS, seed: int = 0
+    every: int = 3,
+    scenes: int = PIP_CALIBRATION_SCENES,
+    most: int = PIP_CALIBRATION_CROPS,
+    seed: int = 0,
 ) -> np.ndarray:
     """Crops (n, 3, 40, 40) the float pip readers are given while the reader reads every
     `every`-th photo of each real set's `fit` part, and `scenes` rendered scenes (whatever the

@@ -387,3 +387,19 @@ def test_a_die_between_sizes_is_regular_where_its_colour_s_biggy_lies_elsewhere(
     sizes, judged = _one_biggy_a_colour(det, det.size.copy(), np.append(judged, True))
     assert list(sizes) == ["big", "regular", "big", "big", "big"]
     assert list(judged) == [True, True, False, False, True]
+
+
+def test_a_biggy_read_weakly_is_in_doubt_and_a_regular_die_read_so_is_not():
+    from dataclasses import replace
+
+    from vision.casino_row import WEAK_BIGGY, _doubted
+
+    det = row_dice(
+        [[0, 0, 45, 45], [100, 0, 145, 45], [200, 0, 232, 32]],
+        ["red", "blue", "green"],
+        ["big", "big", "regular"],
+        [False] * 3,
+    )
+    det = replace(det, confidence=np.array([WEAK_BIGGY - 0.05, WEAK_BIGGY + 0.05, 0.3], np.float32))
+    judged = np.ones(3, bool)
+    assert list(_doubted(det, det.size, judged).unsure) == [True, False, False]

@@ -54,6 +54,9 @@ LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and ke
 # seen whole is not; of a die cut off by the frame's edge so thin a strip, too
 # little shows to read). The pip readers cost about 1 ms a box, the closer look more.
 LONG_BOX = 2.5
+# A box at the frame's edge longer than this many times its width shows a sliver of a die at
+# most, too little to tell from a table's rim cut by the frame: it is no die seen but not read.
+SLIVER = 4.0
 # A die read weakly (flagged unsure, or under the sure reading) whose middle stands out from the
 # table around it by this much or less is the table's own pattern (stand_out units).
 TABLE_PATTERN = LIKE_TABLE
@@ -420,10 +423,10 @@ def _table_pattern(frame_bgr: np.ndarray, boxes: np.ndarray, weak: np.ndarray) -
     return pattern
 
 
-def _strips(boxes: np.ndarray) -> np.ndarray:
-    """Which boxes (n, 4) are longer than LONG_BOX times their width, a bool array (n,)."""
+def _strips(boxes: np.ndarray, longer_than: float = LONG_BOX) -> np.ndarray:
+    """Which boxes (n, 4) are longer than `longer_than` times their width, a bool array (n,)."""
     wh = boxes[:, 2:] - boxes[:, :2]
-    return wh.max(1) > LONG_BOX * wh.min(1)
+    return wh.max(1) > longer_than * wh.min(1)
 
 
 def _colour_in_doubt(
@@ -447,11 +450,12 @@ def _seen_unread(
 ) -> np.ndarray:
     """Which dropped boxes hold a die seen but not read (the frame's edge cuts it, or it is
     cocked): sure boxes of the locator (CUT_DIE_SCORE at the frame's edge, UNREAD_DIE_SCORE
-    inside), a die to the readers (not blank: only grey dice are), on no die kept and on no
-    surer box so kept."""
+    inside), a die to the readers (not blank: only grey dice are), no strip longer than
+    SLIVER times its width (too little of a die shows there to tell it from a table's rim),
+    on no die kept and on no surer box so kept."""
     at_edge = ~locate.clear_of_edge(boxes, frame_shape)
     sure_box = scores >= np.where(at_edge, CUT_DIE_SCORE, UNREAD_DIE_SCORE)
-    seen = ~keep & is_die & sure_box & (pip != pips.CLASS_BLANK)
+    seen = ~keep & is_die & sure_box & (pip != pips.CLASS_BLANK) & ~_strips(boxes, SLIVER)
     taken = keep.copy()
     for i in np.argsort(-scores, kind="stable"):
         if seen[i]:

@@ -314,14 +314,24 @@ def _one_biggy_a_colour(
     return sizes, judged
 
 
+def _reader_chances(
+    frame: np.ndarray, boxes: np.ndarray, cfg: ReaderConfig, readers: int = 1
+) -> list[np.ndarray]:
+    """What each of the first `readers` pip readers gives to each class for each box (boxes
+    (n, 4)), crops cut turned from the camera's place: a list of (n, classes) arrays."""
+    paths = cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
+    place = cfg.camera_place or cfg.likely_place or viewpoint.CAMERA_PLACES[0]
+    crops = crop_dice(frame, boxes, down=viewpoint.downs(place, frame.shape, boxes))
+    return [
+        pips_mod.infer(open_session(path, cfg.threads), crops).reshape(len(boxes), -1)
+        for path in paths[:readers]
+    ]
+
+
 def _first_reader_faces(frame: np.ndarray, boxes: np.ndarray, cfg: ReaderConfig) -> np.ndarray:
     """What the first pip reader gives to each box (boxes (n, 4)) showing a face, (n,): any
     number of pips, blank included (not cocked, not cut off, and a die)."""
-    place = cfg.camera_place or cfg.likely_place or viewpoint.CAMERA_PLACES[0]
-    crops = crop_dice(frame, boxes, down=viewpoint.downs(place, frame.shape, boxes))
-    path = (cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES])[0]
-    probs = pips_mod.infer(open_session(path, cfg.threads), crops).reshape(len(boxes), -1)
-    return probs[:, : pips_mod.CLASS_UNSURE].sum(1)
+    return _reader_chances(frame, boxes, cfg)[0][:, : pips_mod.CLASS_UNSURE].sum(1)
 
 
 def _neutral_dice_regular(
@@ -386,12 +396,7 @@ def _faces_read_for_sure(
     if not len(chosen):
         return det
     slot = det.zone[chosen] == "slot"
-    paths = cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
-    readers = [open_session(p, cfg.threads) for p in (paths if slot.any() else paths[:1])]
-    boxes = det.boxes[chosen]
-    place = cfg.camera_place or cfg.likely_place or viewpoint.CAMERA_PLACES[0]
-    crops = crop_dice(frame, boxes, down=viewpoint.downs(place, frame.shape, boxes))
-    every = [pips_mod.infer(reader, crops).reshape(len(chosen), -1) for reader in readers]
+    every = _reader_chances(frame, det.boxes[chosen], cfg, len(PIPS_FILES) if slot.any() else 1)
     probs = every[0]
     sure = 1.0 - probs[:, pips_mod.CLASS_NOT_A_DIE] >= DIE_SURE
     together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]

@@ -54,8 +54,8 @@ LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and ke
 # seen whole is not; of a die cut off by the frame's edge so thin a strip, too
 # little shows to read). The pip readers cost about 1 ms a box, the closer look more.
 LONG_BOX = 2.5
-# A box at the frame's edge longer than this many times its width shows a sliver of a die at
-# most, too little to tell from a table's rim cut by the frame: it is no die seen but not read.
+# A box longer than this many times its width shows a sliver of a die at most (one cut by the
+# frame's edge), too little to tell from a table's rim: it is no die seen but not read.
 SLIVER = 4.0
 # A die read weakly (flagged unsure, or under the sure reading) whose middle stands out from the
 # table around it by this much or less is the table's own pattern (stand_out units).

@@ -328,10 +328,18 @@ def _reader_chances(
     ]
 
 
-def _first_reader_faces(frame: np.ndarray, boxes: np.ndarray, cfg: ReaderConfig) -> np.ndarray:
-    """What the first pip reader gives to each box (boxes (n, 4)) showing a face, (n,): any
-    number of pips, blank included (not cocked, not cut off, and a die)."""
-    return _reader_chances(frame, boxes, cfg)[0][:, : pips_mod.CLASS_UNSURE].sum(1)
+def _one_white_face(
+    frame: np.ndarray, det: Detections, chosen: np.ndarray, regular_side: float, cfg: ReaderConfig
+) -> np.ndarray:
+    """Those of the `chosen` dice (indices) whose box shows no other die colours (PALED_SHARE)
+    and to which the first pip reader gives at least FACE_SURE of showing one face (any number
+    of pips, blank included; not cocked, not cut off, and a die): one white die, seen plainly."""
+    if len(chosen):
+        chosen = chosen[_white_not_paled(frame, det, chosen, regular_side, cfg)]
+    if not len(chosen):
+        return chosen
+    faces = _reader_chances(frame, det.boxes[chosen], cfg)[0][:, : pips_mod.CLASS_UNSURE].sum(1)
+    return chosen[faces >= FACE_SURE]
 
 
 def _neutral_dice_regular(
@@ -349,12 +357,9 @@ def _neutral_dice_regular(
     band = np.flatnonzero(
         (det.colour == WHITE) & (sizes == "big") & ~judged & ~det.unsure & ~det.colour_doubt
     )
-    if not len(band):
+    one_face = _one_white_face(frame, det, band, regular_side, cfg)
+    if not len(one_face):
         return sizes, judged
-    band = band[_white_not_paled(frame, det, band, regular_side, cfg)]
-    if not len(band):
-        return sizes, judged
-    one_face = band[_first_reader_faces(frame, det.boxes[band], cfg) >= FACE_SURE]
     sizes, judged = sizes.copy(), judged.copy()
     sizes[one_face], judged[one_face] = "regular", True
     return sizes, judged
@@ -420,12 +425,7 @@ def _shaded_whites(
     grey = np.flatnonzero(
         (det.colour == BLANK_DICE_COLOUR) & (det.pips != CLASS_BLANK) & ~det.colour_doubt
     )
-    if not len(grey):
-        return det
-    grey = grey[_white_not_paled(frame, det, grey, regular_side, cfg)]
-    shaded = (
-        grey[_first_reader_faces(frame, det.boxes[grey], cfg) >= FACE_SURE] if len(grey) else grey
-    )
+    shaded = _one_white_face(frame, det, grey, regular_side, cfg)
     if not len(shaded):
         return det
     colour = det.colour.copy()

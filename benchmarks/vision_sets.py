@@ -180,6 +180,13 @@ def print_table(results: dict[str, dict]) -> None:
                 f"{r['worst_ms']:.0f}",
             )
         )
+    for name, r in results.items():
+        if r.get("unlabelled_photos"):
+            print(
+                f"{name}: {r['boxes_on_unlabelled_photos']} of the boxes on no die lie on "
+                f"{r['unlabelled_photos']} photos with no labelled die (dice left unlabelled "
+                "count as boxes on no die)"
+            )
 
 
 def main() -> int:

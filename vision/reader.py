@@ -48,6 +48,16 @@ PIP_SHARE_MOST = 0.25  # a die of 2-6 pips this share of a large box's side is n
 # and a speckled or printed surface boxed all over must not make one frame take seconds.
 MOST_BOXES_A_LOOK = 160
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
+# A frame shrunk for its large dice to at most LOCATOR_LONG_SIDE / FINER_LOOK px is looked at
+# again FINER_LOOK times as large; the dice it reads for sure join where their side lies within
+# FINER_SIZES of the frame's sure dice (see `_with_finer_look`).
+FINER_LOOK = 2.0
+FINER_SIZES = (0.6, 1.7)
+# A weak box holding the centres of at least AROUND_DICE dice of 2-6 pips, its side at least
+# AROUND_SIDES times theirs (median), is a region around dice (a tray's round opening), no die
+# (see `_around_dice`).
+AROUND_DICE = 2
+AROUND_SIDES = 2.0
 # A box too faint for a closer look (under closer.MIN_LOCATOR_SCORE) is read only where its
 # middle stands out from the table around it by more than stand_out.LIKE_TABLE, and a box
 # under locate.SURE_BOX only where it is no strip longer than LONG_BOX times its width (a die
@@ -119,6 +129,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         shape = getattr(frame_bgr, "shape", None)
         raise ValueError(f"frame must have shape (h, w, 3), got {shape}")
     found = _read_frame(frame_bgr, cfg)
+    found = found.select(~_around_dice(found, found.unsure | (found.confidence < cfg.sure_reading)))
     if not cfg.pips_needed:
         return found
     unsure = found.unsure | (found.confidence < cfg.sure_reading)
@@ -136,6 +147,22 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     )
     unsure |= blank.pips_on_blank(frame_bgr, found.boxes, found.pips, unsure)
     return replace(found, unsure=unsure)
+
+
+def _around_dice(found: Detections, weak: np.ndarray) -> np.ndarray:
+    """Which of the dice, among the `weak` ones (n,), are boxes around other dice: holding the
+    centres of AROUND_DICE dice or more that show 2-6 pips and are at least PIP_SHARE_MOST of
+    its side (no pip of a large die, which reads as 1 or blank, or as a small face), its side
+    AROUND_SIDES times the median of theirs or more. A die's box holds no other die's centre,
+    let alone several smaller ones."""
+    sides = locate.box_sides(found.boxes)
+    holds = locate.centred_in(found.boxes, found.centres) & (found.pips > 1)[None]
+    holds &= sides[None] >= PIP_SHARE_MOST * sides[:, None]
+    np.fill_diagonal(holds, False)
+    around = np.zeros(len(found), bool)
+    for i in np.flatnonzero(weak & (holds.sum(1) >= AROUND_DICE)):
+        around[i] = sides[i] >= AROUND_SIDES * float(np.median(sides[holds[i]]))
+    return around
 
 
 def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
@@ -159,6 +186,7 @@ def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
     # Only dice read for sure count: a speckled table's flecks, boxed and read unsure, are no
     # tray of dice.
     if int((~found.unsure).sum()) < cfg.look_again_from:
+        found = _with_finer_look(loc, readers, frame_bgr, cfg, first)
         # Zones mean a camera fixed over the arena, which takes no close-ups; the printed
         # fields of a marker sheet would send every frame to the look for large dice.
         if not cfg.look_for_large_dice or cfg.zones is not None:
@@ -229,6 +257,40 @@ def _looked_again(
         return merged
     sizes = size_mod.sizes(frame_bgr, merged.boxes, cfg.regular_side_px, ~merged.unsure)
     return replace(merged, size=sizes)
+
+
+def _with_finer_look(
+    loc: ort.InferenceSession,
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    cfg: ReaderConfig,
+    first: _Look,
+) -> Detections:
+    """The dice of a first look at a frame shrunk far for its large dice, joined by the dice
+    that a look FINER_LOOK times as large reads for sure, of the size of the frame's sure dice
+    (FINER_SIZES), where they lie on none of its dice of that size; their colours named in the
+    light the first look judged.
+
+    Shrunk that far, a large die that lies a little apart in size or light from the others is
+    often not boxed at all; at the larger look it is. Only dice read for sure join: the larger
+    look also boxes patterns and pips, read unsure."""
+    found = first.found
+    finer_side = round(first.long_side * FINER_LOOK)
+    if finer_side > locate.LOCATOR_LONG_SIDE:
+        return found
+    sure = ~found.unsure & (found.confidence >= cfg.sure_reading)
+    side = locate.typical_side(found.boxes[sure], found.confidence[sure])
+    low, high = (0.0, np.inf) if side is None else (FINER_SIZES[0] * side, FINER_SIZES[1] * side)
+    die_sized = found.boxes[locate.box_sides(found.boxes) <= high]
+
+    def new_dice(boxes: np.ndarray) -> np.ndarray:
+        sides = locate.box_sides(boxes)
+        return (sides >= low) & (sides <= high) & ~locate.on_one_die(boxes, die_sized)
+
+    # Only the boxes of new dice are read: the look costs a locator pass at a small size.
+    finer = _read_look(loc, readers, frame_bgr, cfg, finer_side, new_dice, first.palette).found
+    joins = ~finer.unsure & (finer.confidence >= cfg.sure_reading) & new_dice(finer.boxes)
+    return found.joined(finer.select(joins)) if joins.any() else found
 
 
 def _merged(looks: list[Detections]) -> Detections:
@@ -310,10 +372,11 @@ def _read_look(
     cfg: ReaderConfig,
     long_side: int | None = None,
     only: Callable[[np.ndarray], np.ndarray] | None = None,
+    palette: colour_mod.Palette | None = None,
 ) -> _Look:
     """The dice read from one look of the locator at the frame shrunk to `long_side` px (None:
     the size that suits its dice); with `only`, of the boxes (n, 4) it marks (a bool array
-    (n,)) alone."""
+    (n,)) alone; their colours named with `palette` where given (see `_read_boxes`)."""
     sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
     # The locator takes a printed marker for a small die: it must neither set the size the dice
     # are looked at nor sway the readers' view.
@@ -323,7 +386,7 @@ def _read_look(
     if only is not None:
         chosen = only(boxes)
         boxes, scores = boxes[chosen], scores[chosen]
-    return _read_boxes(loc, readers, frame_bgr, cfg, boxes, scores, long_side)
+    return _read_boxes(loc, readers, frame_bgr, cfg, boxes, scores, long_side, palette)
 
 
 def _read_boxes(

@@ -52,6 +52,18 @@ def test_a_whole_die_label_matches_only_a_box_centred_in_it() -> None:
     assert summary["no_die_per_100_photos"] == 100.0
 
 
+def test_boxes_on_a_photo_with_no_labelled_die_are_counted_apart() -> None:
+    # A photo whose dice were left unlabelled: every box on it is on no labelled die, and the
+    # score says how many of those lie on such photos.
+    score = Score()
+    score.add(_one_die_labelled(), _detections([[12, 12, 52, 52]], [4], [False]))
+    bare = Labelled(Path("q.jpg"), np.zeros((0, 2)), np.zeros(0, int), die_boxes=np.zeros((0, 4)))
+    score.add(bare, _detections([[0, 0, 40, 40], [60, 0, 100, 40]], [3, 5], [False, True]))
+    summary = score.summary()
+    assert summary["unmatched_predictions"] == 2
+    assert (summary["unlabelled_photos"], summary["boxes_on_unlabelled_photos"]) == (1, 2)
+
+
 def test_a_wrong_reading_flagged_unsure_is_not_counted_sure_and_wrong() -> None:
     truth = _one_die_labelled()
     score = Score()

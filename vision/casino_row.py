@@ -69,11 +69,11 @@ sure where the pip readers together (the mean of their chances) give at least th
 number of pips, and it passes the terms of a die read for sure by DIE_SURE. With the pip readers
 fine-tuned on real photos, on rendered hardest rows of seeds 100-117 (rounds 0-24, both tables
 of each round), 683 of the slot machine's dice in doubt passed the other terms: 645 were one
-die read with its right number, 38 not. The wrong ones were dice with a note's edge across them,
-hiding pips (a 4 read as 2, a 5 as 3), read up to 0.89: 10 reached 0.65 (490 right ones did),
-2 reached this (323 right ones did; one of them a box on two dice). At 0.65, as derived with
-the readers before, seeds 100-111 gave 4 false alarms in 288 rounds, each such a die; at this,
-1, with 13 more tables that agree asking a person."""
+die read with its right number, 38 not, read up to 0.89 (most often a 4 read as 2; those
+looked at were dice with a note's edge over some of their pips): 10 reached 0.65 (490 right
+ones did), 2 reach this (323 right ones do; one of the 2 is a box on two dice). At 0.65, as
+derived with the readers before, seeds 100-111 gave 4 false alarms in 288 rounds, each such a
+die; at this, 1, with 13 more tables that agree asking a person."""
 WEAK_BIGGY = SURE_READING
 """A die judged a Biggy counts two at payout: read with less confidence than this (the locator's
 score times the first pip reader's probability), it is in doubt, as any die read so weakly is

@@ -63,14 +63,17 @@ hardest rows of seeds 0-5 (rounds 0-24), 54 coloured dice in doubt passed the ot
 was one die of the colour read, given 0.38-0.99 to being a die. White dice, which asked 0.8 for
 a face before, now go by this too: 22 more white dice read for sure there, each one white die
 (and 14 more with NEUTRAL_SIDES)."""
-SLOT_PIPS_SURE = 0.65
+SLOT_PIPS_SURE = 0.8
 """On the slot machine, where pips break ties, a die in doubt for its pips alone is read for
 sure where the pip readers together (the mean of their chances) give at least this much to one
-number of pips, and it passes the terms of a die read for sure by DIE_SURE. On rendered hardest
-rows of seeds 0-5 (rounds 0-24, both tables of each round), the surest wrong number among the
-slot machine's dice in doubt that passed the other terms got 0.55. At 0.8, 35 of 89 such dice
-read so on the tables as the game holds them; at this, 32 more over both tables of each round,
-each with its right number."""
+number of pips, and it passes the terms of a die read for sure by DIE_SURE. With the pip readers
+fine-tuned on real photos, on rendered hardest rows of seeds 100-117 (rounds 0-24, both tables
+of each round), 683 of the slot machine's dice in doubt passed the other terms: 645 were one
+die read with its right number, 38 not, read up to 0.89 (most often a 4 read as 2; those
+looked at were dice with a note's edge over some of their pips): 10 reached 0.65 (490 right
+ones did), 2 reach this (323 right ones do; one of the 2 is a box on two dice). At 0.65, as
+derived with the readers before, seeds 100-111 gave 4 false alarms in 288 rounds, each such a
+die; at this, 1, with 13 more tables that agree asking a person."""
 WEAK_BIGGY = SURE_READING
 """A die judged a Biggy counts two at payout: read with less confidence than this (the locator's
 score times the first pip reader's probability), it is in doubt, as any die read so weakly is
@@ -111,6 +114,10 @@ most 0.39 of a box; two boxes on one die shared 0.62 and 0.76, each counting a d
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""
+MARKER_SEEN = 0.5
+"""A card zone's corner is a marker seen where a marker found lies this many of its sides from
+it or nearer; else the marker printed there is hidden (a note's edge or a die over it) and the
+zone was completed from the markers seen (`vision.zones.detect_zones`)."""
 
 
 @dataclass(frozen=True)
@@ -379,6 +386,20 @@ def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detectio
     )
 
 
+def _second_biggies_in_doubt(det: Detections) -> Detections:
+    """The row's dice with each die read as a Biggy for sure flagged unsure where another die of
+    its colour is read as a Biggy for sure with more confidence: each owner has one Biggy at
+    most, so one of them is no Biggy (two dice of that colour boxed as one, a Biggy's box taking
+    in a touching die)."""
+    sure_big = np.flatnonzero((det.size == "big") & ~det.unsure & ~det.colour_doubt)
+    unsure = det.unsure.copy()
+    for colour in {str(c) for c in det.colour[sure_big]}:
+        mine = sure_big[det.colour[sure_big] == colour]
+        surest = mine[int(np.argmax(det.confidence[mine]))]
+        unsure[mine[mine != surest]] = True
+    return replace(det, unsure=unsure)
+
+
 def _faces_read_for_sure(
     frame: np.ndarray, det: Detections, sides: np.ndarray, regular_side: float, cfg: ReaderConfig
 ) -> Detections:
@@ -531,6 +552,43 @@ def _colour_left_unread(
     )
 
 
+def hidden_markers(zones: Zones) -> tuple[np.ndarray, ...]:
+    """A quad (4, 2) where each casino zone's corner lies with no marker seen there (MARKER_SEEN),
+    of the size and turn of the marker seen nearest: the printed marker, hidden in part."""
+    if not zones.markers:
+        return ()
+    centres = np.array([quad.mean(0) for quad in zones.markers], np.float32)
+    sides = np.array(
+        [np.linalg.norm(quad - np.roll(quad, 1, 0), axis=1).mean() for quad in zones.markers]
+    )
+    hidden = []
+    for polygon in casino_zones(zones).values():
+        for corner in polygon:
+            far = np.linalg.norm(centres - corner, axis=1)
+            nearest = int(np.argmin(far))
+            if far[nearest] > MARKER_SEEN * sides[nearest]:
+                quad = zones.markers[nearest]
+                hidden.append((quad - quad.mean(0) + corner).astype(np.float32))
+    return tuple(hidden)
+
+
+def _on_hidden_markers(det: Detections, zones: Zones, cfg: ReaderConfig) -> Detections:
+    """The row's dice without those centred on a hidden marker (`hidden_markers`) read in a
+    colour no one plays (the marker's part that shows, taken for a die), and with those read in
+    a colour in play there flagged unsure: the marker's part, or a die lying on the marker.
+    Where the colours in play are not named, each is flagged unsure."""
+    hidden = hidden_markers(zones)
+    if not hidden or not len(det):
+        return det
+    on_marker = Zones((), (), hidden).on_marker(det.boxes)
+    in_play = cfg.palette.in_play
+    stranger = (
+        on_marker & ~np.isin(det.colour, list(in_play)) if in_play else np.zeros_like(on_marker)
+    )
+    det = replace(det, unsure=det.unsure | on_marker)
+    return det.select(~stranger)
+
+
 def _inside_shares(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
     """The share of each box's area (boxes (n, 4)) that lies inside each of `others` (m, 4):
     an array (n, m); 0 for a box with no area."""
@@ -596,7 +654,8 @@ def read_casino_row(
         sizes, judged = _one_biggy_a_colour(det, *_sizes(sides, regular))
         if regular is not None:
             sizes, judged = _neutral_dice_regular(frame, det, sizes, judged, regular, cfg)
-        det = _boxed_twice_in_doubt(_doubted(det, sizes, judged))
+        det = _boxed_twice_in_doubt(_second_biggies_in_doubt(_doubted(det, sizes, judged)))
+        det = _on_hidden_markers(det, zones, cfg)
         if regular is not None and colour_left_unread:
             patches = _colour_left_unread(frame, zones, polygons, det, regular, cfg)
             det, patches = _paled_dice_coloured(det, patches)

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from vision import casino_row
+from vision.colour import body_colours
 from vision.colour_left import PATCH_SHARE, colour_left, row_colours
 from vision.detections import Detections
 from vision.sim_casinos import NOTE_BGR, RowDie, card_layout, render_row, zone_polygon
@@ -160,3 +161,25 @@ def test_a_zone_outside_the_frame_or_no_regular_side_gives_nothing(row):
     colours = row_colours(frame, det)
     assert colour_left(frame, polygon + 5000, det, colours, SIDE, markers) == []
     assert colour_left(frame, polygon, det, colours, 0.0, markers) == []
+
+
+def test_a_strip_of_a_die_showing_its_pips_is_a_patch_of_its_colour(row):
+    # Of a blue die half under a note only a strip shows, its white pips down the middle: each
+    # side of them narrower than the opening (a fifth of a die), together 0.4 of a die.
+    laid, frame, polygon, markers = row
+    det = _read(laid, list(range(len(laid))))
+    colours = row_colours(frame, det)
+    bodies = body_colours(frame, det.boxes)
+    # in the row's colours: the median body colour of its dice of each colour
+    blue = np.median(bodies[[2, 4]], 0).tolist()
+    white = np.median(bodies[[3, 6]], 0).tolist()
+    strip = frame.copy()
+    x, y = (int(v) for v in polygon.mean(0))
+    x += 40
+    width, height = int(0.4 * SIDE), int(SIDE)
+    cv2.rectangle(strip, (x, y), (x + width - 1, y + height - 1), blue, -1)
+    for top in range(y + 2, y + height - 4, 8):
+        cv2.rectangle(strip, (x + 4, top), (x + 7, top + 3), white, -1)
+    left = colour_left(strip, polygon, det, colours, SIDE, markers)
+    assert [name for name, _, _ in left] == ["blue"]
+    assert left[0][2] >= 0.3

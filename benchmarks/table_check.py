@@ -140,6 +140,9 @@ def main() -> None:
     kinds: dict[str, list[int]] = {}
     # effects told for each reading of a die not read for sure: the true table's among them, not
     by_reading = [0, 0]
+    # tables as the game holds them whose dice in doubt change nothing at payout (it goes on);
+    # misplacements that change the payout where the payout would go on all the same
+    doubt_changes_nothing = paid_unheld = 0
     rng = np.random.default_rng(args.seed)
     for r in range(args.first_round):  # the misplacements of the rounds before, not drawn
         state = round_end(args.players, args.seed * 1000 + r)
@@ -178,7 +181,8 @@ def main() -> None:
         unsure = sum(c.unsure for c in result.casinos)
         unsure_dice += unsure
         clean_alarms += bool(claimed)
-        looks += bool(unsure) and not claimed
+        looks += bool(unsure) and not claimed and not result.payout_may_go_on
+        doubt_changes_nothing += bool(unsure) and not claimed and result.payout_may_go_on
         unsure_checks += bool(unsure)
         if claimed or unsure:
             print(
@@ -199,6 +203,10 @@ def main() -> None:
         differing = {c.casino for c in result.casinos if c.differences}
         hit = touched <= flagged
         caught += hit
+        pays_otherwise = any(
+            expected.casinos[n - 1].payout_sentences != (Sentence.of("no_change"),) for n in touched
+        )
+        paid_unheld += pays_otherwise and result.payout_may_go_on
         told += touched <= differing
         right = all(
             result.casinos[n - 1].payout_changes == expected.casinos[n - 1].payout_changes
@@ -261,8 +269,17 @@ def main() -> None:
         f"{len(dice_counts)} rounds = {50 * clean_alarms / len(dice_counts):.1f} per 50 rounds"
     )
     print(
-        f"tables that agree with a die not read for sure (a person asked to look): {looks} in "
-        f"{len(dice_counts)} rounds = {50 * looks / len(dice_counts):.1f} per 50 rounds"
+        f"tables that agree with a die not read for sure that may change the payout (a person "
+        f"asked to look): {looks} in {len(dice_counts)} rounds = "
+        f"{50 * looks / len(dice_counts):.1f} per 50 rounds"
+    )
+    print(
+        f"  with dice not read for sure that change nothing at payout, whatever they are (the "
+        f"payout goes on): {doubt_changes_nothing}"
+    )
+    print(
+        f"misplacements that change the payout where the payout would go on by itself: "
+        f"{paid_unheld}/{injected}"
     )
     print(
         f"dice not read for sure on the tables as the game holds them: {unsure_dice} of "

@@ -82,6 +82,24 @@ class CasinoCheck:
         """Whether the table shows what the game holds, every die read for sure."""
         return not self.differences and not self.unsure and self.table is not None
 
+    @property
+    def doubt_changes_nothing(self) -> bool:
+        """Whether the casino's only doubt is dice not read for sure that change nothing at
+        payout whatever each of them is (no die, a die or Biggy of any owner it may belong to,
+        any value on the slot machine): no difference, and every reading pays as the game."""
+        return (
+            self.table is not None
+            and self.unsure > 0
+            and not self.difference_sentences
+            and self.payout_sentences == (Sentence.of("no_change"),)
+        )
+
+    @property
+    def payout_may_go_on(self) -> bool:
+        """Whether this casino lets the payout go on by itself: it agrees, or its dice not read
+        for sure change nothing at payout."""
+        return self.agrees or self.doubt_changes_nothing
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, the counts keyed by owner."""
         return {
@@ -102,12 +120,22 @@ class TableCheck:
 
     @property
     def agrees(self) -> bool:
-        """Whether every casino agrees: the payout may go on by itself."""
+        """Whether every casino agrees, every die read for sure."""
         return all(c.agrees for c in self.casinos)
 
+    @property
+    def payout_may_go_on(self) -> bool:
+        """Whether the payout may go on by itself: no casino shows a difference, and the dice
+        not read for sure, where there are any, change nothing at payout whatever they are."""
+        return all(c.payout_may_go_on for c in self.casinos)
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: `{"casinos": [...], "agrees": ...}`."""
-        return {"casinos": [c.to_dict() for c in self.casinos], "agrees": self.agrees}
+        """JSON-ready: `{"casinos": [...], "agrees": ..., "payout_may_go_on": ...}`."""
+        return {
+            "casinos": [c.to_dict() for c in self.casinos],
+            "agrees": self.agrees,
+            "payout_may_go_on": self.payout_may_go_on,
+        }
 
 
 def owner_key(state: GameState, owner: int) -> str:

@@ -475,6 +475,31 @@ def test_an_effect_every_reading_of_an_unsure_die_gives_is_named():
     assert not four.agrees  # the die is still to be looked at
 
 
+def test_a_die_in_doubt_that_changes_nothing_at_payout_lets_the_payout_go_on():
+    # The game: Anna 1, Ben 5 on casino 4 (one note). The table shows the same, and a red die
+    # not read for sure beside them: whatever it is (nothing, Anna's die or her Biggy), Anna
+    # is second and paid nothing, Ben keeps his note.
+    state = game(casino(4, (60_000,), p0=1, p1=5))
+    red = UnsureDie(ANNA)
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, *[BEN] * 5), 1, (), (red,)))
+    check = check_table(state, seen, COLOURS)
+    four = check.casinos[3]
+    assert four.payout_changes == "no change at payout" and not four.differences
+    assert four.doubt_changes_nothing and four.payout_may_go_on and not four.agrees
+    assert check.payout_may_go_on and not check.agrees
+    assert check.to_dict()["payout_may_go_on"] is True
+    # With two notes, Anna's die would make her second and paid: the payout waits.
+    state = game(casino(4, (60_000, 30_000), p0=1, p1=5, p2=2))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, *[BEN] * 5, CARLA, CARLA), 1, (), (red,)))
+    check = check_table(state, seen, COLOURS)
+    assert not check.casinos[3].doubt_changes_nothing and not check.payout_may_go_on
+    # A difference holds the payout even where it pays the same.
+    state = game(casino(4, (60_000,), p0=1, p1=5))
+    seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, ANNA, *[BEN] * 5), 1, (), (red,)))
+    four = check_table(state, seen, COLOURS).casinos[3]
+    assert four.payout_changes == "no change at payout" and not four.payout_may_go_on
+
+
 def test_an_unsure_die_of_any_owner_is_read_every_way():
     # The same casino, the unsure die pale (any owner's): Ben's die there would give him 6,
     # Carla's 1, Anna's 3: still no change; but on a casino where Carla has 5 against Ben's 5

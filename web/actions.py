@@ -271,7 +271,7 @@ def placement_check_action(hub: TableHub, payload: Payload) -> Reply:
 def check_table_action(hub: TableHub, payload: Payload) -> Reply:
     """Check the casinos on the table against the game now (after the table was put right)."""
     check = hub.check_table("page")
-    return {"agrees": check.check.agrees}
+    return {"agrees": check.check.agrees, "payout_may_go_on": check.check.payout_may_go_on}
 
 
 def undo_action(hub: TableHub, payload: Payload) -> None:

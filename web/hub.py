@@ -184,11 +184,15 @@ class TableHub:
     def apply_event(self, event: Event, source: str) -> None:
         """Apply one engine event to the game on the table; IllegalMove becomes a 409. The
         payout waits while the table's casinos, checked for this very state, differ from the
-        game's."""
+        game's, or hold dice not read for sure that may change the payout."""
         session = self.require_session()
         before = session.state
         check = self.current_check()
-        if isinstance(event, ResolvePayout) and check is not None and not check.check.agrees:
+        if (
+            isinstance(event, ResolvePayout)
+            and check is not None
+            and not check.check.payout_may_go_on
+        ):
             raise ActionError(
                 409,
                 "the casinos on the table differ from the game: correct the game, or put the "

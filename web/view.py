@@ -389,6 +389,7 @@ def table_check_view(
                 "owners": rows,
                 "unsure": casino.unsure,
                 "agrees": casino.agrees,
+                "payout_may_go_on": casino.payout_may_go_on,
                 "differences": list(casino.differences),
                 "payout_changes": casino.payout_changes,
                 "difference_sentences": [s.to_dict() for s in casino.difference_sentences],
@@ -399,6 +400,7 @@ def table_check_view(
     return {
         "round": check.round,
         "agrees": check.check.agrees,
+        "payout_may_go_on": check.check.payout_may_go_on,
         "source": check.source,
         "stored": check.stored,
         "photo": photo_url(game_id, check.round, check.look) if check.stored else None,

@@ -234,3 +234,49 @@ def test_the_round_photos_are_shown_in_the_history_after_a_restart(tmp_path, sho
         driver.quit()
         server.terminate()
         server.wait(10)
+
+
+def test_dice_in_doubt_that_change_nothing_at_payout_are_shown_and_the_payout_goes_on(
+    tmp_path, shots, monkeypatch
+):
+    from dataclasses import replace
+
+    from companion.check_sentences import Sentence
+    from companion.table_check import TableCheck
+    from web import round_check
+
+    real = round_check.check_table
+
+    def doubtful(state, seen, owners):  # casino 1 also holds a die in doubt that pays the same
+        check = real(state, seen, owners)
+        one = replace(check.casinos[0], unsure=1, payout_sentences=(Sentence.of("no_change"),))
+        return TableCheck((one, *check.casinos[1:]))
+
+    monkeypatch.setattr(round_check, "check_table", doubtful)
+    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 5, "CAMERA": "sim"})
+    live = LiveServer(app)
+    driver = chromium(390, 844)
+    try:
+        driver.get(live.url)
+        post(live.url, "new_game", edition="classic", players=PLAYERS)
+        play_to_payout(live.url)
+        note = wait_for(lambda: shown(driver, "doubt-changes-nothing"), what="the doubt's note")
+        assert "the payout is the same" in note[0].text
+        assert [e.get_attribute("data-testid") for e in shown(driver, "table-check")[0]
+                .find_elements(By.CSS_SELECTOR, '[data-testid^="check-casino-"]')] == [
+            "check-casino-1"
+        ]  # fmt: skip
+        assert shown(driver, "pay-out")[0].get_attribute("disabled") is None
+        exact_viewport(driver, 390, 844)
+        time.sleep(0.5)
+        driver.save_screenshot(str(shots / "table-check-doubt-390x844.png"))
+        tap(driver, "language")
+        wait_for(
+            lambda: "Auszahlung bleibt gleich" in shown(driver, "doubt-changes-nothing")[0].text
+        )
+        tap(driver, "language")
+        tap(driver, "pay-out")
+        wait_for(lambda: len(get(live.url, "/api/state")["game"]["payouts"]) == 1)
+    finally:
+        driver.quit()
+        live.close()

@@ -167,3 +167,46 @@ def test_with_the_placement_check_a_die_on_the_wrong_casino_is_flagged_at_once(h
     send(hub, "simulate")
     send(hub, "event", event=hub.snapshot()["game"]["choices"][0]["event"])
     assert hub.snapshot()["table_check"] is None  # not checked: only at round end
+
+
+def _doubt_on_casino_one(monkeypatch, payout_sentences: tuple) -> None:
+    """Checks where casino 1 also holds a die not read for sure, with these payout words."""
+    from dataclasses import replace
+
+    from companion.table_check import TableCheck
+    from web import round_check
+
+    real = round_check.check_table
+
+    def doubtful(state, seen, owners):
+        check = real(state, seen, owners)
+        one = replace(check.casinos[0], unsure=1, payout_sentences=payout_sentences)
+        return TableCheck((one, *check.casinos[1:]))
+
+    monkeypatch.setattr(round_check, "check_table", doubtful)
+
+
+def test_dice_in_doubt_that_change_nothing_at_payout_let_it_go_on(hub, monkeypatch):
+    from companion.check_sentences import Sentence
+
+    _doubt_on_casino_one(monkeypatch, (Sentence.of("no_change"),))
+    play_to_payout(hub)
+    check = hub.snapshot()["table_check"]
+    assert not check["agrees"] and check["payout_may_go_on"]
+    one = check["casinos"][0]
+    assert (one["unsure"], one["agrees"], one["payout_may_go_on"]) == (1, False, True)
+    send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert hub.game.round == 2
+
+
+def test_dice_in_doubt_that_may_change_the_payout_hold_it(hub, monkeypatch):
+    from companion.check_sentences import Sentence
+
+    _doubt_on_casino_one(monkeypatch, (Sentence.of("unsure", count=1),))
+    play_to_payout(hub)
+    check = hub.snapshot()["table_check"]
+    assert not check["agrees"] and not check["payout_may_go_on"]
+    with pytest.raises(ActionError) as refused:
+        send(hub, "event", event={"type": "payout", "slot_choices": []})
+    assert refused.value.why == {"key": "check_differs"}
+    assert hub.game.round == 1

@@ -619,7 +619,7 @@ function payoutReadyPanel(game) {
   const ranks = slot ? slot.ranking.slice(0, slot.notes.length) : [];
   const choices = () => ui.slotChoices.slice(0, ranks.length).filter((n) => n !== undefined && n !== "").map(Number);
   const check = table.table_check;
-  const held = check && !check.agrees;
+  const held = check && !check.payout_may_go_on;
   return h("div", {class: "payout-ready"}, h("h2", {text: t("phase_payout")}),
     checkPanel(game),
     ranks.map((owner, i) => h("label", {class: "row"}, `${t("slot_machine")} ${i + 1}. `,
@@ -644,9 +644,12 @@ function checkPanel(game) {
     return h("div", {class: "check-ok row wrap"}, h("p", {class: "checked", "data-testid": "table-checked", text: `✓ ${t("table_checked")}`}),
       again(t("check_again")));
   }
-  return h("section", {class: "table-check", "data-testid": "table-check"},
-    h("h3", {text: t("check_title")}),
-    h("p", {class: "hint", text: t("check_help")}),
+  // Dice not read for sure that change nothing at payout, whatever they are, do not hold it.
+  return h("section", {class: check.payout_may_go_on ? "table-check doubt-only" : "table-check", "data-testid": "table-check"},
+    h("h3", {text: t(check.payout_may_go_on ? "check_doubt_title" : "check_title")}),
+    check.payout_may_go_on
+      ? h("p", {class: "checked", "data-testid": "doubt-changes-nothing", text: `✓ ${t("check_doubt_changes_nothing")}`})
+      : h("p", {class: "hint", text: t("check_help")}),
     check.photo ? null : h("p", {class: "hint", text: t("check_no_photo")}),
     h("div", {class: "check-casinos"}, check.casinos.filter((c) => !c.agrees).map((c) => checkCasino(game, check, c))),
     h("div", {class: "row wrap"},
@@ -671,7 +674,7 @@ function checkCasino(game, check, c) {
         h("td", {}, ownerTag(ownerLook(game, o.owner))), h("td", {text: o.table === null ? "?" : String(o.table)}), h("td", {text: String(o.game)}))))) : null,
     lines.map((text) => h("p", {class: "difference", "data-testid": "difference", text})),
     c.seen ? null : h("p", {class: "difference", text: t("check_not_seen")}),
-    c.unsure ? h("p", {class: "difference", text: t("check_unsure", {n: c.unsure})}) : null,
+    c.unsure ? h("p", {class: "difference", text: c.unsure === 1 ? t("check_unsure_one") : t("check_unsure", {n: c.unsure})}) : null,
     c.payout_changes ? payoutChange(c) : null,
     c.correction ? button(t("check_correct"), () => act("event", {event: c.correction}), "btn primary", {"data-testid": `correct-${c.casino}`}) : null)));
 }

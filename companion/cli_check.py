@@ -200,9 +200,14 @@ def check_words(check: TableCheck) -> str:
             lines.append(f"{where}: {difference}.")
         if casino.unsure:
             dice = "die" if casino.unsure == 1 else "dice"
-            lines.append(f"{where}: {casino.unsure} {dice} not read for sure; look at it.")
+            them = "it" if casino.unsure == 1 else "them"
+            lines.append(f"{where}: {casino.unsure} {dice} not read for sure; look at {them}.")
         if casino.payout_changes:
             lines.append(f"  At payout: {casino.payout_changes}.")
+    if check.payout_may_go_on:
+        lines.append(
+            "Whatever the dice not read for sure are, the payout is the same: it may go on."
+        )
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from helpers_play import fresh_game, next_random_event
 from table import PLAIN_DEAL, casino, started, with_casinos
 
 from companion.cli import main
+from companion.cli_check import check_words
 from companion.engine import apply
 from companion.events import DealRound, ResolvePayout, TableDie
 from companion.record import record_from_events
@@ -488,6 +489,11 @@ def test_a_die_in_doubt_that_changes_nothing_at_payout_lets_the_payout_go_on():
     assert four.doubt_changes_nothing and four.payout_may_go_on and not four.agrees
     assert check.payout_may_go_on and not check.agrees
     assert check.to_dict()["payout_may_go_on"] is True
+    assert check_words(check).splitlines() == [
+        "Casino 4: 1 die not read for sure; look at it.",
+        "  At payout: no change at payout.",
+        "Whatever the dice not read for sure are, the payout is the same: it may go on.",
+    ]
     # With two notes, Anna's die would make her second and paid: the payout waits.
     state = game(casino(4, (60_000, 30_000), p0=1, p1=5, p2=2))
     seen = as_seen(state, c4=SeenCasino(4, dice(ANNA, *[BEN] * 5, CARLA, CARLA), 1, (), (red,)))

@@ -55,6 +55,11 @@ def with_colours(items: list[Labelled], colours: dict[str, list[str]]) -> list[L
     return out
 
 
+def colours_in_play(item: Labelled) -> list[str]:
+    """The game colours labelled on a photo: the colours a game of those dice would play."""
+    return sorted({c for c in item.colours or () if c is not None})
+
+
 def palette_learnt_from(items: list[Labelled]) -> Palette | None:
     """A palette calibrated from the labelled dice of other photos: each game colour's body
     colours measured inside the label boxes (None where no die has a labelled colour)."""
@@ -113,10 +118,13 @@ def score_photos(
     cfg: ReaderConfig,
     per_photo: bool = False,
     sure_wrong_to: Path | None = None,
+    in_play: bool = False,
 ) -> dict:
     """Read every photo and return the score summary with the time figures; with `per_photo`,
-    each photo's colours are named with a palette calibrated on that photo; with
-    `sure_wrong_to`, the dice read for sure but wrong are written there (`write_sure_wrong`)."""
+    each photo's colours are named with a palette calibrated on that photo; with `in_play`,
+    uncalibrated, among the game colours labelled on that photo, as a game names its dice
+    among its players' colours; with `sure_wrong_to`, the dice read for sure but wrong are
+    written there (`write_sure_wrong`)."""
     score = Score()
     times = []
     for item in items:
@@ -126,9 +134,16 @@ def score_photos(
         photo_cfg = cfg
         if per_photo and (palette := palette_of_photo(frame, item)) is not None:
             photo_cfg = replace(cfg, palette=palette)
+        elif in_play and item.colours and any(item.colours):
+            photo_cfg = replace(cfg, palette=cfg.palette.in_play_only(colours_in_play(item)))
         start = time.perf_counter()
         det = read_dice(frame, photo_cfg)
         times.append(time.perf_counter() - start)
+        if photo_cfg.palette.in_play and not per_photo:
+            # A die named a colour no one plays is flagged at the table ("no dice of this game
+            # are grey"), not applied: it counts as in doubt.
+            outside = ~np.isin(det.colour, photo_cfg.palette.in_play)
+            det = replace(det, colour_doubt=det.colour_doubt | outside)
         score.add(item, det)
         if sure_wrong_to is not None:
             write_sure_wrong(sure_wrong_to, item, frame, det)
@@ -249,6 +264,12 @@ def main() -> int:
         "colours), or on each photo's own labelled dice, not the default palette",
     )
     ap.add_argument(
+        "--in-play",
+        action="store_true",
+        help="name colours uncalibrated among the game colours labelled on each photo, as a "
+        "game names its dice among its players' colours before any calibration",
+    )
+    ap.add_argument(
         "--sure-wrong-crops",
         type=Path,
         default=None,
@@ -291,7 +312,9 @@ def main() -> int:
             except OSError as err:
                 print(f"vision_sets: cannot write crops to {crops_to}: {err}", file=sys.stderr)
                 return 2
-        results[f"{name} ({args.part})"] = score_photos(items, set_cfg, per_photo, crops_to)
+        results[f"{name} ({args.part})"] = score_photos(
+            items, set_cfg, per_photo, crops_to, args.in_play and not per_photo
+        )
     for folder in args.folders:
         if not (folder / "images").is_dir():
             print(f"vision_sets: {folder} has no images/ folder", file=sys.stderr)

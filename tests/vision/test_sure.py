@@ -99,3 +99,38 @@ def test_the_benchmark_writes_the_dice_read_for_sure_but_wrong(tmp_path) -> None
     assert vision_sets.write_sure_wrong(tmp_path, photo, frame, read) == 1
     (written,) = tmp_path.iterdir()
     assert written.name == "roll_1_read3_true2_conf0.80.png"
+
+
+def test_with_colours_in_play_a_die_named_a_colour_no_one_plays_counts_in_doubt(monkeypatch):
+    # A photo of a red and an orange die, named with the colours labelled there in play: the
+    # orange die named grey (no one plays grey) is flagged at the table, not applied unseen.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import vision_sets
+
+    photo = Labelled(
+        Path("roll.jpg"),
+        np.array([[30.0, 30.0], [130.0, 30.0]]),
+        np.array([4, 2]),
+        colours=("red", "orange"),
+        die_boxes=np.array([[10, 10, 50, 50], [110, 10, 150, 50]], float),
+    )
+    palettes = []
+
+    def read(frame, cfg):
+        palettes.append(cfg.palette.in_play)
+        return Detections(
+            np.array([[12, 12, 48, 48], [112, 12, 148, 48]], np.float32),
+            np.array([4, 2]),
+            np.array(["red", "grey"], object),
+            np.full(2, "regular", object),
+            np.full(2, 0.9, np.float32),
+            np.zeros(2, bool),
+        )
+
+    monkeypatch.setattr(vision_sets.cv2, "imread", lambda path: np.zeros((64, 256, 3), np.uint8))
+    monkeypatch.setattr(vision_sets, "read_dice", read)
+    summary = vision_sets.score_photos([photo], ReaderConfig(), in_play=True)
+    assert palettes == [("orange", "red")]
+    assert (summary["colour_pct"], summary["colour_sure_wrong_pct"]) == (50.0, 0.0)
+    summary = vision_sets.score_photos([photo], ReaderConfig())
+    assert palettes[-1] == () and summary["colour_sure_wrong_pct"] == 50.0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from vision_synth import white_dice
 
 from models import real_sets
 from models.devdata import matched_boxes
@@ -15,30 +16,13 @@ from vision.detections import Detections
 from vision.reader import ReaderConfig, read_dice
 
 
-def _dice(
-    boxes: list[list[float]],
-    pips: list[int],
-    unsure: list[bool] | None = None,
-    confidence: list[float] | None = None,
-) -> Detections:
-    n = len(boxes)
-    return Detections(
-        np.array(boxes, np.float32).reshape(-1, 4),
-        np.array(pips),
-        np.full(n, "white", object),
-        np.full(n, "regular", object),
-        np.array(confidence or [0.9] * n, np.float32),
-        np.array(unsure or [False] * n, bool),
-    )
-
-
 def _square(x: float, y: float, side: float) -> list[float]:
     return [x, y, x + side, y + side]
 
 
 def test_a_weak_box_around_several_dice_is_no_die() -> None:
     # A round tray opening boxed whole (weak) around three dice of 2-6 pips, 100 px each.
-    dice = _dice(
+    dice = white_dice(
         [_square(0, 0, 400), _square(50, 50, 100), _square(250, 50, 100), _square(150, 250, 100)],
         [0, 3, 5, 2],
     )
@@ -52,12 +36,12 @@ def test_a_weak_box_around_several_dice_is_no_die() -> None:
 def test_a_large_die_whose_pips_are_boxed_is_kept() -> None:
     # The usual look boxes a large die's pips as dice showing 1 (or as small faces of several
     # pips, a sixth of its side): they do not make the large die a box around dice.
-    pips_as_ones = _dice(
+    pips_as_ones = white_dice(
         [_square(0, 0, 300), _square(40, 40, 50), _square(210, 210, 50), _square(125, 125, 50)],
         [0, 1, 1, 1],
     )
     assert not reader._around_dice(pips_as_ones, np.array([True, False, False, False])).any()
-    small_faces = _dice(
+    small_faces = white_dice(
         [_square(0, 0, 300), _square(40, 40, 50), _square(210, 210, 50), _square(125, 125, 50)],
         [0, 3, 4, 2],
     )
@@ -89,12 +73,14 @@ def finer_look_of(monkeypatch):
 
 
 def test_the_finer_look_adds_only_new_dice_of_the_frames_size_read_for_sure(finer_look_of) -> None:
-    found = _dice([_square(100, 100, 150), _square(400, 100, 150), _square(0, 0, 600)], [3, 5, 1])
+    found = white_dice(
+        [_square(100, 100, 150), _square(400, 100, 150), _square(0, 0, 600)], [3, 5, 1]
+    )
     found = Detections(
         found.boxes, found.pips, found.colour, found.size,
         np.array([0.9, 0.8, 0.1], np.float32), np.array([False, False, True]),
     )  # fmt: skip
-    finer = _dice(
+    finer = white_dice(
         [
             _square(100, 400, 140),  # a new die, read for sure: joins
             _square(105, 105, 140),  # the first die again
@@ -112,8 +98,10 @@ def test_the_finer_look_adds_only_new_dice_of_the_frames_size_read_for_sure(fine
 
 
 def test_no_finer_look_where_the_frame_was_not_shrunk_that_far(finer_look_of) -> None:
-    found = _dice([_square(100, 100, 40)], [3])
-    joined, asked = finer_look_of(found, locate.LOCATOR_LONG_SIDE, _dice([_square(0, 0, 40)], [2]))
+    found = white_dice([_square(100, 100, 40)], [3])
+    joined, asked = finer_look_of(
+        found, locate.LOCATOR_LONG_SIDE, white_dice([_square(0, 0, 40)], [2])
+    )
     assert asked == [] and len(joined) == 1
 
 

@@ -9,23 +9,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from vision_synth import white_dice
 
 from models import real_sets
 from models.devdata import Labelled, Score
 from vision import closer, crops
-from vision.detections import Detections
-
-
-def _detections(boxes: list[list[float]], pips: list[int], unsure: list[bool]) -> Detections:
-    n = len(boxes)
-    return Detections(
-        np.array(boxes, np.float32).reshape(-1, 4),
-        np.array(pips),
-        np.full(n, "white", object),
-        np.full(n, "regular", object),
-        np.full(n, 0.9, np.float32),
-        np.array(unsure, bool),
-    )
 
 
 def _one_die_labelled() -> Labelled:
@@ -43,9 +31,9 @@ def test_a_whole_die_label_matches_only_a_box_centred_in_it() -> None:
     # (its own centre lies outside the label's box) and a box on no labelled die.
     truth = _one_die_labelled()
     score = Score()
-    score.add(truth, _detections([[0, 0, 200, 200], [300, 300, 340, 340]], [4, 2], [False] * 2))
+    score.add(truth, white_dice([[0, 0, 200, 200], [300, 300, 340, 340]], [4, 2], [False] * 2))
     assert (score.found, score.unmatched_predictions) == (0, 2)
-    score.add(truth, _detections([[12, 12, 52, 52]], [5], [False]))
+    score.add(truth, white_dice([[12, 12, 52, 52]], [5], [False]))
     assert (score.found, score.sure_wrong, score.photos) == (1, 1, 2)
     summary = score.summary()
     assert summary["sure_wrong_pct"] == 50.0
@@ -56,9 +44,9 @@ def test_boxes_on_a_photo_with_no_labelled_die_are_counted_apart() -> None:
     # A photo whose dice were left unlabelled: every box on it is on no labelled die, and the
     # score says how many of those lie on such photos.
     score = Score()
-    score.add(_one_die_labelled(), _detections([[12, 12, 52, 52]], [4], [False]))
+    score.add(_one_die_labelled(), white_dice([[12, 12, 52, 52]], [4], [False]))
     bare = Labelled(Path("q.jpg"), np.zeros((0, 2)), np.zeros(0, int), die_boxes=np.zeros((0, 4)))
-    score.add(bare, _detections([[0, 0, 40, 40], [60, 0, 100, 40]], [3, 5], [False, True]))
+    score.add(bare, white_dice([[0, 0, 40, 40], [60, 0, 100, 40]], [3, 5], [False, True]))
     summary = score.summary()
     assert summary["unmatched_predictions"] == 2
     assert (summary["unlabelled_photos"], summary["boxes_on_unlabelled_photos"]) == (1, 2)
@@ -67,7 +55,7 @@ def test_boxes_on_a_photo_with_no_labelled_die_are_counted_apart() -> None:
 def test_a_wrong_reading_flagged_unsure_is_not_counted_sure_and_wrong() -> None:
     truth = _one_die_labelled()
     score = Score()
-    score.add(truth, _detections([[12, 12, 52, 52]], [5], [True]))
+    score.add(truth, white_dice([[12, 12, 52, 52]], [5], [True]))
     assert (score.found, score.unsure, score.sure_wrong) == (1, 1, 0)
 
 

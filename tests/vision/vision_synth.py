@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.detections import Detections
 from vision.pip_layout import PIP_LAYOUT
 
 WARM = np.array([0.78, 1.0, 1.18])  # BGR gains of a warm bulb
@@ -48,3 +49,22 @@ def dice_frame(
     img = img * np.asarray(gain, np.float32)[None, None, :]
     img += rng.normal(0, 3, img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8), np.array(boxes, np.float32).reshape(-1, 4)
+
+
+def white_dice(
+    boxes: list[list[float]],
+    pips: list[int],
+    unsure: list[bool] | None = None,
+    confidence: list[float] | None = None,
+) -> Detections:
+    """Regular white dice as the reader gives them: boxes (x0, y0, x1, y1), pips, unsure
+    flags (none unsure by default) and confidences (0.9 by default)."""
+    n = len(boxes)
+    return Detections(
+        np.array(boxes, np.float32).reshape(-1, 4),
+        np.array(pips),
+        np.full(n, "white", object),
+        np.full(n, "regular", object),
+        np.array(confidence or [0.9] * n, np.float32),
+        np.array(unsure or [False] * n, bool),
+    )

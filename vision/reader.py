@@ -123,16 +123,18 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     """Find every die in a BGR frame and read its pips, colour, size and zone; where pips are
     needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure, and so is
     one under `cfg.sure_alone` that the pip readers' vote gives less than `cfg.sure_vote`, and
-    one read blank whose box shows a pip (vision/blank.py)."""
+    one read blank whose box shows a pip (vision/blank.py). A weak box around several dice (a
+    tray's opening boxed whole) is no die (`_around_dice`)."""
     cfg = config or ReaderConfig()
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         shape = getattr(frame_bgr, "shape", None)
         raise ValueError(f"frame must have shape (h, w, 3), got {shape}")
     found = _read_frame(frame_bgr, cfg)
-    found = found.select(~_around_dice(found, found.unsure | (found.confidence < cfg.sure_reading)))
+    weak = found.unsure | (found.confidence < cfg.sure_reading)
+    dice = ~_around_dice(found, weak)
+    found, unsure = found.select(dice), weak[dice]
     if not cfg.pips_needed:
         return found
-    unsure = found.unsure | (found.confidence < cfg.sure_reading)
     readers = _pip_readers(cfg)
     unsure |= sure.doubted_by_vote(
         readers,

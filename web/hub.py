@@ -195,8 +195,9 @@ class TableHub:
         ):
             raise ActionError(
                 409,
-                "the casinos on the table differ from the game: correct the game, or put the "
-                "table right and check it again, before the payout",
+                "the casinos on the table differ from the game, or hold dice not read for sure "
+                "that may change the payout: correct the game, or put the table right and "
+                "check it again, before the payout",
                 why={"key": "check_differs"},
             )
         try:

@@ -131,18 +131,18 @@ def score_photos(
         frame = cv2.imread(str(item.image))
         if frame is None:
             continue
-        photo_cfg = cfg
+        photo_cfg, played = cfg, []
         if per_photo and (palette := palette_of_photo(frame, item)) is not None:
             photo_cfg = replace(cfg, palette=palette)
-        elif in_play and item.colours and any(item.colours):
-            photo_cfg = replace(cfg, palette=cfg.palette.in_play_only(colours_in_play(item)))
+        elif in_play and (played := colours_in_play(item)):
+            photo_cfg = replace(cfg, palette=cfg.palette.in_play_only(played))
         start = time.perf_counter()
         det = read_dice(frame, photo_cfg)
         times.append(time.perf_counter() - start)
-        if photo_cfg.palette.in_play and not per_photo:
+        if played:
             # A die named a colour no one plays is flagged at the table ("no dice of this game
             # are grey"), not applied: it counts as in doubt.
-            outside = ~np.isin(det.colour, photo_cfg.palette.in_play)
+            outside = ~np.isin(det.colour, played)
             det = replace(det, colour_doubt=det.colour_doubt | outside)
         score.add(item, det)
         if sure_wrong_to is not None:
@@ -313,7 +313,7 @@ def main() -> int:
                 print(f"vision_sets: cannot write crops to {crops_to}: {err}", file=sys.stderr)
                 return 2
         results[f"{name} ({args.part})"] = score_photos(
-            items, set_cfg, per_photo, crops_to, args.in_play and not per_photo
+            items, set_cfg, per_photo, crops_to, args.in_play
         )
     for folder in args.folders:
         if not (folder / "images").is_dir():

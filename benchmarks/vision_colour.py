@@ -158,6 +158,7 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
             right = np.zeros(3)
             total = 0
             reader_right, reader_total = np.zeros(2), np.zeros(2)
+            reader_doubt = np.zeros(2)  # of the reader's dice on rendered ones, named in doubt
             for table in range(tables):
                 seen = seen_by_reader = np.zeros((0, 3), np.float32)
                 sureness = np.zeros(0, np.float32)  # the reader's confidence in each die seen
@@ -184,6 +185,9 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                             j is not None and det.colour[i] == names[j] for i, j in enumerate(on)
                         )
                         reader_total[k] += sum(j is not None for j in on)
+                        reader_doubt[k] += sum(
+                            j is not None and bool(det.colour_doubt[i]) for i, j in enumerate(on)
+                        )
                     seen_by_reader = np.concatenate(
                         [seen_by_reader, body_colours(frame, det.boxes)]
                     )[-LIGHT_SAMPLES:]
@@ -197,10 +201,13 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                 "reader_dice": int(reader_total[1]),
             }
             reader_pct = np.round(100 * reader_right / np.maximum(reader_total, 1), 2)
+            doubt_pct = np.round(100 * reader_doubt / np.maximum(reader_total, 1), 2)
             out[game][light].update(
                 {
                     "reader_as_named_pct": reader_pct[0],
                     "reader_judged_from_the_rolls_pct": reader_pct[1],
+                    "reader_as_named_doubt_pct": doubt_pct[0],
+                    "reader_judged_from_the_rolls_doubt_pct": doubt_pct[1],
                 }
             )
     return {"uncalibrated_rolls": out}

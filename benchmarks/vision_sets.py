@@ -4,8 +4,8 @@ Reads the real sets of ../shared/data (by default their held-out part, fixed in
 models/real_sets.json) and any other folder laid out as `images/*.jpg` + `labels/*.txt` (YOLO
 rows `pips-1 cx cy w h` around whole dice). For each set it prints: dice, found, right pips of
 found, flagged unsure, read for sure but wrong (of all dice), boxes on no labelled die per 100
-photos, colour named right and colour named wrong with no doubt (of found dice, where colours
-are labelled), and the median and worst time a photo.
+photos, colour named right, named wrong with no doubt and named in doubt (of found dice, where
+colours are labelled), and the median and worst time a photo.
 A reader box matches a labelled die when each holds the other's centre (for the oblique white
 set, whose labels box only the pip pattern, when the box holds the label's centre).
 """
@@ -155,7 +155,7 @@ def score_photos(
     return summary
 
 
-ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>7} {:>8} {:>7} {:>8}"
+ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>7} {:>9} {:>9} {:>7} {:>8}"
 
 
 def print_table(results: dict[str, dict]) -> None:
@@ -172,6 +172,7 @@ def print_table(results: dict[str, dict]) -> None:
             "nodie/100",
             "colour%",
             "col.wrong",
+            "col.doubt",
             "med ms",
             "worst ms",
         )
@@ -179,6 +180,7 @@ def print_table(results: dict[str, dict]) -> None:
     for name, r in results.items():
         colour = f"{r['colour_pct']:.1f}" if "colour_pct" in r else "-"
         colour_wrong = f"{r['colour_sure_wrong_pct']:.1f}" if "colour_pct" in r else "-"
+        colour_doubt = f"{r['colour_doubt_pct']:.1f}" if "colour_pct" in r else "-"
         print(
             ROW.format(
                 name[:30],
@@ -191,6 +193,7 @@ def print_table(results: dict[str, dict]) -> None:
                 f"{r['no_die_per_100_photos']:.0f}",
                 colour,
                 colour_wrong,
+                colour_doubt,
                 f"{r['median_ms']:.0f}",
                 f"{r['worst_ms']:.0f}",
             )

@@ -169,8 +169,8 @@ class Score:
     unlabelled_photos: int = 0
     boxes_on_unlabelled_photos: int = 0
     right_by_pips: dict[int, list[int]] = field(default_factory=dict)  # pips: [right, found]
-    # colour: [labelled, found, right pips, named right, named wrong and not in doubt], where
-    # the labels give colours
+    # colour: [labelled, found, right pips, named right, named wrong and not in doubt, named in
+    # doubt], where the labels give colours
     by_colour: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, truth: Labelled, det: Detections) -> None:
@@ -189,9 +189,10 @@ class Score:
             right = j is not None and det.pips[j] == p
             if colour is not None:
                 named = j is not None and det.colour[j] == colour
-                sure_wrong = j is not None and not named and not det.colour_doubt[j]
-                counts = self.by_colour.setdefault(colour, [0, 0, 0, 0, 0])
-                for k, hit in enumerate((True, j is not None, right, named, sure_wrong)):
+                doubt = j is not None and bool(det.colour_doubt[j])
+                sure_wrong = j is not None and not named and not doubt
+                counts = self.by_colour.setdefault(colour, [0, 0, 0, 0, 0, 0])
+                for k, hit in enumerate((True, j is not None, right, named, sure_wrong, doubt)):
                     counts[k] += int(hit)
             if j is None:
                 continue
@@ -231,18 +232,23 @@ class Score:
                 "pips_pct": round(100.0 * pips / max(found, 1), 2),
                 "colour_pct": round(100.0 * named / max(found, 1), 2),
             }
-            for colour, (n, found, pips, named, _sure_wrong) in sorted(self.by_colour.items())
+            for colour, (n, found, pips, named, _sure_wrong, _doubt) in sorted(
+                self.by_colour.items()
+            )
         }
 
     def summary(self) -> dict[str, float]:
         """Found rate, pips accuracy among found dice, and the raw counts (with the shares of
-        found dice whose colour is named right, and named wrong without doubt, where the
-        labels give colours)."""
-        found, named, sure_wrong = (sum(c[i] for c in self.by_colour.values()) for i in (1, 3, 4))
+        found dice whose colour is named right, named wrong without doubt, and named in doubt,
+        where the labels give colours)."""
+        found, named, sure_wrong, doubt = (
+            sum(c[i] for c in self.by_colour.values()) for i in (1, 3, 4, 5)
+        )
         colour = (
             {
                 "colour_pct": 100.0 * named / found,
                 "colour_sure_wrong_pct": 100.0 * sure_wrong / found,
+                "colour_doubt_pct": 100.0 * doubt / found,
             }
             if found
             else {}

@@ -171,7 +171,7 @@ class Palette:
     def distances(self, bgr: np.ndarray, table_bgr: np.ndarray | None = None) -> np.ndarray:
         """Squared Mahalanobis distance (n, k) of body colours (n, 3) to each named colour,
         corrected for the light as in classify."""
-        lab = self._lab(bgr, table_bgr)
+        lab = self.lab(bgr, table_bgr)
         d = lab[:, None, :] - self.means[None, :, :]
         return np.einsum("nki,kij,nkj->nk", d, self.inv_cov, d)
 
@@ -187,11 +187,11 @@ class Palette:
         """Where the lightness of body colours (n, 3) lies between the palette's `dark` and
         `light` colours, (n,): 0 at dark's, 1 at light's, corrected for the light as in
         classify."""
-        lab = self._lab(bgr, table_bgr)
+        lab = self.lab(bgr, table_bgr)
         low, high = (self.means[self.names.index(name), 0] for name in (dark, light))
         return (lab[:, 0] - low) / max(float(high - low), 1e-3)
 
-    def _lab(self, bgr: np.ndarray, table_bgr: np.ndarray | None) -> np.ndarray:
+    def lab(self, bgr: np.ndarray, table_bgr: np.ndarray | None) -> np.ndarray:
         """Lab (n, 3) of body colours (n, 3), scaled first by the light's change since
         calibration where the palette and the frame both know the table's colour."""
         bgr = np.asarray(bgr, np.float32).reshape(-1, 3)

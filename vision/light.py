@@ -120,6 +120,32 @@ def _best_light(
     )
 
 
+def named_by_the_light(
+    palette: Palette,
+    bgr: np.ndarray,
+    names: np.ndarray,
+    table_bgr: np.ndarray | None = None,
+    shows_pips: np.ndarray | None = None,
+) -> np.ndarray:
+    """Which body colours (n, 3), named `names` (n,) by `palette`, owe their hue to its judged
+    light alone, a bool array (n,): named a colour other than white, though under white light
+    they look white (named white, or grey and at least as light as the palette's grey) and
+    show less colour (Lab chroma). A judgement gone the wrong way paints a white die orange; a
+    right one takes a cast away and makes no white die more colourful. None where the palette
+    has no judged light."""
+    if palette.light is None or len(names) == 0:
+        return np.zeros(len(names), bool)
+    white_light = replace(palette, light=None)
+    white_names = white_light.classify(bgr, table_bgr, shows_pips=shows_pips)[0]
+    lab, white_lab = palette.lab(bgr, table_bgr), white_light.lab(bgr, table_bgr)
+    looks_white = white_names == "white"
+    if "grey" in palette.names:
+        grey_lightness = palette.means[palette.names.index("grey"), 0]
+        looks_white |= (white_names == "grey") & (white_lab[:, 0] >= grey_lightness)
+    more_colour = np.hypot(lab[:, 1], lab[:, 2]) > np.hypot(white_lab[:, 1], white_lab[:, 2])
+    return looks_white & more_colour & (names != "white")
+
+
 # A judged light is worth telling a player about when it undoes this much (log gain): about a
 # tenth of a channel's strength.
 NOTABLE = 0.1

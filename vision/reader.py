@@ -12,7 +12,7 @@ from vision import blank, closer, locate, look_again, pips, sure, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
-from vision.light import judged_light
+from vision.light import judged_light, named_by_the_light
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.side_faces import side_faces
 from vision.stand_out import LIKE_TABLE, contrast_with_table
@@ -460,9 +460,11 @@ def _read_boxes(
     # Until calibration, the light is judged from these dice, the surer counting more.
     if palette is None:
         palette = judged_light(cfg.palette, bgr, confidence)
-    names, certainty = palette.classify(bgr, table, shows_pips=pip != pips.CLASS_BLANK)
+    shows_pips = pip != pips.CLASS_BLANK
+    names, certainty = palette.classify(bgr, table, shows_pips=shows_pips)
+    by_light = named_by_the_light(palette, bgr, names, table, shows_pips)
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
-    colour_doubt = _colour_in_doubt(palette, names, certainty)[real]
+    colour_doubt = _colour_in_doubt(palette, names, certainty, by_light)[real]
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], (unsure | doubtful)[real]
     no_zones = np.full(len(boxes), None, object)
@@ -495,14 +497,19 @@ def _strips(boxes: np.ndarray, longer_than: float = LONG_BOX) -> np.ndarray:
 
 
 def _colour_in_doubt(
-    palette: colour_mod.Palette, names: np.ndarray, certainty: np.ndarray
+    palette: colour_mod.Palette,
+    names: np.ndarray,
+    certainty: np.ndarray,
+    by_light: np.ndarray,
 ) -> np.ndarray:
-    """Which dice lie so near the border between two colours that their name is a guess:
-    only before calibration (a calibrated palette knows this table's colours), and never a
-    blank die named grey (grey is the only colour of a blank die)."""
+    """Which dice lie so near the border between two colours that their name is a guess, or
+    whose name hangs on the light judged from the dice (`by_light`, a bool array: named
+    otherwise under a weaker light): only before calibration (a calibrated palette knows this
+    table's colours), and never a blank die named grey (grey is the only colour of a blank
+    die)."""
     if palette.reference_bgr is not None:
         return np.zeros(len(names), bool)
-    return (certainty < COLOUR_SURE) & (names != BLANK_DICE_COLOUR)
+    return ((certainty < COLOUR_SURE) | by_light) & (names != BLANK_DICE_COLOUR)
 
 
 def _seen_unread(

@@ -152,3 +152,35 @@ def test_a_huge_box_is_shrunk_first_and_cut_where_the_blurred_frame_is_cut() -> 
         return np.argwhere(mask).mean(0)
 
     assert np.abs(bright_centre(shrunk) - bright_centre(blurred)).max() < 0.5
+
+
+def test_white_dice_under_a_coloured_lamp_are_not_named_orange_for_sure() -> None:
+    """A training-part phone photo under a pinkish lamp, its white dice peach and its orange
+    dice little more colourful: the light judged from the dice went the wrong way and named
+    six white dice orange for sure. Now a white die is named white or in doubt."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import vision_sets
+
+    from models.devdata import matched_boxes
+    from vision.reader import ReaderConfig, read_dice
+
+    real = _sets_present()["dice-photos-oblique-coloured"]
+    colours = json.loads(vision_sets.COLOUR_FILE.read_text())[real.name]
+    (item,) = [
+        photo
+        for photo in vision_sets.with_colours(real.photos("train"), colours)
+        if photo.image.name.startswith("dice_391_")
+    ]
+    cfg = ReaderConfig()
+    palette = cfg.palette.in_play_only(vision_sets.colours_in_play(item))
+    read = read_dice(cv2.imread(str(item.image)), ReaderConfig(palette=palette))
+    matched = matched_boxes(read.boxes, item.centres, item.die_boxes)
+    white = [
+        j
+        for j, colour in zip(matched, item.colours, strict=True)
+        if j is not None and colour == "white"
+    ]
+    assert len(white) >= 5
+    assert all(read.colour[j] == "white" or read.colour_doubt[j] for j in white)

@@ -49,3 +49,47 @@ def test_a_body_colour_not_measured_does_not_sway_the_judged_light() -> None:
     expected = judged_light(palette, bodies, weights[:4], thorough=True)
     assert not np.allclose(expected.light, 1.0)  # the lamp is judged
     assert np.allclose(judged.light, expected.light)
+
+
+def _named(palette, bodies):
+    return palette.classify(np.asarray(bodies, np.float32))[0]
+
+
+def test_a_white_die_painted_by_a_light_judged_the_wrong_way_is_in_doubt() -> None:
+    from dataclasses import replace
+
+    from vision.colour import default_palette
+    from vision.light import named_by_the_light
+
+    palette = default_palette().in_play_only(("white", "orange", "red", "black"))
+    peach = np.array([[170, 185, 225]], np.float32)  # a white die under a pinkish lamp
+    assert list(_named(palette, peach)) == ["white"]
+    warmer = replace(palette, light=np.array([0.7, 1.0, 1.3], np.float32))  # adds warmth
+    names = _named(warmer, peach)
+    assert names[0] != "white"
+    assert named_by_the_light(warmer, peach, names).tolist() == [True]
+
+
+def test_dice_whose_warm_cast_a_judged_light_takes_away_are_not_in_doubt() -> None:
+    from dataclasses import replace
+
+    from vision.colour import default_palette
+    from vision.light import named_by_the_light
+
+    palette = default_palette().in_play_only(("white", "orange", "blue", "red"))
+    lamp = np.array([0.78, 1.0, 1.18], np.float32)  # a warm bulb
+    plain = np.array([(230, 230, 228), (30, 120, 240), (175, 90, 30), (45, 40, 195)], np.float32)
+    bodies = (plain * lamp).clip(0, 255)
+    undone = replace(palette, light=(1 / lamp).astype(np.float32))
+    names = _named(undone, bodies)
+    assert list(names) == ["white", "orange", "blue", "red"]
+    assert not named_by_the_light(undone, bodies, names).any()
+
+
+def test_with_no_judged_light_no_name_hangs_on_it() -> None:
+    from vision.colour import default_palette
+    from vision.light import named_by_the_light
+
+    palette = default_palette().in_play_only(("white", "orange"))
+    bodies = np.array([[170, 185, 225], [30, 120, 240]], np.float32)
+    assert not named_by_the_light(palette, bodies, _named(palette, bodies)).any()

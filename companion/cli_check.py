@@ -50,6 +50,8 @@ class ReadDie(Protocol):
     def pips(self) -> int: ...
     @property
     def unsure(self) -> bool: ...
+    @property
+    def likely_pips(self) -> tuple[int, ...]: ...
 
 
 class RowSight(Protocol):
@@ -138,7 +140,9 @@ def seen_casinos(state: GameState, row: RowSight, colours: Mapping[int, str]) ->
     die may be: its colour's owner's die unless the colour is pale (PALE_COLOURS) or no
     owner's, else any owner's; two dice where it was read as big (its box covers more than
     a die). A die read big of an owner who has no Biggy (the white neutral dice) is two dice in
-    one box, or a die and a note's pale paper: unsure too, any owner's, maybe two."""
+    one box, or a die and a note's pale paper: unsure too, any owner's, maybe two. A die on the
+    slot machine in doubt for its pips alone (`likely_pips`, surely a regular die of its colour)
+    is its owner's die, showing one of those pips."""
     owner_of = {colour: owner for owner, colour in colours.items()}
     blank_dice = state.rules.edition == "royale"  # only Royale's grey dice show no pips
     out = []
@@ -154,7 +158,9 @@ def seen_casinos(state: GameState, row: RowSight, colours: Mapping[int, str]) ->
             slot = number == SLOT_MACHINE
             owner = owner_of.get(die.colour)
             no_biggy = die.big and owner is not None and not has_biggy(owner)
-            if die.unsure or no_biggy or not (1 <= die.pips <= 6 or blank_dice and not slot):
+            if slot and die.unsure and die.likely_pips and owner is not None and not die.big:
+                unsure.append(UnsureDie(owner, values=die.likely_pips))
+            elif die.unsure or no_biggy or not (1 <= die.pips <= 6 or blank_dice and not slot):
                 told = die.colour not in PALE_COLOURS and not no_biggy
                 unsure.append(UnsureDie(owner if told else None, die.big))
             elif die.colour in owner_of:

@@ -24,10 +24,12 @@ class UnsureDie:
     """What a die the camera saw but could not read for sure may be: no die at all, or a die
     (regular or a Biggy, any value on the slot machine) of `owner` where its colour tells the
     owner (None: of any owner), or, where it `may_be_two` (its box covers more than a die),
-    two such dice."""
+    two such dice. Where `values` are given (a die on the slot machine in doubt for its pips
+    alone), it is surely one regular die of `owner`, showing one of those values."""
 
     owner: int | None = None
     may_be_two: bool = False
+    values: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,9 +339,12 @@ def _unsure_options(
     reading: UnsureDie, owners: Sequence[int], number: int, biggies: bool
 ) -> list[tuple[PlacedDie, ...]]:
     """Each thing one die not read for sure may be: nothing, one die (each owner it may belong
-    to, regular or, for an owner with a Biggy (`has_biggy`) where Biggies are played, a Biggy; on the slot machine any
-    value), or two such dice where it may be two."""
+    to, regular or, for an owner with a Biggy (`has_biggy`) where Biggies are played, a Biggy;
+    on the slot machine any value), or two such dice where it may be two. A die in doubt for
+    its pips alone (`UnsureDie.values`) is one regular die showing one of its values."""
     who = owners if reading.owner is None else (reading.owner,)
+    if reading.values and number == SLOT_MACHINE:
+        return [(PlacedDie(owner, value, False, 0),) for owner in who for value in reading.values]
     values = range(1, 7) if number == SLOT_MACHINE else (number,)
     one = [
         PlacedDie(owner, value, big, 0)

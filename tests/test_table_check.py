@@ -413,9 +413,9 @@ def test_a_blank_face_where_every_die_shows_pips_is_no_stranger():
 
     state = game(casino(4, (60_000,), p0=1))
     read = [
-        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=False),
-        SimpleNamespace(casino=4, colour="grey", big=False, pips=0, unsure=False),
-        SimpleNamespace(casino=4, colour="orange", big=False, pips=4, unsure=False),
+        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=False, likely_pips=()),
+        SimpleNamespace(casino=4, colour="grey", big=False, pips=0, unsure=False, likely_pips=()),
+        SimpleNamespace(casino=4, colour="orange", big=False, pips=4, unsure=False, likely_pips=()),
     ]
     row = SimpleNamespace(dice=read, casinos=[4])
     (four,) = seen_casinos(state, row, COLOURS)
@@ -548,13 +548,15 @@ def test_an_unsure_die_says_what_it_may_be_by_its_colour_and_size():
 
     state = game(casino(4, (60_000,), p0=2, p1=1))
     read = [
-        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=True),
-        SimpleNamespace(casino=4, colour="white", big=True, pips=3, unsure=True),
-        SimpleNamespace(casino=4, colour="orange", big=False, pips=2, unsure=True),
-        SimpleNamespace(casino=4, colour="blue", big=False, pips=1, unsure=False),
+        SimpleNamespace(casino=4, colour="red", big=False, pips=4, unsure=True, likely_pips=()),
+        SimpleNamespace(casino=4, colour="white", big=True, pips=3, unsure=True, likely_pips=()),
+        SimpleNamespace(casino=4, colour="orange", big=False, pips=2, unsure=True, likely_pips=()),
+        SimpleNamespace(casino=4, colour="blue", big=False, pips=1, unsure=False, likely_pips=()),
         # read for sure, but the white neutral dice have no Biggy: two dice, or die and paper
-        SimpleNamespace(casino=4, colour="white", big=True, pips=5, unsure=False),
-        SimpleNamespace(casino=4, colour="red", big=True, pips=5, unsure=False),  # Anna's
+        SimpleNamespace(casino=4, colour="white", big=True, pips=5, unsure=False, likely_pips=()),
+        SimpleNamespace(
+            casino=4, colour="red", big=True, pips=5, unsure=False, likely_pips=()
+        ),  # Anna's
     ]
     (four,) = seen_casinos(state, SimpleNamespace(dice=read, casinos=[4]), COLOURS)
     assert four.unsure == 4
@@ -602,3 +604,55 @@ def test_readings_giving_more_changes_than_are_told_leave_the_change_not_known(m
     monkeypatch.setattr(table_check, "MOST_TOLD", 2)
     four = check_table(state, seen, COLOURS).casinos[3]
     assert four.payout_changes == "not known while 1 die is not read for sure"
+
+
+def test_a_slot_machine_die_in_doubt_for_its_pips_alone_is_read_as_one_of_its_likely_values():
+    # The game: Anna 5 and 4 against Ben's 6 and 1 on the slot machine: a tie for the most
+    # dice, broken by the sum (9 against 7), Anna paid. On the table Anna's 4 is surely her
+    # die but in doubt for its pips: as 3 or 4 she still wins, so nothing changes at payout.
+    slot = Casino(
+        7,
+        (60_000,),
+        (
+            PlacedDie(ANNA, 5, False, 1),
+            PlacedDie(ANNA, 4, False, 1),
+            PlacedDie(BEN, 6, False, 2),
+            PlacedDie(BEN, 1, False, 2),
+        ),
+    )
+    state = game(slot, slot_machine=True)
+    shown = (TableDie(ANNA, value=5), TableDie(BEN, value=6), TableDie(BEN, value=1))
+
+    def checked(reading: UnsureDie):
+        return check_table(state, as_seen(state, c7=SeenCasino(7, shown, 1, (), (reading,))))
+
+    likely = checked(UnsureDie(ANNA, values=(3, 4)))
+    assert likely.casinos[6].payout_changes == "no change at payout"
+    assert likely.casinos[6].doubt_changes_nothing and likely.payout_may_go_on
+    # no die there, or a 1 or 2 would pay Ben: read as any die or none, the change is not known
+    for reading in (UnsureDie(ANNA), UnsureDie(ANNA, values=(2, 4))):
+        slot_check = checked(reading).casinos[6]
+        assert slot_check.payout_changes == "not known while 1 die is not read for sure"
+        assert not slot_check.payout_may_go_on
+
+
+def test_a_slot_machine_die_read_with_likely_pips_is_its_owners_die():
+    from types import SimpleNamespace
+
+    from companion.cli_check import seen_casinos
+
+    state = game(slot_machine=True)
+
+    def read(colour: str, big: bool = False, likely: tuple[int, ...] = (3, 4), where: int = 7):
+        die = SimpleNamespace(
+            casino=where, colour=colour, big=big, pips=3, unsure=True, likely_pips=likely
+        )
+        (seen,) = seen_casinos(state, SimpleNamespace(dice=[die], casinos=[where]), COLOURS)
+        return seen.unsure_dice
+
+    assert read("red") == (UnsureDie(ANNA, values=(3, 4)),)
+    assert read("white") == (UnsureDie(WHITE, values=(3, 4)),)  # surely white: the neutral die
+    # without likely pips, read big, or of no one's colour: a die in doubt as before
+    assert read("red", likely=()) == (UnsureDie(ANNA),)
+    assert read("red", big=True) == (UnsureDie(ANNA, True),)
+    assert read("orange") == (UnsureDie(),)

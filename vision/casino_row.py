@@ -74,6 +74,23 @@ looked at were dice with a note's edge over some of their pips): 10 reached 0.65
 ones did), 2 reach this (323 right ones do; one of the 2 is a box on two dice). At 0.65, as
 derived with the readers before, seeds 100-111 gave 4 false alarms in 288 rounds, each such a
 die; at this, 1, with 13 more tables that agree asking a person."""
+SLOT_PIPS_LIKELY = 0.05
+"""On the slot machine, a die in doubt for its pips alone (it passes every term of SLOT_PIPS_SURE
+but the readers' surety of one number) is surely a regular die of its colour, in doubt among
+the numbers of pips likely for it only: each to which the pip readers together give at least
+this share of what they give the six faces, and each whose face holds the likeliest number's
+pips (PIPS_WITHIN). On rendered hardest rows of seeds 100-111 (rounds 0-24, both tables of
+each round), the 252 such dice each showed one of those numbers (3.7 numbers a die; the
+likeliest alone was right for 230); by this share alone one die was left out, a 5 read 2 by
+all three readers (0.016 of the faces' share to 5), and of the true numbers not the likeliest
+nor held by its face, the least share given was 0.11."""
+PIPS_WITHIN = {1: (3, 5), 2: (3, 4, 5, 6), 3: (5, 6), 4: (5, 6)}
+"""For a number of pips, the larger numbers whose face holds its pattern (a 6's line of three
+pips for a 3): a note's edge over some of their pips shows the smaller number. On rendered
+hardest rows of seeds 100-111 (rounds 0-24, both tables of each round), of 252 slot machine
+dice in doubt for their pips alone, 22 were read likeliest as another number: 19 as fewer pips
+than they show, each a number whose pips their face holds (a 4 read 2 twelve times), 3 as more
+(a 2 or a 1 read 3)."""
 WEAK_BIGGY = SURE_READING
 """A die judged a Biggy counts two at payout: read with less confidence than this (the locator's
 score times the first pip reader's probability), it is in doubt, as any die read so weakly is
@@ -123,7 +140,9 @@ zone was completed from the markers seen (`vision.zones.detect_zones`)."""
 @dataclass(frozen=True)
 class CasinoDie:
     """A die read on a casino: the casino (7: the slot machine), its colour, whether it is a
-    Biggy, its pips (0 blank), whether it was read for sure, and its box in frame pixels."""
+    Biggy, its pips (0 blank), whether it was read for sure, and its box in frame pixels. A
+    die in doubt for its pips alone (on the slot machine, surely a die of its colour and size)
+    names the numbers of pips it likely shows in `likely_pips`; () where it may be anything."""
 
     casino: int
     colour: str
@@ -132,6 +151,7 @@ class CasinoDie:
     unsure: bool
     box: tuple[float, float, float, float]
     confidence: float
+    likely_pips: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -380,10 +400,8 @@ def _doubted(det: Detections, sizes: np.ndarray, judged: np.ndarray) -> Detectio
     (WEAK_BIGGY)."""
     grey_with_pips = (det.colour == BLANK_DICE_COLOUR) & (det.pips != CLASS_BLANK)
     weak_biggy = (sizes == "big") & (det.confidence < WEAK_BIGGY)
-    unsure = det.unsure | ~judged | det.colour_doubt | grey_with_pips | weak_biggy
-    return Detections(
-        det.boxes, det.pips, det.colour, sizes, det.confidence, unsure, det.zone, det.colour_doubt
-    )
+    flag = ~judged | det.colour_doubt | grey_with_pips | weak_biggy
+    return _flagged(replace(det, size=sizes), flag)
 
 
 def _second_biggies_in_doubt(det: Detections) -> Detections:
@@ -392,12 +410,12 @@ def _second_biggies_in_doubt(det: Detections) -> Detections:
     most, so one of them is no Biggy (two dice of that colour boxed as one, a Biggy's box taking
     in a touching die)."""
     sure_big = np.flatnonzero((det.size == "big") & ~det.unsure & ~det.colour_doubt)
-    unsure = det.unsure.copy()
+    flag = np.zeros(len(det), bool)
     for colour in {str(c) for c in det.colour[sure_big]}:
         mine = sure_big[det.colour[sure_big] == colour]
         surest = mine[int(np.argmax(det.confidence[mine]))]
-        unsure[mine[mine != surest]] = True
-    return replace(det, unsure=unsure)
+        flag[mine[mine != surest]] = True
+    return _flagged(det, flag)
 
 
 def _faces_read_for_sure(
@@ -408,7 +426,8 @@ def _faces_read_for_sure(
     or NEUTRAL_SIDES for a white die), its colour not in doubt and no pale one but white, that
     the first pip reader sees as a die (DIE_SURE), a white one not paled (PALED_SHARE). On
     casinos 1-6 its pips do not count; on the slot machine the pip readers together must also
-    be sure of its pips (SLOT_PIPS_SURE), which it is then read as."""
+    be sure of its pips (SLOT_PIPS_SURE), which it is then read as; else it stays in doubt for
+    its pips alone, with the numbers it likely shows (SLOT_PIPS_LIKELY)."""
     measured = np.nan_to_num(sides, nan=0.0) / regular_side
     white_die = det.colour == WHITE
     least = np.where(white_die, NEUTRAL_SIDES[0], REGULAR_SIDES[0])
@@ -427,11 +446,33 @@ def _faces_read_for_sure(
     sure = 1.0 - probs[:, pips_mod.CLASS_NOT_A_DIE] >= DIE_SURE
     together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]
     value = together.argmax(1)
-    sure &= ~slot | ((together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK))
-    unsure, pips = det.unsure.copy(), det.pips.copy()
+    pips_sure = (together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK)
+    unsure, pips, likely = det.unsure.copy(), det.pips.copy(), det.likely_pips.copy()
+    in_doubt = sure & slot & ~pips_sure
+    likely[chosen[in_doubt]] = _likely_pips(together[in_doubt])
+    sure &= ~slot | pips_sure
     unsure[chosen[sure]] = False
     pips[chosen[sure & slot]] = value[sure & slot]
-    return replace(det, unsure=unsure, pips=pips)
+    return replace(det, unsure=unsure, pips=pips, likely_pips=likely)
+
+
+def _likely_pips(together: np.ndarray) -> np.ndarray:
+    """For each die (the pip readers' mean chances, (n, classes from blank)), the numbers of
+    pips given SLOT_PIPS_LIKELY or more of the six faces' share, and those whose face holds
+    the likeliest number's pips (PIPS_WITHIN), as bits (bit k: k pips)."""
+    faces = together[:, 1 : pips_mod.CLASS_UNSURE]
+    shares = faces / np.maximum(faces.sum(1, keepdims=True), 1e-9)
+    bits = (1 << np.arange(1, pips_mod.CLASS_UNSURE)).astype(np.uint8)
+    likely = np.where(shares >= SLOT_PIPS_LIKELY, bits, 0).sum(1).astype(np.uint8)
+    within = np.array([sum(1 << k for k in PIPS_WITHIN.get(v, ())) for v in range(1, 7)], np.uint8)
+    return likely | within[shares.argmax(1)]
+
+
+def _flagged(det: Detections, flag: np.ndarray) -> Detections:
+    """The row's dice with those where `flag` is set not read for sure: in doubt for more than
+    their pips, so they keep no likely numbers of pips."""
+    likely = np.where(flag, 0, det.likely_pips).astype(np.uint8)
+    return replace(det, unsure=det.unsure | flag, likely_pips=likely)
 
 
 def _shaded_whites(
@@ -479,9 +520,9 @@ def _paled_whites_in_doubt(
     paled = ~_white_not_paled(frame, det, white, regular_side, cfg, unknown=True)
     if not paled.any():
         return det
-    unsure = det.unsure.copy()
-    unsure[white[paled]] = True
-    return replace(det, unsure=unsure)
+    flag = np.zeros(len(det), bool)
+    flag[white[paled]] = True
+    return _flagged(det, flag)
 
 
 def _white_not_paled(
@@ -585,8 +626,7 @@ def _on_hidden_markers(det: Detections, zones: Zones, cfg: ReaderConfig) -> Dete
     stranger = (
         on_marker & ~np.isin(det.colour, list(in_play)) if in_play else np.zeros_like(on_marker)
     )
-    det = replace(det, unsure=det.unsure | on_marker)
-    return det.select(~stranger)
+    return _flagged(det, on_marker).select(~stranger)
 
 
 def _inside_shares(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
@@ -602,7 +642,7 @@ def _boxed_twice_in_doubt(det: Detections) -> Detections:
     alike = (det.zone[:, None] == det.zone[None]) & (det.colour[:, None] == det.colour[None])
     np.fill_diagonal(alike, False)
     twice = ((_inside_shares(det.boxes, det.boxes) >= BOXED_TWICE) & alike).any(1)
-    return replace(det, unsure=det.unsure | twice)
+    return _flagged(det, twice)
 
 
 def _paled_dice_coloured(det: Detections, patches: Detections) -> tuple[Detections, Detections]:
@@ -610,12 +650,14 @@ def _paled_dice_coloured(det: Detections, patches: Detections) -> tuple[Detectio
     a die in doubt read white or grey (PATCH_INSIDE) taken as that die's colour: a regular die
     is named in the patch's colour (still in doubt), and the patch no longer counts as a die of
     its own. Inside a die read big the patch is dropped and the die keeps its pale colour: it
-    may be two dice of any colours."""
+    may be two dice of any colours. A die named so is in doubt for its colour, not its pips
+    alone."""
     if not len(patches):
         return det, patches
     pale = det.unsure & np.isin(det.colour, PALE_COLOURS)
     inside = _inside_shares(patches.boxes, det.boxes)
     colour = det.colour.copy()
+    named = np.zeros(len(det), bool)
     kept = np.ones(len(patches), bool)
     for k in range(len(patches)):
         shares = np.where(pale & (det.zone == patches.zone[k]), inside[k], 0.0)
@@ -624,9 +666,9 @@ def _paled_dice_coloured(det: Detections, patches: Detections) -> tuple[Detectio
             continue
         kept[k] = False
         if det.size[i] != "big":
-            colour[i] = patches.colour[k]
+            colour[i], named[i] = patches.colour[k], True
             pale[i] = False  # a second patch inside it is a die of its own
-    return replace(det, colour=colour), patches.select(kept)
+    return _flagged(replace(det, colour=colour), named), patches.select(kept)
 
 
 def read_casino_row(
@@ -674,10 +716,16 @@ def read_casino_row(
                 float(det.boxes[i, 3]),
             ),
             float(det.confidence[i]),
+            _pips_of(int(det.likely_pips[i])),
         )
         for i in range(len(det))
     )
     return RowReading(dice, tuple(sorted(polygons)), det)
+
+
+def _pips_of(bits: int) -> tuple[int, ...]:
+    """The numbers of pips whose bits are set (bit k: k pips), fewest first."""
+    return tuple(k for k in range(1, 7) if bits >> k & 1)
 
 
 def draw_row(frame: np.ndarray, reading: RowReading) -> np.ndarray:

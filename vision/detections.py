@@ -8,7 +8,17 @@ from typing import Any
 import numpy as np
 
 SIZES = ("regular", "big")
-FIELDS = ("boxes", "pips", "colour", "size", "confidence", "unsure", "zone", "colour_doubt")
+FIELDS = (
+    "boxes",
+    "pips",
+    "colour",
+    "size",
+    "confidence",
+    "unsure",
+    "zone",
+    "colour_doubt",
+    "likely_pips",
+)
 
 
 def _check(name: str, arr: np.ndarray, shape: tuple[int, ...]) -> None:
@@ -35,6 +45,9 @@ class Detections:
     zone: (n,) object, zone name or None.
     colour_doubt: (n,) bool, True where the die's body lies between two colours, so that its
         colour name is a guess (before calibration); all False when not given.
+    likely_pips: (n,) uint8, for a die in doubt for its pips alone (surely a die, of its colour
+        and size), the numbers of pips it likely shows as bits (bit k: k pips); 0 where its
+        doubt is more than its pips, or where it is read for sure; all 0 when not given.
     """
 
     boxes: np.ndarray
@@ -45,6 +58,7 @@ class Detections:
     unsure: np.ndarray
     zone: np.ndarray = field(default=None)  # type: ignore[arg-type]
     colour_doubt: np.ndarray = field(default=None)  # type: ignore[arg-type]
+    likely_pips: np.ndarray = field(default=None)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         boxes = np.asarray(self.boxes, dtype=np.float32)
@@ -53,6 +67,7 @@ class Detections:
         n = len(boxes)
         zone = np.full(n, None, object) if self.zone is None else np.asarray(self.zone, object)
         doubt = np.zeros(n, bool) if self.colour_doubt is None else self.colour_doubt
+        likely = np.zeros(n, np.uint8) if self.likely_pips is None else self.likely_pips
         arrays: dict[str, np.ndarray] = {
             "boxes": boxes,
             "pips": np.asarray(self.pips, dtype=np.int8),
@@ -62,6 +77,7 @@ class Detections:
             "unsure": np.asarray(self.unsure, dtype=bool),
             "zone": zone,
             "colour_doubt": np.asarray(doubt, dtype=bool),
+            "likely_pips": np.asarray(likely, dtype=np.uint8),
         }
         for name, arr in arrays.items():
             if name != "boxes":
@@ -103,6 +119,7 @@ class Detections:
             self.unsure,
             np.asarray(zone, object),
             self.colour_doubt,
+            self.likely_pips,
         )
 
     @property

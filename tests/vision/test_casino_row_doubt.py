@@ -324,3 +324,52 @@ def test_of_two_dice_of_a_colour_read_as_biggies_for_sure_the_weaker_is_in_doubt
     det = replace(det, confidence=np.array([0.8, 0.5, 0.6, 0.9, 0.9], np.float32))
     read = casino_row._second_biggies_in_doubt(det)
     assert list(read.unsure) == [False, True, False, True, False]
+
+
+# the readers give 0.55 to the likeliest number and 0.3 to another, 0.02 to each other face
+FIVE_OR_SIX = [0.01, 0.02, 0.02, 0.02, 0.02, 0.55, 0.3, 0.04, 0.02]
+THREE_OR_ONE = [0.01, 0.3, 0.02, 0.55, 0.02, 0.02, 0.02, 0.04, 0.02]
+TWO_OR_FOUR = [0.01, 0.02, 0.55, 0.02, 0.3, 0.02, 0.02, 0.04, 0.02]
+
+
+@pytest.mark.parametrize(
+    "chances, likely",
+    [
+        (FIVE_OR_SIX, (5, 6)),  # no face holds a 5's pips
+        (THREE_OR_ONE, (1, 3, 5, 6)),  # a 5, or a 6's line of three, under a note shows a 3
+        (TWO_OR_FOUR, (2, 3, 4, 5, 6)),  # every larger face holds a 2's pips
+    ],
+)
+def test_a_slot_machine_die_in_doubt_for_its_pips_alone_keeps_its_likely_numbers(
+    monkeypatch, chances, likely
+):
+    reader_gives(monkeypatch, chances)
+    frame = card((RED_BOX, RED), (WHITE_BOX, RED))
+    det = dice(
+        [(RED_BOX, "red", 2, "regular", True), (WHITE_BOX, "red", 2, "regular", True)], zone="slot"
+    )
+    sides = np.array([SIDE, 1.4 * SIDE])  # the second covers more than a die: in doubt for more
+    read = casino_row._faces_read_for_sure(frame, det, sides, SIDE, COLOURED)
+    assert list(read.unsure) == [True, True]
+    # of the faces' 0.93 the two numbers get 0.59 and 0.32, the others 0.02 each (under 0.05)
+    assert casino_row._pips_of(int(read.likely_pips[0])) == likely
+    assert int(read.likely_pips[1]) == 0
+    # on casinos 1-6 the pips do not count: the same die is read for sure
+    on_two = replace(det, zone=np.array(["casino2"] * 2, object))
+    on_two = casino_row._faces_read_for_sure(frame, on_two, sides, SIDE, COLOURED)
+    assert list(on_two.unsure) == [False, True] and int(on_two.likely_pips.max()) == 0
+
+
+def test_a_die_in_doubt_for_more_than_its_pips_keeps_no_likely_numbers():
+    box = (20, 20, 50, 50)
+    det = dice([(box, "red", 2, "regular", True), (box, "red", 2, "regular", True)], zone="slot")
+    det = replace(det, likely_pips=np.array([0b10100, 0], np.uint8))
+    # one die boxed twice: the first is in doubt for that too
+    read = casino_row._boxed_twice_in_doubt(det)
+    assert list(read.likely_pips) == [0, 0] and list(read.unsure) == [True, True]
+    # a die whose size cannot be judged, or whose colour is a guess, likewise
+    judged = np.array([False, True])
+    read = casino_row._doubted(det, np.array(["regular", "regular"], object), judged)
+    assert list(read.likely_pips) == [0, 0]
+    kept = casino_row._doubted(det, np.array(["regular", "regular"], object), ~judged | judged)
+    assert casino_row._pips_of(int(kept.likely_pips[0])) == (2, 4)

@@ -1,5 +1,6 @@
 """Dice in doubt on the casino row read for sure, or dropped, by what the row itself shows: the
-slot machine's pips where the readers agree, white dice (never Biggies), grey boxes."""
+slot machine's pips where the readers agree, white dice (never Biggies), grey boxes, and a
+Biggy alone in its colour whose box shows a Biggy's area of it."""
 
 from __future__ import annotations
 

@@ -198,15 +198,17 @@ def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_where_they_do_not_cou
     row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
     assert Counter((d.casino, d.colour, d.big) for d in row.dice) == truth(DICE)
     doubted = sorted((d.casino, d.colour, d.big) for d in row.dice if d.unsure)
-    # White may be any die paled by a note; a Biggy covers more than a regular die's side:
-    # those stay not read for sure. The slot machine's dice, whose pips count, are read for
-    # sure where the pip readers together are sure of their pips.
-    assert doubted == [(3, "red", True), (4, "white", False)]
+    # White may be any die paled by a note: it stays not read for sure. The red Biggy is red's
+    # only die judged big and its box shows more red than a regular die: it is read for sure.
+    # The slot machine's dice, whose pips count, are read for sure where the pip readers
+    # together are sure of their pips.
+    assert doubted == [(4, "white", False)]
     assert sorted((d.colour, d.pips) for d in row.dice if d.casino == 7) == [
         ("blue", 2),
         ("red", 5),
     ]
     monkeypatch.setattr(casino_row, "SLOT_PIPS_SURE", 1.01)  # no reading is that sure
+    monkeypatch.setattr(casino_row, "LONE_BIGGY_AREA", 9.0)  # no box shows that much red
     row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
     doubted = sorted((d.casino, d.colour, d.big) for d in row.dice if d.unsure)
     assert doubted == [(3, "red", True), (4, "white", False), (7, "blue", False), (7, "red", False)]

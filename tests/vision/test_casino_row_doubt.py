@@ -1,5 +1,6 @@
 """Dice in doubt on the casino row read for sure, or dropped, by what the row itself shows: the
-slot machine's pips where the readers agree, white dice (never Biggies), grey boxes."""
+slot machine's pips where the readers agree, white dice (never Biggies), grey boxes, and a
+Biggy alone in its colour whose box shows a Biggy's area of it."""
 
 from __future__ import annotations
 
@@ -373,3 +374,85 @@ def test_a_die_in_doubt_for_more_than_its_pips_keeps_no_likely_numbers():
     assert list(read.likely_pips) == [0, 0]
     kept = casino_row._doubted(det, np.array(["regular", "regular"], object), ~judged | judged)
     assert casino_row._pips_of(int(kept.likely_pips[0])) == (2, 4)
+
+
+# --- a Biggy in doubt read for sure by what its box shows --------------------------------------
+
+BIG_BOX = (100, 20, 142, 62)  # 1.4 regular sides
+BLUE_BOX = (160, 20, 190, 50)
+
+
+def lone_biggy_row(big_fill=BIG_BOX, big_colour="red", blue_size="regular", zone="casino2"):
+    """A card with a red regular die read for sure (the row's red), a blue die read for sure
+    of `blue_size`, and a box judged big and in doubt in `big_colour`, read 2, filled red over
+    `big_fill` (the rest of it the card); and the covered sides of the three."""
+    frame = card((RED_BOX, RED), (BLUE_BOX, (200, 60, 30)), (big_fill, RED))
+    det = dice(
+        [
+            (RED_BOX, "red", 2, "regular", False),
+            (BLUE_BOX, "blue", 3, blue_size, False),
+            (BIG_BOX, big_colour, 2, "big", True),
+        ],
+        zone,
+    )
+    return frame, det, np.array([SIDE, SIDE, 1.4 * SIDE])
+
+
+@pytest.mark.parametrize("blue_size", ["regular", "big"])
+def test_a_die_in_doubt_judged_big_alone_in_its_colour_showing_a_biggys_colour_is_read(
+    monkeypatch, blue_size
+):
+    reader_gives(monkeypatch, ONE_FACE)
+    frame, det, sides = lone_biggy_row(blue_size=blue_size)  # blue's Biggy says nothing of red's
+    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    assert list(read.unsure) == [False, False, False]
+    assert list(read.size) == ["regular", blue_size, "big"]
+
+
+@pytest.mark.parametrize(
+    "fill, colour, covered",
+    [
+        ((100, 20, 130, 50), "red", 1.4),  # a regular die's area of red: a die and a note's edge
+        (BIG_BOX, "white", 1.4),  # a pale die: any owner's die, or two
+        (BIG_BOX, "red", 1.9),  # more than any Biggy covers
+    ],
+)
+def test_a_die_in_doubt_judged_big_stays_in_doubt_where_its_box_shows_no_biggy(
+    monkeypatch, fill, colour, covered
+):
+    reader_gives(monkeypatch, ONE_FACE)
+    frame, det, sides = lone_biggy_row(fill, colour)
+    sides[2] = covered * SIDE
+    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    assert list(read.unsure) == [False, False, True]
+
+
+def test_a_die_in_doubt_judged_big_stays_in_doubt_beside_another_die_of_its_colour_judged_big(
+    monkeypatch,
+):
+    reader_gives(monkeypatch, ONE_FACE)
+    frame, det, sides = lone_biggy_row()
+    det = replace(det, colour=np.array(["red", "red", "red"], object))  # the blue one read red
+    det = replace(det, size=np.array(["regular", "big", "big"], object))
+    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    assert bool(read.unsure[2])
+
+
+def test_a_die_in_doubt_judged_big_that_the_pip_reader_sees_as_no_die_stays_in_doubt(
+    monkeypatch,
+):
+    reader_gives(monkeypatch, [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.26, 0.6])
+    frame, det, sides = lone_biggy_row()
+    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    assert bool(read.unsure[2])
+
+
+@pytest.mark.parametrize("best, sure", [(0.85, True), (0.75, False)])
+def test_a_lone_biggy_on_the_slot_machine_is_read_only_where_its_pips_are_sure(
+    monkeypatch, best, sure
+):
+    reader_gives(monkeypatch, FOUR_AT[best])
+    frame, det, sides = lone_biggy_row(zone="slot")
+    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    assert bool(read.unsure[2]) is not sure
+    assert int(read.pips[2]) == (4 if sure else 2)

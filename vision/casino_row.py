@@ -144,6 +144,16 @@ with a note's edge in its box (0.46; its colour's Biggy lay wholly under a note)
 MOST_BIGGY = 1.82
 """The largest side, in regular dice's sides, that a Biggy read for sure covered on rendered
 hardest rows (seeds 100-117): a box covering more holds more than a Biggy."""
+ONE_WHITE_AREA = (0.3, 1.0)
+"""A die read white and judged big (not read for sure: the neutral dice have no Biggy) is one
+regular white die whose box took in a neighbour's corner or a note's edge where, besides the
+terms of `_white_boxes_one_die`, its box shows between these many regular dice's areas in white
+(as `vision.colour_left` sorts pixels): at least a good part of one white die, and less than
+two would show. On rendered hardest rows of seeds 100-111 (rounds 0-24, the tables as the game
+holds them), the 24 boxes read white, big and in doubt, their colour not in doubt, that held
+one white die and a neighbour's corner showed 0.41-0.92 in white and 0-0.23 in the other
+colours; those on a coloured die read white 0.04-0.09 in white and 0.67-0.99 in the others; the
+one on a white die and most of a red one 0.66 and 0.28."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""
@@ -499,6 +509,44 @@ def _lone_biggies_read(
     return replace(det, unsure=unsure, pips=pips)
 
 
+def _white_boxes_one_die(
+    frame: np.ndarray, det: Detections, sides: np.ndarray, regular_side: float, cfg: ReaderConfig
+) -> Detections:
+    """The row's dice with each die read white and judged big read as one regular white die where
+    its box shows one: its colour not in doubt, covering at most MOST_BIGGY of a regular die's
+    side, showing ONE_WHITE_AREA of a die's area in white and less than PALED_SHARE in the row's
+    other die colours, and seen as a die by the first pip reader (DIE_SURE). A white die is no
+    Biggy, so such a box is a white die with a neighbour's corner or a note's edge in it, not
+    two dice nor a coloured die under a note's paper. It is read for sure on casinos 1-6; on
+    the slot machine where the pip readers together are sure of its pips (SLOT_PIPS_SURE), else
+    it stays in doubt for its pips alone, with the numbers it likely shows (SLOT_PIPS_LIKELY)."""
+    measured = np.nan_to_num(sides, nan=np.inf) / regular_side
+    chosen = np.flatnonzero(
+        (det.colour == WHITE) & (det.size == "big") & ~det.colour_doubt & (measured <= MOST_BIGGY)
+    )
+    if len(chosen):
+        white = _own_colour_areas(frame, det, chosen, regular_side, cfg)
+        chosen = chosen[(white >= ONE_WHITE_AREA[0]) & (white <= ONE_WHITE_AREA[1])]
+    if len(chosen):
+        chosen = chosen[_white_not_paled(frame, det, chosen, regular_side, cfg)]
+    if not len(chosen):
+        return det
+    slot = det.zone[chosen] == "slot"
+    every = _reader_chances(frame, det.boxes[chosen], cfg, len(PIPS_FILES) if slot.any() else 1)
+    a_die = 1.0 - every[0][:, pips_mod.CLASS_NOT_A_DIE] >= DIE_SURE
+    chosen, slot = chosen[a_die], slot[a_die]
+    together = np.mean(every, 0)[a_die, : pips_mod.CLASS_UNSURE]
+    value = together.argmax(1)
+    pips_sure = (together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK)
+    size, unsure = det.size.copy(), det.unsure.copy()
+    pips, likely = det.pips.copy(), det.likely_pips.copy()
+    size[chosen] = "regular"
+    unsure[chosen] = slot & ~pips_sure
+    pips[chosen[slot & pips_sure]] = value[slot & pips_sure]
+    likely[chosen] = np.where(slot & ~pips_sure, _likely_pips(together), 0)
+    return replace(det, size=size, unsure=unsure, pips=pips, likely_pips=likely)
+
+
 def _faces_read_for_sure(
     frame: np.ndarray, det: Detections, sides: np.ndarray, regular_side: float, cfg: ReaderConfig
 ) -> Detections:
@@ -780,6 +828,7 @@ def read_casino_row(
         det = _second_biggies_in_doubt(_doubted(det, sizes, judged))
         if regular is not None:
             det = _lone_biggies_read(frame, det, sides, regular, cfg)
+            det = _white_boxes_one_die(frame, det, sides, regular, cfg)
         det = _boxed_twice_in_doubt(det)
         det = _on_hidden_markers(det, zones, cfg)
         if regular is not None and colour_left_unread:

@@ -456,3 +456,78 @@ def test_a_lone_biggy_on_the_slot_machine_is_read_only_where_its_pips_are_sure(
     read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
     assert bool(read.unsure[2]) is not sure
     assert int(read.pips[2]) == (4 if sure else 2)
+
+
+# --- a white box judged big read as one white die by what it shows ----------------------------
+
+WHITE_SURE_BOX = (220, 20, 250, 50)
+WHITE_DIE = (100, 20, 128, 48)  # a white die in the corner of BIG_BOX, the rest of it card
+
+
+def white_big_row(*fills, zone="casino2"):
+    """A card with a red and a white die read for sure (the row's red and white), and BIG_BOX
+    read white, judged big and in doubt, read 2, drawn as `fills` (box, BGR) in turn; and the
+    covered sides of the three."""
+    frame = card((RED_BOX, RED), (WHITE_SURE_BOX, WHITE), *fills)
+    det = dice(
+        [
+            (RED_BOX, "red", 2, "regular", False),
+            (WHITE_SURE_BOX, "white", 3, "regular", False),
+            (BIG_BOX, "white", 2, "big", True),
+        ],
+        zone,
+    )
+    return frame, det, np.array([SIDE, SIDE, 1.4 * SIDE])
+
+
+@pytest.mark.parametrize("unsure", [True, False])
+def test_a_white_box_judged_big_showing_one_white_die_and_no_other_colour_is_one_white_die(
+    monkeypatch, unsure
+):
+    reader_gives(monkeypatch, NO_FACE)  # a die, with no clear face
+    frame, det, sides = white_big_row((WHITE_DIE, WHITE))
+    det = replace(det, unsure=np.array([False, False, unsure]))  # read big for sure, or not
+    read = casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
+    assert list(read.unsure) == [False, False, False]
+    assert list(read.size) == ["regular", "regular", "regular"]
+
+
+@pytest.mark.parametrize(
+    "fills",
+    [
+        ((BIG_BOX, WHITE),),  # white over more than a die's area: two white dice may lie there
+        ((BIG_BOX, RED), (WHITE_DIE, WHITE)),  # a white die and most of a red one
+        (((100, 20, 110, 30), WHITE),),  # hardly any white: a die paled by a note's paper
+    ],
+)
+def test_a_white_box_judged_big_stays_in_doubt_where_it_shows_more_or_less_than_one_white_die(
+    monkeypatch, fills
+):
+    reader_gives(monkeypatch, ONE_FACE)
+    frame, det, sides = white_big_row(*fills)
+    read = casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
+    assert bool(read.unsure[2]) and read.size[2] == "big"
+
+
+def test_a_white_box_judged_big_stays_in_doubt_where_its_colour_or_its_being_a_die_is(
+    monkeypatch,
+):
+    frame, det, sides = white_big_row((WHITE_DIE, WHITE))
+    reader_gives(monkeypatch, ONE_FACE)
+    doubted = replace(det, colour_doubt=np.array([False, False, True]))
+    assert bool(casino_row._white_boxes_one_die(frame, doubted, sides, SIDE, COLOURED).unsure[2])
+    reader_gives(monkeypatch, [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.26, 0.6])
+    assert bool(casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED).unsure[2])
+
+
+@pytest.mark.parametrize("best, sure", [(0.85, True), (0.75, False)])
+def test_a_white_box_judged_big_on_the_slot_machine_is_one_white_die_its_pips_sure_or_likely(
+    monkeypatch, best, sure
+):
+    reader_gives(monkeypatch, FOUR_AT[best])
+    frame, det, sides = white_big_row((WHITE_DIE, WHITE), zone="slot")
+    read = casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
+    assert read.size[2] == "regular" and bool(read.unsure[2]) is not sure
+    assert int(read.pips[2]) == (4 if sure else 2)
+    likely = casino_row._pips_of(int(read.likely_pips[2]))
+    assert likely == (() if sure else (4, 5, 6))

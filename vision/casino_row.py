@@ -150,10 +150,10 @@ regular white die whose box took in a neighbour's corner or a note's edge where,
 terms of `_white_boxes_one_die`, its box shows between these many regular dice's areas in white
 (as `vision.colour_left` sorts pixels): at least a good part of one white die, and less than
 two would show. On rendered hardest rows of seeds 100-111 (rounds 0-24, the tables as the game
-holds them), the 24 boxes read white, big and in doubt, their colour not in doubt, that held
-one white die and a neighbour's corner showed 0.41-0.92 in white and 0-0.23 in the other
-colours; those on a coloured die read white 0.04-0.09 in white and 0.67-0.99 in the others; the
-one on a white die and most of a red one 0.66 and 0.28."""
+holds them), the 23 boxes read white and big, their colour not in doubt, that held one white
+die and a neighbour's corner or a note's edge showed 0.41-0.92 in white and 0-0.44 in the other
+colours (18 under PALED_SHARE, each read so); those on coloured dice read white 0.04-0.09 in
+white and 0.67-0.99 in the others; the one on a white die and half a red one 0.66 and 0.28."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""

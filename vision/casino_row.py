@@ -800,6 +800,52 @@ def _paled_dice_coloured(det: Detections, patches: Detections) -> tuple[Detectio
     return _flagged(replace(det, colour=colour), named), patches.select(kept)
 
 
+def _named_dice_read(
+    frame: np.ndarray,
+    zones: Zones,
+    det: Detections,
+    named: np.ndarray,
+    regular_side: float,
+    cfg: ReaderConfig,
+) -> Detections:
+    """The row's dice with each die that a patch of colour named (`named`: a pale die in doubt
+    with a patch of a die colour inside its box, `_paled_dice_coloured`) read for sure as one
+    regular die of that colour where its box shows one: it covers a regular die's side
+    (REGULAR_SIDES), the first pip reader sees a die in it (DIE_SURE), it lies on no hidden
+    marker and shares no box with another die (BOXED_TWICE either way). On the slot machine,
+    where pips count, the pip readers together must also be sure of its pips (SLOT_PIPS_SURE),
+    which it is then read as; else it stays in doubt as it was. On rendered hardest rows of
+    seeds 100-111 each die named so on a table that asked a person (56) was one regular die of
+    the colour its patch named, covering 0.92-1.2 of a regular die's side."""
+    chosen = np.flatnonzero(named & det.unsure & (det.size != "big"))
+    if not len(chosen):
+        return det
+    measured = covered_sides(frame, det.boxes[chosen]) / regular_side
+    regular = (measured >= REGULAR_SIDES[0]) & (measured <= REGULAR_SIDES[1])
+    hidden = hidden_markers(zones)
+    if hidden:
+        regular &= ~Zones((), (), hidden).on_marker(det.boxes[chosen])
+    shares = _inside_shares(det.boxes[chosen], det.boxes)
+    shares[np.arange(len(chosen)), chosen] = 0.0
+    back = _inside_shares(det.boxes, det.boxes[chosen]).T
+    back[np.arange(len(chosen)), chosen] = 0.0
+    same_casino = det.zone[chosen][:, None] == det.zone[None]
+    regular &= ~(((shares >= BOXED_TWICE) | (back >= BOXED_TWICE)) & same_casino).any(1)
+    chosen = chosen[regular]
+    if not len(chosen):
+        return det
+    slot = det.zone[chosen] == "slot"
+    every = _reader_chances(frame, det.boxes[chosen], cfg, len(PIPS_FILES) if slot.any() else 1)
+    sure = 1.0 - every[0][:, pips_mod.CLASS_NOT_A_DIE] >= DIE_SURE
+    together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]
+    value = together.argmax(1)
+    sure &= ~slot | ((together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK))
+    unsure, pips = det.unsure.copy(), det.pips.copy()
+    unsure[chosen[sure]] = False
+    pips[chosen[sure & slot]] = value[sure & slot]
+    return replace(det, unsure=unsure, pips=pips)
+
+
 def read_casino_row(
     frame: np.ndarray,
     zones: Zones,
@@ -833,7 +879,9 @@ def read_casino_row(
         det = _on_hidden_markers(det, zones, cfg)
         if regular is not None and colour_left_unread:
             patches = _colour_left_unread(frame, zones, polygons, det, regular, cfg)
+            pale = det.colour
             det, patches = _paled_dice_coloured(det, patches)
+            det = _named_dice_read(frame, zones, det, det.colour != pale, regular, cfg)
             det = det.joined(patches)
     dice = tuple(
         CasinoDie(

@@ -531,3 +531,68 @@ def test_a_white_box_judged_big_on_the_slot_machine_is_one_white_die_its_pips_su
     assert int(read.pips[2]) == (4 if sure else 2)
     likely = casino_row._pips_of(int(read.likely_pips[2]))
     assert likely == (() if sure else (4, 5, 6))
+
+
+# --- a pale die named by a patch of colour inside it read for sure ----------------------------
+
+NAMED_BOX = (100, 20, 130, 50)
+NO_ZONES = Zones((), ())
+
+
+def named_row(*fills, zone="casino2", boxes=(NAMED_BOX,)):
+    """A card with a red die read for sure (the row's red) and boxes read white and in doubt,
+    then named red by a patch of red inside them, drawn as `fills` (box, BGR); and which dice
+    the patch named."""
+    frame = card((RED_BOX, RED), *fills)
+    det = dice(
+        [(RED_BOX, "red", 2, "regular", False)]
+        + [(box, "red", 2, "regular", True) for box in boxes],
+        zone,
+    )
+    return frame, det, np.array([False] + [True] * len(boxes))
+
+
+def test_a_pale_die_named_by_a_patch_and_showing_one_regular_die_is_read_for_sure(monkeypatch):
+    reader_gives(monkeypatch, NO_FACE)  # a die, with no clear face: a note's paper over it
+    frame, det, named = named_row((NAMED_BOX, RED))
+    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    assert list(read.unsure) == [False, False]
+    # a die in doubt that no patch named stays in doubt
+    kept = casino_row._named_dice_read(frame, NO_ZONES, det, ~named & named, SIDE, COLOURED)
+    assert list(kept.unsure) == [False, True]
+
+
+@pytest.mark.parametrize(
+    "fill, chances",
+    [
+        (((100, 20, 142, 62), RED), NO_FACE),  # covers 1.4 regular sides: more than one die
+        (((100, 20, 118, 38), RED), NO_FACE),  # covers 0.6: a piece of a die, or a note's edge
+        ((NAMED_BOX, RED), [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.26, 0.6]),  # no die
+    ],
+)
+def test_a_pale_die_named_by_a_patch_stays_in_doubt_where_it_shows_no_regular_die(
+    monkeypatch, fill, chances
+):
+    reader_gives(monkeypatch, chances)
+    frame, det, named = named_row(fill)
+    det = replace(det, boxes=np.array([RED_BOX, fill[0]], np.float32))
+    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    assert list(read.unsure) == [False, True]
+
+
+def test_a_pale_die_named_by_a_patch_stays_in_doubt_where_another_box_shares_it(monkeypatch):
+    reader_gives(monkeypatch, ONE_FACE)
+    frame, det, named = named_row((NAMED_BOX, RED), boxes=(NAMED_BOX, (104, 22, 132, 50)))
+    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    assert list(read.unsure) == [False, True, True]
+
+
+@pytest.mark.parametrize("best, sure", [(0.85, True), (0.75, False)])
+def test_a_pale_die_named_by_a_patch_on_the_slot_machine_is_read_only_where_its_pips_are_sure(
+    monkeypatch, best, sure
+):
+    reader_gives(monkeypatch, FOUR_AT[best])
+    frame, det, named = named_row((NAMED_BOX, RED), zone="slot")
+    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    assert bool(read.unsure[1]) is not sure
+    assert int(read.pips[1]) == (4 if sure else 2)

@@ -815,8 +815,10 @@ def _named_dice_read(
     marker and shares no box with another die (BOXED_TWICE either way). On the slot machine,
     where pips count, the pip readers together must also be sure of its pips (SLOT_PIPS_SURE),
     which it is then read as; else it stays in doubt as it was. On rendered hardest rows of
-    seeds 100-111 each die named so on a table that asked a person (56) was one regular die of
-    the colour its patch named, covering 0.92-1.2 of a regular die's side."""
+    seeds 100-111 (rounds 0-24), each die named so on a table that agreed but asked a person
+    (56) was one regular die of the colour its patch named, covering 0.92-1.2 of a regular die's
+    side; of the 100 this reads there (both tables of each round), 99 held one regular die of
+    their colour, one the centres of two purple dice."""
     chosen = np.flatnonzero(named & det.unsure & (det.size != "big"))
     if not len(chosen):
         return det

@@ -814,11 +814,13 @@ def _named_dice_read(
     (REGULAR_SIDES), the first pip reader sees a die in it (DIE_SURE), it lies on no hidden
     marker and shares no box with another die (BOXED_TWICE either way). On the slot machine,
     where pips count, the pip readers together must also be sure of its pips (SLOT_PIPS_SURE),
-    which it is then read as; else it stays in doubt as it was. On rendered hardest rows of
+    which it is then read as; else it stays in doubt for its pips alone, with the numbers it
+    likely shows (SLOT_PIPS_LIKELY). On rendered hardest rows of
     seeds 100-111 (rounds 0-24), each die named so on a table that agreed but asked a person
     (56) was one regular die of the colour its patch named, covering 0.92-1.2 of a regular die's
     side; of the 100 this reads there (both tables of each round), 99 held one regular die of
-    their colour, one the centres of two purple dice."""
+    their colour, one the centres of two purple dice; of the 22 on the slot machine left in
+    doubt for their pips alone, each showed one of its likely numbers."""
     chosen = np.flatnonzero(named & det.unsure & (det.size != "big"))
     if not len(chosen):
         return det
@@ -841,11 +843,14 @@ def _named_dice_read(
     sure = 1.0 - every[0][:, pips_mod.CLASS_NOT_A_DIE] >= DIE_SURE
     together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]
     value = together.argmax(1)
-    sure &= ~slot | ((together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK))
-    unsure, pips = det.unsure.copy(), det.pips.copy()
+    pips_sure = (together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK)
+    unsure, pips, likely = det.unsure.copy(), det.pips.copy(), det.likely_pips.copy()
+    in_doubt = sure & slot & ~pips_sure
+    likely[chosen[in_doubt]] = _likely_pips(together[in_doubt])
+    sure &= ~slot | pips_sure
     unsure[chosen[sure]] = False
     pips[chosen[sure & slot]] = value[sure & slot]
-    return replace(det, unsure=unsure, pips=pips)
+    return replace(det, unsure=unsure, pips=pips, likely_pips=likely)
 
 
 def read_casino_row(

@@ -588,7 +588,7 @@ def test_a_pale_die_named_by_a_patch_stays_in_doubt_where_another_box_shares_it(
 
 
 @pytest.mark.parametrize("best, sure", [(0.85, True), (0.75, False)])
-def test_a_pale_die_named_by_a_patch_on_the_slot_machine_is_read_only_where_its_pips_are_sure(
+def test_a_pale_die_named_by_a_patch_on_the_slot_machine_is_one_die_its_pips_sure_or_likely(
     monkeypatch, best, sure
 ):
     reader_gives(monkeypatch, FOUR_AT[best])
@@ -596,3 +596,5 @@ def test_a_pale_die_named_by_a_patch_on_the_slot_machine_is_read_only_where_its_
     read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
     assert bool(read.unsure[1]) is not sure
     assert int(read.pips[1]) == (4 if sure else 2)
+    likely = casino_row._pips_of(int(read.likely_pips[1]))
+    assert likely == (() if sure else (4, 5, 6))

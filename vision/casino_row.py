@@ -567,8 +567,16 @@ def _faces_read_for_sure(
     white = np.flatnonzero(candidates & (det.colour == WHITE))
     candidates[white] = _white_not_paled(frame, det, white, regular_side, cfg)
     chosen = np.flatnonzero(candidates)
-    if not len(chosen):
-        return det
+    return _read_for_sure(frame, det, chosen, cfg) if len(chosen) else det
+
+
+def _read_for_sure(
+    frame: np.ndarray, det: Detections, chosen: np.ndarray, cfg: ReaderConfig
+) -> Detections:
+    """The dice `chosen` (indices into `det`) read for sure where the first pip reader sees a
+    die in each (DIE_SURE); on the slot machine only where the readers are sure of its pips too
+    (SLOT_PIPS_SURE), which then give its number. A slot machine die seen as a die whose pips
+    are not sure stays in doubt, with its likely numbers (`_likely_pips`)."""
     slot = det.zone[chosen] == "slot"
     every = _reader_chances(frame, det.boxes[chosen], cfg, len(PIPS_FILES) if slot.any() else 1)
     probs = every[0]
@@ -836,21 +844,7 @@ def _named_dice_read(
     same_casino = det.zone[chosen][:, None] == det.zone[None]
     regular &= ~(((shares >= BOXED_TWICE) | (back >= BOXED_TWICE)) & same_casino).any(1)
     chosen = chosen[regular]
-    if not len(chosen):
-        return det
-    slot = det.zone[chosen] == "slot"
-    every = _reader_chances(frame, det.boxes[chosen], cfg, len(PIPS_FILES) if slot.any() else 1)
-    sure = 1.0 - every[0][:, pips_mod.CLASS_NOT_A_DIE] >= DIE_SURE
-    together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]
-    value = together.argmax(1)
-    pips_sure = (together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK)
-    unsure, pips, likely = det.unsure.copy(), det.pips.copy(), det.likely_pips.copy()
-    in_doubt = sure & slot & ~pips_sure
-    likely[chosen[in_doubt]] = _likely_pips(together[in_doubt])
-    sure &= ~slot | pips_sure
-    unsure[chosen[sure]] = False
-    pips[chosen[sure & slot]] = value[sure & slot]
-    return replace(det, unsure=unsure, pips=pips, likely_pips=likely)
+    return _read_for_sure(frame, det, chosen, cfg) if len(chosen) else det
 
 
 def read_casino_row(

@@ -495,18 +495,8 @@ def _lone_biggies_read(
     )
     if len(chosen):
         chosen = chosen[_own_colour_areas(frame, det, chosen, regular_side, cfg) >= LONE_BIGGY_AREA]
-    if not len(chosen):
-        return det
-    slot = det.zone[chosen] == "slot"
-    every = _reader_chances(frame, det.boxes[chosen], cfg, len(PIPS_FILES) if slot.any() else 1)
-    sure = 1.0 - every[0][:, pips_mod.CLASS_NOT_A_DIE] >= DIE_SURE
-    together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]
-    value = together.argmax(1)
-    sure &= ~slot | ((together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK))
-    unsure, pips = det.unsure.copy(), det.pips.copy()
-    unsure[chosen[sure]] = False
-    pips[chosen[sure & slot]] = value[sure & slot]
-    return replace(det, unsure=unsure, pips=pips)
+    # A Biggy left in doubt for its pips gets no likely numbers: those are told of regular dice.
+    return _read_for_sure(frame, det, chosen, cfg, likely=False) if len(chosen) else det
 
 
 def _white_boxes_one_die(
@@ -571,12 +561,12 @@ def _faces_read_for_sure(
 
 
 def _read_for_sure(
-    frame: np.ndarray, det: Detections, chosen: np.ndarray, cfg: ReaderConfig
+    frame: np.ndarray, det: Detections, chosen: np.ndarray, cfg: ReaderConfig, likely: bool = True
 ) -> Detections:
     """The dice `chosen` (indices into `det`) read for sure where the first pip reader sees a
     die in each (DIE_SURE); on the slot machine only where the readers are sure of its pips too
     (SLOT_PIPS_SURE), which then give its number. A slot machine die seen as a die whose pips
-    are not sure stays in doubt, with its likely numbers (`_likely_pips`)."""
+    are not sure stays in doubt, with its likely numbers (`_likely_pips`) where `likely`."""
     slot = det.zone[chosen] == "slot"
     every = _reader_chances(frame, det.boxes[chosen], cfg, len(PIPS_FILES) if slot.any() else 1)
     probs = every[0]
@@ -584,13 +574,14 @@ def _read_for_sure(
     together = np.mean(every, 0)[:, : pips_mod.CLASS_UNSURE]
     value = together.argmax(1)
     pips_sure = (together.max(1) >= SLOT_PIPS_SURE) & (value != pips_mod.CLASS_BLANK)
-    unsure, pips, likely = det.unsure.copy(), det.pips.copy(), det.likely_pips.copy()
-    in_doubt = sure & slot & ~pips_sure
-    likely[chosen[in_doubt]] = _likely_pips(together[in_doubt])
+    unsure, pips, likely_pips = det.unsure.copy(), det.pips.copy(), det.likely_pips.copy()
+    if likely:
+        in_doubt = sure & slot & ~pips_sure
+        likely_pips[chosen[in_doubt]] = _likely_pips(together[in_doubt])
     sure &= ~slot | pips_sure
     unsure[chosen[sure]] = False
     pips[chosen[sure & slot]] = value[sure & slot]
-    return replace(det, unsure=unsure, pips=pips, likely_pips=likely)
+    return replace(det, unsure=unsure, pips=pips, likely_pips=likely_pips)
 
 
 def _likely_pips(together: np.ndarray) -> np.ndarray:

@@ -159,21 +159,23 @@ PATCH_AREA = (0.2, 1.0)
 die of its colour where its box shows between these many regular dice's areas in that colour
 (as `vision.colour_left` sorts pixels): a good part of one die, too little for a Biggy or two
 dice. On rendered hardest rows of seeds 100-111 (rounds 0-24, both tables of each round), of
-146 patches left on their own, 135 were one die of their colour that no die read counted
-(0.05-0.75 of a die's area; 17 under this), the rest showed 0.05-0.16 (white patches on no
-die or on a coloured die's pips, pieces of dice counted) but for a Biggy half under a note
-(1.33, 1.44 of a regular die's side)."""
+146 patches left on their own, 135 lay on one die of their colour that no die read counted
+(0.05-0.75 of a die's area, 9 under this; their boxes up to 1.16 regular sides long); of the
+11 others, 10 showed 0.05-0.16 (white patches on printed markers in part hidden or on a
+coloured die's pips, pieces of dice counted) and one, a Biggy half under a note, 1.33 (its
+box 1.44 regular sides long; its colour's Biggy was read on no other die)."""
 PATCH_IN_BOX = 0.5
 """A patch of die colour with at least this share of its box inside another die's box may be
-that die's own colour read wrong: it stays in doubt. On the rows above, 2 patches passing the
-other terms lay so, each one die that no die read counted."""
+that die's own colour, read wrong: it stays in doubt. On the rows above, 2 patches passing the
+other terms lay so, each on one die that no die read counted."""
 PATCH_CROP = 1.1
 """A patch of colour is read as a die in a square this many regular dice's sides wide about the
 patch's middle: a die half under a note shows its visible part there, the rest of the square
-being the note's paper. On the rows above, the first pip reader saw a die (DIE_SURE) in 88 of
-the 119 squares of the patches that passed the other terms, each one die of its colour; on the
-slot machine, of 20 such dice 2 read sure of their pips (rightly) and each of the 18 in doubt
-showed one of its likely numbers."""
+being the note's paper. On the rows above, 123 patches passed the other terms, each one die of
+its colour; the first pip reader saw a die (DIE_SURE) in 88 of those squares: 70 on casinos
+1-6 (3 read blank, which the check keeps in doubt), and 18 of the 29 on the slot machine, 1
+read sure of its pips (rightly) and 17 in doubt for their pips alone, each showing one of its
+likely numbers."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""

@@ -176,6 +176,23 @@ its colour; the first pip reader saw a die (DIE_SURE) in 88 of those squares: 70
 1-6 (3 read blank, which the check keeps in doubt), and 18 of the 29 on the slot machine, 1
 read sure of its pips (rightly) and 17 in doubt for their pips alone, each showing one of its
 likely numbers."""
+PALE_WHITE_AREA = (0.3, 1.0)
+"""A pale die in doubt (read white or grey, or its colour a guess) that no patch of colour named
+is one white die only where its box shows between these many regular dice's areas in white
+(as `vision.colour_left` sorts pixels): a good part of one white die, less than two would show.
+On rendered hardest rows of seeds 100-111 (rounds 0-24, both tables of each round; 154 such
+boxes, matched to the dice drawn), of the boxes covering a regular die's side (NEUTRAL_SIDES)
+the 97 on one white die showed 0.24-0.75 (6 under 0.3, each read grey or its colour a guess),
+the 10 on no die, a piece of a white die or a coloured die 0-0.23; of those covering more, the
+23 on one white die 0.33-0.68, the 11 on a coloured die 0-0.37, the 10 on a white die and half
+or more of another die, or on two coloured dice, 0.04-0.69 (FACE_SURE tells those)."""
+PALE_OTHER_MOST = 0.5
+"""Such a box shows less than this many regular dice's areas in the row's other die colours: no
+coloured die beside the white one. On the rows above the boxes on one white die showed 0-0.46
+(the white ones in doubt for showing PALED_SHARE or more); of the other boxes showing
+PALE_WHITE_AREA in white, 3 showed 0.56-0.64, each a white die and half or more of a coloured
+die, and 4 showed 0-0.44, each covering more than a regular die's side and given 0.06-0.37 to
+one face by the first pip reader."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""
@@ -926,6 +943,97 @@ def _lone_patches_read(
     return read.select(~pips_of_die)
 
 
+def _pale_dice_read(
+    frame: np.ndarray,
+    zones: Zones,
+    det: Detections,
+    patches: Detections,
+    unnamed: np.ndarray,
+    regular_side: float,
+    cfg: ReaderConfig,
+) -> Detections:
+    """The row's dice with each pale die in doubt (read white or grey, or its colour a guess)
+    that no patch of colour named (`unnamed`) read for sure as one regular white die where its
+    box shows one: PALE_WHITE_AREA of a die's area in white and less than PALE_OTHER_MOST in the
+    row's other die colours, the first pip reader seeing a die in it (DIE_SURE), on no hidden
+    marker and sharing no box with another die or a patch of colour left (BOXED_TWICE either
+    way). It covers a regular die's side (NEUTRAL_SIDES), or up to MOST_BIGGY where the first
+    pip reader sees one face in it (FACE_SURE): the neutral dice have no Biggy. On the slot
+    machine the pip readers together must also be sure of its pips (SLOT_PIPS_SURE), else it is
+    one white die in doubt for its pips alone, with its likely numbers (SLOT_PIPS_LIKELY). On
+    rendered hardest rows of seeds 100-111 (rounds 0-24, both tables of each round) the single
+    white dice covering more than a regular die's side were given 0.53-0.96 to one face; this
+    read 101 boxes, 10 of them covering more (16 on the slot machine, 10 left in doubt for their
+    pips alone), each one white die, the pips right or among the likely ones; on seeds 112-123,
+    82 (16 covering more; 4 with under half of a neighbour in the box, each boxed apart too)."""
+    pale = np.isin(det.colour, PALE_COLOURS) | det.colour_doubt
+    chosen = np.flatnonzero(unnamed & pale & det.unsure & (det.likely_pips == 0))
+    if not len(chosen):
+        return det
+    sides = np.nan_to_num(covered_sides(frame, det.boxes[chosen]), nan=0.0) / regular_side
+    keep = (sides >= NEUTRAL_SIDES[0]) & (sides <= MOST_BIGGY)
+    if hidden := hidden_markers(zones):
+        keep &= ~Zones((), (), hidden).on_marker(det.boxes[chosen])
+    keep &= _shares_no_box(det.joined(patches), chosen)
+    chosen, sides = chosen[keep], sides[keep]
+    white, other = _white_and_other_areas(frame, det, chosen, regular_side, cfg)
+    keep = (white >= PALE_WHITE_AREA[0]) & (white <= PALE_WHITE_AREA[1]) & (other < PALE_OTHER_MOST)
+    chosen, sides = chosen[keep], sides[keep]
+    larger = sides > NEUTRAL_SIDES[1]
+    if larger.any():
+        chances = _reader_chances(frame, det.boxes[chosen[larger]], cfg)[0]
+        keep = np.ones(len(chosen), bool)
+        keep[larger] = chances[:, : pips_mod.CLASS_UNSURE].sum(1) >= FACE_SURE
+        chosen = chosen[keep]
+    if not len(chosen):
+        return det
+    read = _read_for_sure(frame, det, chosen, cfg)
+    white_die = chosen[~read.unsure[chosen] | (read.likely_pips[chosen] != 0)]
+    colour, size, doubt = det.colour.copy(), det.size.copy(), det.colour_doubt.copy()
+    colour[white_die], size[white_die], doubt[white_die] = WHITE, "regular", False
+    return replace(read, colour=colour, size=size, colour_doubt=doubt)
+
+
+def _shares_no_box(det: Detections, chosen: np.ndarray) -> np.ndarray:
+    """For the dice `chosen` (indices), whether their box lies less than BOXED_TWICE inside the
+    box of any other die on their casino, and no such box lies BOXED_TWICE inside theirs."""
+    rows = np.arange(len(chosen))
+    inside = _inside_shares(det.boxes[chosen], det.boxes)
+    holds = _inside_shares(det.boxes, det.boxes[chosen]).T
+    inside[rows, chosen] = holds[rows, chosen] = 0.0
+    same_casino = det.zone[chosen][:, None] == det.zone[None]
+    return ~(((inside >= BOXED_TWICE) | (holds >= BOXED_TWICE)) & same_casino).any(1)
+
+
+def _white_and_other_areas(
+    frame: np.ndarray, det: Detections, chosen: np.ndarray, regular_side: float, cfg: ReaderConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """For the dice `chosen` (indices), the area of their box in white and in the row's other die
+    colours, in regular dice's areas, its pixels sorted as `vision.colour_left` sorts them into
+    the colours read for sure on the row: white where nearer white than any other and within its
+    reach, another colour where within that one's reach. Where white or no other colour is read
+    for sure on the row, the white is 0 and the other colours infinite: nothing can be told."""
+    white = np.zeros(len(chosen), np.float32)
+    other = np.full(len(chosen), np.inf, np.float32)
+    colours = row_colours(frame, det, cfg.palette.in_play)
+    if WHITE not in colours or len(colours) < 2:
+        return white, other
+    names = list(colours)
+    points = np.array([colours[name] for name in names], np.float32)
+    own = names.index(WHITE)
+    h, w = frame.shape[:2]
+    for k, i in enumerate(chosen):
+        x0, y0, x1, y1 = det.boxes[i]
+        part = frame[max(int(y0), 0) : min(int(y1), h), max(int(x0), 0) : min(int(x1), w)]
+        if not part.size:
+            continue
+        spread = ((weighted_lab(part.reshape(-1, 3))[:, None, :] - points[None]) ** 2).sum(2)
+        near = spread <= COLOUR_REACH**2
+        white[k] = float(((spread.argmin(1) == own) & near[:, own]).sum()) / regular_side**2
+        other[k] = float(np.delete(near, own, axis=1).any(1).sum()) / regular_side**2
+    return white, other
+
+
 def read_casino_row(
     frame: np.ndarray,
     zones: Zones,
@@ -936,7 +1044,9 @@ def read_casino_row(
     with `colour_left_unread`, a die not read for sure for each patch of a die colour that no
     die read explains (`vision.colour_left`), but where the patch shows one regular die of its
     colour (`_lone_patches_read`: a die half under a note that the reader missed), read for
-    sure as that die."""
+    sure as that die; a pale die in doubt with such a patch inside it named in the patch's
+    colour (`_paled_dice_coloured`, `_named_dice_read`), and one that no patch named read as
+    one white die where its box shows one (`_pale_dice_read`)."""
     cfg = config or ReaderConfig()
     if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
         raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame, 'shape', None)}")
@@ -964,6 +1074,7 @@ def read_casino_row(
             pale = det.colour
             det, patches = _paled_dice_coloured(det, patches)
             det = _named_dice_read(frame, zones, det, det.colour != pale, regular, cfg)
+            det = _pale_dice_read(frame, zones, det, patches, det.colour == pale, regular, cfg)
             det = det.joined(_lone_patches_read(frame, zones, det, patches, regular, cfg))
     dice = tuple(
         CasinoDie(

@@ -1,6 +1,6 @@
 """Dice in doubt on the casino row read for sure, or dropped, by what the row itself shows: the
-slot machine's pips where the readers agree, white dice (never Biggies), grey boxes, and a
-Biggy alone in its colour whose box shows a Biggy's area of it."""
+slot machine's pips where the readers agree, white dice (never Biggies), grey boxes, a Biggy
+alone in its colour whose box shows a Biggy's area of it, and pale dice showing one white die."""
 
 from __future__ import annotations
 
@@ -598,3 +598,155 @@ def test_a_pale_die_named_by_a_patch_on_the_slot_machine_is_one_die_its_pips_sur
     assert int(read.pips[1]) == (4 if sure else 2)
     likely = casino_row._pips_of(int(read.likely_pips[1]))
     assert likely == (() if sure else (4, 5, 6))
+
+
+# --- a pale die in doubt that no patch named, read as one white die by what it shows -----------
+
+PALE_BOX = (100, 20, 130, 50)
+
+
+def pale_row(*fills, colour="grey", doubt=False, zone="casino2"):
+    """A card with a red and a white die read for sure (the row's red and white) and the first
+    fill's box read in `colour` and in doubt (its colour a guess where `doubt`), drawn as `fills`
+    (box, BGR) in turn."""
+    box = fills[0][0]
+    frame = card((RED_BOX, RED), (WHITE_SURE_BOX, WHITE), *fills)
+    det = dice(
+        [
+            (RED_BOX, "red", 2, "regular", False),
+            (WHITE_SURE_BOX, "white", 3, "regular", False),
+            (box, colour, 2, "regular", True),
+        ],
+        zone,
+    )
+    return frame, replace(det, colour_doubt=np.array([False, False, doubt]))
+
+
+def pale_read(frame, det, zones=NO_ZONES, patches=None, unnamed=(True, True, True)):
+    patches = Detections.empty() if patches is None else patches
+    unnamed = np.array(unnamed)
+    return casino_row._pale_dice_read(frame, zones, det, patches, unnamed, SIDE, COLOURED)
+
+
+@pytest.mark.parametrize(
+    "colour, doubt", [("grey", False), ("white", False), ("white", True), ("red", True)]
+)
+def test_a_pale_die_in_doubt_showing_one_white_die_is_read_for_sure_as_one(
+    monkeypatch, colour, doubt
+):
+    reader_gives(monkeypatch, NO_FACE)  # a die, with no clear face
+    frame, det = pale_row((PALE_BOX, WHITE), colour=colour, doubt=doubt)
+    read = pale_read(frame, det)
+    assert list(read.unsure) == [False, False, False]
+    assert (read.colour[2], read.size[2], bool(read.colour_doubt[2])) == ("white", "regular", False)
+
+
+def test_a_die_in_doubt_in_a_colour_no_pale_one_and_not_a_guess_is_left_as_it_is(monkeypatch):
+    reader_gives(monkeypatch, ONE_FACE)
+    frame, det = pale_row((PALE_BOX, WHITE), colour="red")
+    assert list(pale_read(frame, det).unsure) == [False, False, True]
+
+
+@pytest.mark.parametrize(
+    "fills",
+    [
+        ((PALE_BOX, RED),),  # a coloured die read pale: hardly any white
+        (((100, 20, 130, 50), GREY),),  # a note's paper or a shadow: no white
+        (((100, 20, 136, 56), RED), ((100, 20, 118, 56), WHITE)),  # half white, half red
+        (((100, 20, 112, 32), WHITE),),  # a piece of a die: less than a regular die's side
+    ],
+)
+def test_a_pale_die_in_doubt_stays_in_doubt_where_its_box_shows_no_one_white_die(
+    monkeypatch, fills
+):
+    reader_gives(monkeypatch, ONE_FACE)
+    frame, det = pale_row(*fills)
+    read = pale_read(frame, det)
+    assert bool(read.unsure[2]) and read.colour[2] == "grey"
+
+
+def test_a_pale_die_in_doubt_stays_in_doubt_where_no_die_is_seen_or_a_patch_named_it(
+    monkeypatch,
+):
+    frame, det = pale_row((PALE_BOX, WHITE))
+    reader_gives(monkeypatch, [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.26, 0.6])
+    assert bool(pale_read(frame, det).unsure[2])
+    reader_gives(monkeypatch, ONE_FACE)
+    assert bool(pale_read(frame, det, unnamed=(True, True, False)).unsure[2])
+
+
+def test_a_pale_die_in_doubt_stays_in_doubt_on_a_hidden_marker_or_sharing_a_box(monkeypatch):
+    reader_gives(monkeypatch, ONE_FACE)
+    # a die on casino 2's corner at (100, 20), where the marker is hidden
+    frame, det = pale_row(((86, 6, 116, 36), WHITE))
+    assert bool(pale_read(frame, det, zones=card_zones(0)).unsure[2])
+    assert not pale_read(frame, det, zones=card_zones()).unsure[2]
+    frame, det = pale_row((PALE_BOX, WHITE))
+    patch = dice([((104, 22, 132, 50), "red", 0, "regular", True)])
+    assert bool(pale_read(frame, det, patches=patch).unsure[2])
+
+
+@pytest.mark.parametrize("chances, read_for_sure", [(ONE_FACE, True), (NO_FACE, False)])
+def test_a_pale_box_larger_than_a_regular_die_is_one_white_die_only_showing_one_face(
+    monkeypatch, chances, read_for_sure
+):
+    reader_gives(monkeypatch, chances)
+    larger = (100, 20, 141, 61)  # covers 1.37 regular sides: a white die and a note's edge
+    frame, det = pale_row((larger, GREY), (PALE_BOX, WHITE), colour="white")
+    det = replace(det, size=np.array(["regular", "regular", "big"], object))
+    read = pale_read(frame, det)
+    assert bool(read.unsure[2]) is not read_for_sure
+    assert read.size[2] == ("regular" if read_for_sure else "big")
+
+
+@pytest.mark.parametrize("best, sure", [(0.85, True), (0.75, False)])
+def test_a_pale_die_on_the_slot_machine_is_one_white_die_its_pips_sure_or_likely(
+    monkeypatch, best, sure
+):
+    reader_gives(monkeypatch, FOUR_AT[best])
+    frame, det = pale_row((PALE_BOX, WHITE), zone="slot")
+    read = pale_read(frame, det)
+    assert read.colour[2] == "white" and bool(read.unsure[2]) is not sure
+    assert int(read.pips[2]) == (4 if sure else 2)
+    likely = casino_row._pips_of(int(read.likely_pips[2]))
+    assert likely == (() if sure else (4, 5, 6))
+
+
+@pytest.fixture(scope="module")
+def two_whites():
+    from vision.sim_casinos import row_scene
+    from vision.simtable import SimDie
+
+    laid = {
+        1: [SimDie("red", 1), SimDie("white", 1), SimDie("blue", 1)],
+        4: [SimDie("blue", 4), SimDie("white", 4), SimDie("red", 4)],
+    }
+    return row_scene(laid, {n: (50_000,) for n in range(1, 8)}, seed=3)
+
+
+def test_the_row_reads_a_white_die_whose_colour_was_a_guess_as_one_white_die(
+    two_whites, monkeypatch
+):
+    from vision.zones import detect_zones
+
+    scene = two_whites
+    zones = detect_zones(scene.frame)
+    real = casino_row.read_dice
+
+    def guessed(crop, cfg):
+        # Casino 4's white die read grey, its colour a guess (between white and grey).
+        found = real(crop, cfg)
+        if cfg.zones.names[0] != "casino4":
+            return found
+        white = found.colour == "white"
+        return replace(
+            found, colour=np.where(white, "grey", found.colour).astype(object), colour_doubt=white
+        )
+
+    monkeypatch.setattr(casino_row, "read_dice", guessed)
+    row = casino_row.read_casino_row(scene.frame, zones, config("red", "blue", "white"))
+    assert sorted((d.colour, d.big, d.unsure) for d in row.on(4)) == [
+        ("blue", False, False),
+        ("red", False, False),
+        ("white", False, False),
+    ]

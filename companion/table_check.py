@@ -7,7 +7,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.check_sentences import Owner, Sentence, Size, joined_text
@@ -485,12 +485,50 @@ def check_casino(
     )
 
 
+def _biggy_read_regular(casino: SeenCasino, owner: int) -> SeenCasino:
+    """The casino with one of `owner`'s dice read regular for sure taken as not read for sure
+    instead (no die, a regular die or a Biggy of `owner`)."""
+    i = next(k for k, d in enumerate(casino.dice) if d.owner == owner and not d.big)
+    given = casino.unsure_readings()
+    return replace(
+        casino,
+        dice=casino.dice[:i] + casino.dice[i + 1 :],
+        unsure=casino.unsure + 1,
+        unsure_dice=(*given, UnsureDie(owner)),
+    )
+
+
+def biggies_unseen_in_doubt(state: GameState, seen: Sequence[SeenCasino]) -> list[SeenCasino]:
+    """What the camera read, where a player's Biggy lies on a casino in the game but the
+    camera read no Biggy of theirs on any casino, and that casino shows as many of their dice
+    as the game holds there (the Biggy counted as one die), every one read regular: one of them
+    in doubt (a Biggy under a note's edge, or pressed among dice, may cover no more than a
+    regular die), not a difference. At a round's end every die is on a casino, so a Biggy read
+    nowhere was read as a regular die or not seen; a Biggy moved, knocked off or added changes
+    the count of dice on a casino or shows a Biggy elsewhere, and stays a difference."""
+    if not state.rules.biggies:
+        return list(seen)
+    out = {s.casino: s for s in seen}
+    read_big = {d.owner for s in seen for d in s.dice if d.big}
+    for casino in state.casinos:
+        for die in casino.dice:
+            here = out.get(casino.number)
+            if not die.big or die.owner in read_big or here is None:
+                continue
+            held = sum(d.owner == die.owner for d in casino.dice)
+            shown = [d for d in here.dice if d.owner == die.owner]
+            if len(shown) == held and not any(d.big for d in shown):
+                out[casino.number] = _biggy_read_regular(here, die.owner)
+    return [out[s.casino] for s in seen]
+
+
 def check_table(
     state: GameState, seen: Sequence[SeenCasino], colours: Mapping[int, str] | None = None
 ) -> TableCheck:
     """Every casino of the game (1-6, and the slot machine where it is played) against what the
-    camera read; `colours` (owner to colour word) names owners in the sentences."""
-    by_number = {s.casino: s for s in seen}
+    camera read, a Biggy read as a regular die taken as in doubt (`biggies_unseen_in_doubt`);
+    `colours` (owner to colour word) names owners in the sentences."""
+    by_number = {s.casino: s for s in biggies_unseen_in_doubt(state, seen)}
     numbers = range(1, state.rules.casino_count() + 1)
     return TableCheck(
         tuple(check_casino(state, by_number.get(n), n, colours or {}) for n in numbers)

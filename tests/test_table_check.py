@@ -94,18 +94,55 @@ def test_a_difference_that_pays_the_same_says_so():
 
 
 def test_a_biggy_seen_as_a_regular_die_counts_one_less():
+    # Anna's Biggy is read on casino 2, so the die read regular on casino 6 is one.
     state = game(
         Casino(6, (80_000, 10_000), (PlacedDie(ANNA, 6, True, 1), PlacedDie(BEN, 6, False, 1))),
+        Casino(2, (50_000,), (PlacedDie(BEN, 2, False, 1),)),
         biggies=True,
     )
-    seen = as_seen(state, c6=SeenCasino(6, dice(ANNA, BEN)))
-    six = check_table(state, seen, COLOURS).casinos[5]
+    seen = as_seen(
+        state, c6=SeenCasino(6, dice(ANNA, BEN)), c2=SeenCasino(2, dice(BEN, big=(ANNA,)))
+    )
+    check = check_table(state, seen, COLOURS)
+    six = check.casinos[5]
     assert six.game == (("Anna", 2), ("Ben", 1))
     assert six.table == (("Anna", 1), ("Ben", 1))
     assert six.differences == (
         "the table shows 1 red (Anna) on casino 6 (1 die), the game has 2 (a Biggy)",
     )
     assert six.payout_changes.startswith("with 1, red (Anna) ties with blue (Ben)")
+    assert check.casinos[1].differences
+
+
+def test_a_biggy_read_nowhere_but_read_regular_where_it_lies_is_in_doubt():
+    # At a round's end every Biggy lies on a casino: read on none, and casino 6 showing as many
+    # of Anna's dice as the game holds there, one of them is her Biggy read too small (a
+    # note's edge over it), not a die put in its place.
+    state = game(
+        Casino(6, (80_000, 10_000), (PlacedDie(ANNA, 6, True, 1), PlacedDie(BEN, 6, False, 1))),
+        biggies=True,
+    )
+    seen = as_seen(state, c6=SeenCasino(6, dice(ANNA, BEN)))
+    check = check_table(state, seen, COLOURS)
+    six = check.casinos[5]
+    assert six.differences == ()
+    assert (six.unsure, six.table) == (1, (("Ben", 1),))
+    assert six.payout_changes.startswith("not known while 1 die is not read for sure; if it is")
+    assert "if it is a Biggy of red (Anna): no change at payout" in six.payout_changes
+    assert not check.payout_may_go_on
+
+
+def test_a_biggy_read_nowhere_with_a_die_too_many_where_it_lies_is_a_difference():
+    state = game(
+        Casino(6, (80_000, 10_000), (PlacedDie(ANNA, 6, True, 1), PlacedDie(BEN, 6, False, 1))),
+        biggies=True,
+    )
+    seen = as_seen(state, c6=SeenCasino(6, dice(ANNA, ANNA, BEN)))
+    six = check_table(state, seen, COLOURS).casinos[5]
+    assert six.unsure == 0
+    assert six.differences == (
+        "the table shows 2 red (Anna) on casino 6 (2 dice), the game has 2 (a Biggy)",
+    )
 
 
 def test_a_biggy_for_two_dice_is_a_difference_that_pays_the_same():

@@ -9,10 +9,11 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.casino_row import casino_zones, read_casino_row, row_sizes
+from vision.casino_row import casino_zones, read_casino_row
 from vision.colour import default_palette
 from vision.detections import Detections
 from vision.reader import ReaderConfig
+from vision.row_sizes import row_sizes
 from vision.sim_casinos import (
     HARDEST,
     RowDie,

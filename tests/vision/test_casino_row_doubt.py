@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision import casino_row
+from vision import casino_row, row_sizes
 from vision import pips as pips_mod
 from vision.colour import default_palette
 from vision.detections import Detections
@@ -247,7 +247,7 @@ def test_the_row_reads_a_white_die_between_sizes_as_regular(scene):
     (white,) = (
         d for d in casino_row.read_casino_row(scene.frame, zones, cfg).on(4) if d.colour == "white"
     )
-    (side,) = casino_row.covered_sides(scene.frame, np.array([white.box], np.float32))
+    (side,) = row_sizes.covered_sides(scene.frame, np.array([white.box], np.float32))
     # A regular die's side given so that the white die covers 1.31 of it: between a regular
     # die's size and a Biggy's. The neutral dice have no Biggy, and its box shows one face.
     cfg = replace(cfg, regular_side_px=float(side) / 1.31)

@@ -185,6 +185,22 @@ coloured die beside the white one. On the rows above the boxes on one white die 
 PALE_WHITE_AREA in white, 3 showed 0.56-0.64, each a white die and half or more of a coloured
 die, and 4 showed 0-0.44, each covering more than a regular die's side and given 0.06-0.37 to
 one face by the first pip reader."""
+COLOURED_SIDES = (0.65, MOST_BIGGY)
+"""A coloured die in doubt whose colour's Biggy is read for sure elsewhere on the row
+(`_coloured_dice_read`) is read as one regular die where it covers between these shares of a
+regular die's side: from a die with a note's edge over a third of it to the largest Biggy read
+for sure. On rendered hardest rows of seeds 100-111 (rounds 0-24, both tables of each round)
+the 91 such dice (82 judged regular, 9 judged big: the weaker of two of a colour) covered
+0.67-1.67; on no casino did the dice of that colour read for sure with it outnumber those
+drawn (a box holding a second die's middle held one that a box of its own counted too)."""
+COLOURED_AREA = (0.25, 1.1)
+"""Such a die shows one regular die of its colour where its box shows between these many
+regular dice's areas in that colour (as `vision.colour_left` sorts pixels): a good part of one
+die, less than two. On the rows above the boxes on one die showed 0.29-1.08."""
+COLOURED_OTHER_MOST = 0.5
+"""Such a box shows less than this many regular dice's areas in the row's die colours other
+than its own and white: no other coloured die's most. On the rows above the boxes on one die
+showed 0-0.43 (a neighbour's corner), the one on an orange die and a yellow Biggy 0.88."""
 CROP_MARGIN = 0.08
 """Around a zone's box, this share of its larger side is cropped too: a die lying on the zone's
 edge is read whole (only a die centred in the zone counts)."""
@@ -910,6 +926,80 @@ def _pale_dice_read(
     return replace(read, colour=colour, size=size, colour_doubt=doubt)
 
 
+def _coloured_dice_read(
+    frame: np.ndarray,
+    zones: Zones,
+    det: Detections,
+    patches: Detections,
+    regular_side: float,
+    cfg: ReaderConfig,
+) -> Detections:
+    """The row's dice with each coloured die in doubt (its colour no pale one and not a guess, not
+    in doubt for its pips alone) whose colour's Biggy is read for sure elsewhere on the row read
+    for sure as one regular die of its colour where its box shows one: each owner has one Biggy,
+    so it is a regular die whose box took in a neighbour's corner or lost a part to a note's
+    edge, not its owner's Biggy. It covers COLOURED_SIDES of a regular die's side, shows
+    COLOURED_AREA of a die's area in its colour and less than COLOURED_OTHER_MOST in the row's
+    other die colours but white, lies on no hidden marker, shares no box with another die or a
+    patch of colour left (BOXED_TWICE either way), and the first pip reader sees a die in it
+    (DIE_SURE). On the slot machine the pip readers together must also be sure of its pips
+    (SLOT_PIPS_SURE), else it is one regular die of its colour in doubt for its pips alone, with
+    the numbers it likely shows (SLOT_PIPS_LIKELY)."""
+    sure_big = (det.size == "big") & ~det.unsure & ~det.colour_doubt
+    biggy_read = [str(c) for c in det.colour[sure_big] if c not in PALE_COLOURS]
+    chosen = np.flatnonzero(
+        det.unsure & (det.likely_pips == 0) & ~det.colour_doubt & np.isin(det.colour, biggy_read)
+    )
+    if not len(chosen):
+        return det
+    sides = np.nan_to_num(covered_sides(frame, det.boxes[chosen]), nan=0.0) / regular_side
+    keep = (sides >= COLOURED_SIDES[0]) & (sides <= COLOURED_SIDES[1])
+    if hidden := hidden_markers(zones):
+        keep &= ~Zones((), (), hidden).on_marker(det.boxes[chosen])
+    keep &= _shares_no_box(det.joined(patches), chosen)
+    chosen = chosen[keep]
+    own, other = _own_and_other_areas(frame, det, chosen, regular_side, cfg)
+    keep = (own >= COLOURED_AREA[0]) & (own <= COLOURED_AREA[1]) & (other < COLOURED_OTHER_MOST)
+    chosen = chosen[keep]
+    if not len(chosen):
+        return det
+    read = _read_for_sure(frame, det, chosen, cfg)
+    one_die = chosen[~read.unsure[chosen] | (read.likely_pips[chosen] != 0)]
+    size = read.size.copy()
+    size[one_die] = "regular"
+    return replace(read, size=size)
+
+
+def _own_and_other_areas(
+    frame: np.ndarray, det: Detections, chosen: np.ndarray, regular_side: float, cfg: ReaderConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """For the dice `chosen` (indices, each of a colour read for sure on the row), the area of
+    their box in their own colour and in the row's other die colours but white, in regular
+    dice's areas, each pixel given to the colour read for sure on the row that it lies nearest
+    (as `vision.colour_left` sorts them) where within that colour's reach."""
+    own = np.zeros(len(chosen), np.float32)
+    other = np.zeros(len(chosen), np.float32)
+    colours = row_colours(frame, det, cfg.palette.in_play)
+    names = list(colours)
+    if not len(chosen) or not names:
+        return own, other
+    points = np.array([colours[name] for name in names], np.float32)
+    h, w = frame.shape[:2]
+    for k, i in enumerate(chosen):
+        x0, y0, x1, y1 = det.boxes[i]
+        part = frame[max(int(y0), 0) : min(int(y1), h), max(int(x0), 0) : min(int(x1), w)]
+        if str(det.colour[i]) not in colours or not part.size:
+            continue
+        spread = ((weighted_lab(part.reshape(-1, 3))[:, None, :] - points[None]) ** 2).sum(2)
+        nearest = spread.argmin(1)
+        near = spread[np.arange(len(spread)), nearest] <= COLOUR_REACH**2
+        mine = names.index(str(det.colour[i]))
+        others = ~np.isin(nearest, [mine] + ([names.index(WHITE)] if WHITE in names else []))
+        own[k] = float((near & (nearest == mine)).sum()) / regular_side**2
+        other[k] = float((near & others).sum()) / regular_side**2
+    return own, other
+
+
 def _shares_no_box(det: Detections, chosen: np.ndarray) -> np.ndarray:
     """For the dice `chosen` (indices), whether their box lies less than BOXED_TWICE inside the
     box of any other die on their casino, and no such box lies BOXED_TWICE inside theirs."""
@@ -991,6 +1081,7 @@ def read_casino_row(
             det, patches = _paled_dice_coloured(det, patches)
             det = _named_dice_read(frame, zones, det, det.colour != pale, regular, cfg)
             det = _pale_dice_read(frame, zones, det, patches, det.colour == pale, regular, cfg)
+            det = _coloured_dice_read(frame, zones, det, patches, regular, cfg)
             det = det.joined(_lone_patches_read(frame, zones, det, patches, regular, cfg))
     dice = tuple(
         CasinoDie(

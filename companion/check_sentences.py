@@ -68,7 +68,9 @@ class Sentence:
     """One sentence of the check: a key of `CHECK_TEXTS` and its values by name.
 
     `where` is a casino's number; `table_size`/`game_size` a `Size` or None;
-    `table_values`/`game_values` dice values (slot machine) or None; `now`/`before` notes."""
+    `table_values`/`game_values` dice values (slot machine) or None; `now`/`before` notes; on
+    an `if_reading`, `values` (where given) the values of a slot machine die in doubt for its
+    pips alone that give its `effect`."""
 
     key: str
     values: tuple[tuple[str, SentenceValue], ...] = ()
@@ -108,7 +110,7 @@ class Sentence:
         if self.key == "if_reading":
             words["dice"] = _reading_words(
                 values.get("no_die"), values.get("regular"), values.get("biggy")
-            )
+            ) + _showing_any(values.get("values"))
         if self.key in ("stranger", "unsure"):
             one = _int(values["count"]) == 1
             if self.key == "stranger":
@@ -146,6 +148,13 @@ def _reading_words(no_die: SentenceValue, regular: SentenceValue, biggy: Sentenc
         if isinstance(owner, Owner)
     )
     return " or ".join(parts)
+
+
+def _showing_any(values: SentenceValue) -> str:
+    """' showing 4 or 5': the values a die in doubt for its pips alone may show, else ''."""
+    if not isinstance(values, tuple) or not values:
+        return ""
+    return " showing " + " or ".join(str(v) for v in values)
 
 
 def _dice_count(count: int) -> str:

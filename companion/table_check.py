@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.check_sentences import Owner, Sentence, Size, joined_text
+from companion.check_sentences import Owner, Sentence, SentenceValue, Size, joined_text
 from companion.events import SLOT_MACHINE, TableDie
 from companion.payout import CasinoPayout, pay_casino
 from companion.state import GREY, NEUTRAL_SET, WHITE, Casino, GameState, PlacedDie
@@ -378,9 +378,11 @@ def _change_by_reading(
     """What the table changes at payout, whatever its dice not read for sure are: the change
     where every way of reading them (`_unsure_options`) changes the same; else, for one die
     not read for sure that may be one die at most, the change each reading of it gives (no
-    die, a die or Biggy of whom; `_by_reading`), where they give at most MOST_TOLD changes.
-    None where neither can be said (the change hangs on the value of a die on the slot
-    machine, on two dice, or on more readings), or the ways are more than MOST_READINGS."""
+    die, a die or Biggy of whom, or, for a slot machine die in doubt for its pips alone, which
+    of its likely values; `_by_reading`), where they give at most MOST_TOLD changes. None where
+    neither can be said (the change hangs on the value of a die on the slot machine that may
+    show any value, on two dice, or on more readings), or the ways are more than
+    MOST_READINGS."""
     owners = _owners_in_play(state)
     readings = seen.unsure_readings()
     if not _unsure_may_be_unseen(table, game, readings):
@@ -398,7 +400,10 @@ def _change_by_reading(
             return None  # the change hangs on how the dice are read: not known
     if len(set(changes.values())) == 1:
         return next(iter(changes.values()))
-    return _by_reading(changes, name) if len(set(changes.values())) <= MOST_TOLD else None
+    if len(set(changes.values())) > MOST_TOLD:
+        return None
+    by_value = one_die and bool(readings[0].values) and table.number == SLOT_MACHINE
+    return _by_reading(changes, name, by_value)
 
 
 def _unsure_may_be_unseen(table: Casino, game: Casino, readings: Sequence[UnsureDie]) -> bool:
@@ -419,37 +424,43 @@ def _unsure_may_be_unseen(table: Casino, game: Casino, readings: Sequence[Unsure
 
 
 def _by_reading(
-    changes: Mapping[tuple[PlacedDie, ...], tuple[Sentence, ...]], name: _Names
+    changes: Mapping[tuple[PlacedDie, ...], tuple[Sentence, ...]],
+    name: _Names,
+    by_value: bool = False,
 ) -> tuple[Sentence, ...] | None:
     """For one die not read for sure, the change each reading of it gives: `unsure`, then
-    an `if_reading` sentence for each change, with the readings that give it; None where one owner's die
-    (or Biggy) gives different changes by its value on the slot machine."""
-    by_die: dict[tuple[int, bool] | None, set[tuple[Sentence, ...]]] = {}
+    an `if_reading` sentence for each change, with the readings that give it; None where one
+    owner's die (or Biggy) gives different changes by its value on the slot machine. With
+    `by_value` (a slot machine die in doubt among its likely values alone) each reading is a
+    value of its owner's die, and each sentence names the values that give its change."""
+    by_die: dict[tuple[int, bool, int] | None, set[tuple[Sentence, ...]]] = {}
     for added, change in changes.items():
-        key = (added[0].owner, added[0].big) if added else None
+        key = (added[0].owner, added[0].big, added[0].value if by_value else 0) if added else None
         by_die.setdefault(key, set()).add(change)
     if any(len(c) > 1 for c in by_die.values()):
         return None
-    groups: dict[tuple[Sentence, ...], list[tuple[int, bool] | None]] = {}
+    groups: dict[tuple[Sentence, ...], list[tuple[int, bool, int] | None]] = {}
     for key, (change,) in by_die.items():
         groups.setdefault(change, []).append(key)
 
-    def first(keys: list[tuple[int, bool] | None]) -> tuple[int, ...]:
+    def first(keys: list[tuple[int, bool, int] | None]) -> tuple[int, ...]:
         dice = [k[0] for k in keys if k is not None]
-        return (0,) if None in keys else (1, *_seated(dice)[:1])
+        values = sorted(k[2] for k in keys if k is not None)
+        return (0,) if None in keys else (1, *_seated(dice)[:1], *values[:1])
 
     out = [Sentence.of("unsure", count=1)]
     for change, keys in sorted(groups.items(), key=lambda item: first(item[1])):
         dice = [k for k in keys if k is not None]
-        out.append(
-            Sentence.of(
-                "if_reading",
-                no_die=int(None in keys),
-                regular=tuple(name(o) for o in _seated([o for o, big in dice if not big])),
-                biggy=tuple(name(o) for o in _seated([o for o, big in dice if big])),
-                effect=change,
-            )
-        )
+        regular = _seated(list(dict.fromkeys(o for o, big, _ in dice if not big)))
+        biggy = _seated(list(dict.fromkeys(o for o, big, _ in dice if big)))
+        told: dict[str, SentenceValue] = {
+            "no_die": int(None in keys),
+            "regular": tuple(name(o) for o in regular),
+            "biggy": tuple(name(o) for o in biggy),
+        }
+        if by_value:
+            told["values"] = tuple(sorted(v for _, _, v in dice))
+        out.append(Sentence.of("if_reading", **told, effect=change))
     return tuple(out)
 
 

@@ -79,3 +79,19 @@ def casino_four_in_doubt() -> CasinoCheck:
     ]
     seen[3] = SeenCasino(4, table, 1, (), (UnsureDie(),))
     return check_table(state, seen, {0: "red", 1: "blue", 2: "green", WHITE: "white"}).casinos[3]
+
+
+def slot_machine_in_doubt_by_value() -> CasinoCheck:
+    """The slot machine checked where its payout change hangs on the value of a die in doubt
+    for its pips alone: Anna's 5 and Ben's 6 and 2 read for sure, Anna's 4 in doubt among 1, 3,
+    4 and 6 (4 or 6 pays Anna as the game does, 1 or 3 pays Ben)."""
+    dice = ((0, 5), (0, 4), (1, 6), (1, 2))
+    slot = Casino(7, (60_000,), tuple(PlacedDie(o, v, False, 1) for o, v in dice))
+    deal = DealRound((*PLAIN_DEAL.casinos, (60_000,)))
+    state = with_casinos(started(["Anna", "Ben"], deal, slot_machine=True), slot)
+    seen = [
+        SeenCasino(c.number, tuple(TableDie(d.owner, d.big) for d in c.dice)) for c in state.casinos
+    ]
+    shown = (TableDie(0, value=5), TableDie(1, value=6), TableDie(1, value=2))
+    seen[6] = SeenCasino(7, shown, 1, (), (UnsureDie(0, values=(1, 3, 4, 6)),))
+    return check_table(state, seen, {0: "red", 1: "blue", WHITE: "white"}).casinos[6]

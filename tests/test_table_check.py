@@ -11,6 +11,7 @@ import pytest
 from helpers_play import fresh_game, next_random_event
 from table import PLAIN_DEAL, casino, started, with_casinos
 
+from companion.check_sentences import Owner, Sentence
 from companion.cli import main
 from companion.cli_check import check_words
 from companion.engine import apply
@@ -667,10 +668,54 @@ def test_a_slot_machine_die_in_doubt_for_its_pips_alone_is_read_as_one_of_its_li
     assert likely.casinos[6].payout_changes == "no change at payout"
     assert likely.casinos[6].doubt_changes_nothing and likely.payout_may_go_on
     # no die there, or a 1 or 2 would pay Ben: read as any die or none, the change is not known
-    for reading in (UnsureDie(ANNA), UnsureDie(ANNA, values=(2, 4))):
-        slot_check = checked(reading).casinos[6]
-        assert slot_check.payout_changes == "not known while 1 die is not read for sure"
-        assert not slot_check.payout_may_go_on
+    slot_check = checked(UnsureDie(ANNA)).casinos[6]
+    assert slot_check.payout_changes == "not known while 1 die is not read for sure"
+    assert not slot_check.payout_may_go_on
+    # in doubt between 2 and 4 alone, the change is told value by value
+    slot_check = checked(UnsureDie(ANNA, values=(2, 4))).casinos[6]
+    assert slot_check.payout_changes.startswith("not known while 1 die is not read for sure; ")
+    assert "if it is a die of Anna showing 4: no change at payout" in slot_check.payout_changes
+    assert not slot_check.payout_may_go_on
+
+
+def test_a_slot_machine_die_in_doubt_among_its_likely_values_is_told_value_by_value(monkeypatch):
+    # The game: Anna 5 and 4, Ben 6 and 2, Carla 3: Anna and Ben tie for the most dice, Anna's
+    # sum 9 beats Ben's 8. Anna's 4 is in doubt among 1, 3, 4 and 6 on the table: 4 or 6 pays
+    # Anna as before; 1 or 3 pays Ben instead.
+    slot = Casino(
+        7,
+        (60_000,),
+        (
+            PlacedDie(ANNA, 5, False, 1),
+            PlacedDie(ANNA, 4, False, 1),
+            PlacedDie(BEN, 6, False, 2),
+            PlacedDie(BEN, 2, False, 2),
+            PlacedDie(CARLA, 3, False, 3),
+        ),
+    )
+    state = game(slot, slot_machine=True)
+    shown = (TableDie(ANNA, value=5), TableDie(BEN, value=6), TableDie(BEN, value=2))
+    shown += (TableDie(CARLA, value=3),)
+    reading = UnsureDie(ANNA, values=(1, 3, 4, 6))
+    seen = as_seen(state, c7=SeenCasino(7, shown, 1, (), (reading,)))
+    check = check_table(state, seen, COLOURS)
+    told = check.casinos[6].payout_sentences
+    assert [s.key for s in told] == ["unsure"] + ["if_reading"] * (len(told) - 1)
+    by_values = {dict(s.values)["values"]: dict(s.values)["effect"] for s in told[1:]}
+    assert sorted(v for values in by_values for v in values) == [1, 3, 4, 6]
+    assert by_values[(4, 6)] == (Sentence.of("no_change"),)
+    for s in told[1:]:
+        assert dict(s.values)["regular"] == (Owner("Anna", "red", True),)
+        assert dict(s.values)["no_die"] == 0 and dict(s.values)["biggy"] == ()
+    assert "if it is a die of red (Anna) showing 4 or 6: no change at payout" in (
+        check.casinos[6].payout_changes
+    )
+    # more changes than are told: not known, as before
+    import companion.table_check as table_check
+
+    monkeypatch.setattr(table_check, "MOST_TOLD", len(by_values) - 1)
+    again = check_table(state, seen, COLOURS)
+    assert again.casinos[6].payout_changes == "not known while 1 die is not read for sure"
 
 
 def test_a_slot_machine_die_read_with_likely_pips_is_its_owners_die():

@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from table import casino_four_in_doubt
+from table import casino_four_in_doubt, slot_machine_in_doubt_by_value
 from test_web_table_check import SimCamera, play_to_payout, send
 
 from companion.check_sentences import CHECK_TEXTS
@@ -121,3 +121,29 @@ def test_the_page_words_each_reading_of_a_die_not_read_for_sure_as_the_server():
     assert "if it is no die or a die of red (Anna): no change at payout" in four.payout_changes
     german = worded["de"][0]["payout"]
     assert "ist er kein Würfel oder ein Würfel von rot (Anna): keine Änderung" in german, german
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's script")
+def test_the_page_words_each_value_of_a_slot_machine_die_in_doubt_as_the_server():
+    slot = slot_machine_in_doubt_by_value()
+    sent = {
+        "differences": list(slot.differences),
+        "difference_sentences": [s.to_dict() for s in slot.difference_sentences],
+        "payout_sentences": [s.to_dict() for s in slot.payout_sentences],
+        "payout_changes": slot.payout_changes,
+    }
+    readings = [s for s in sent["payout_sentences"] if s["key"] == "if_reading"]
+    assert [s["values"] for s in readings] == [[1, 3], [4, 6]]
+    ran = subprocess.run(
+        ["node", "-e", WORDING, str(STATIC / "i18n.js")],
+        input=json.dumps([sent]),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    worded = json.loads(ran.stdout)
+    assert worded["en"][0]["payout"] == slot.payout_changes
+    assert "if it is a die of red (Anna) showing 4 or 6: no change at payout" in slot.payout_changes
+    german = worded["de"][0]["payout"]
+    assert "ist er ein Würfel von rot (Anna) mit 4 oder 6: keine Änderung" in german, german

@@ -524,6 +524,8 @@ function checkText(s, english) {
     for (const o of s.regular || []) readings.push(t("chk_die_of", {owner: checkOwner(o)}));
     for (const o of s.biggy || []) readings.push(t("chk_biggy_of", {owner: checkOwner(o)}));
     values.dice = readings.join(t("chk_or"));
+    // A slot machine die in doubt for its pips alone: the values that give this effect.
+    if (Array.isArray(s.values) && s.values.length) values.dice += t("chk_showing", {values: s.values.join(t("chk_or"))});
   }
   return t("chk_" + s.key, values);
 }

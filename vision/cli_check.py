@@ -7,9 +7,10 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from vision.casino_row import CASINO_NUMBERS, RowReading, read_casino_row
+from vision.casino_row import RowReading, read_casino_row
 from vision.cli_run import OptionError, _config
 from vision.images import ImageError, load_image
+from vision.row_zones import CASINO_NUMBERS
 from vision.zones import Zones, detect_zones
 
 DEFAULT_CAMERA_PLACE = "auto"

@@ -21,8 +21,9 @@ from companion.errors import IllegalMove
 from companion.events import CorrectCasino, Event, Place, TableDie
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
 from companion.table_check import SeenCasino, TableCheck, check_table
-from vision.casino_row import CASINO_NUMBERS, RowReading, casino_zones, draw_row, read_casino_row
+from vision.casino_row import RowReading, draw_row, read_casino_row
 from vision.reader import ReaderConfig
+from vision.row_zones import CASINO_NUMBERS, casino_zones
 from vision.sim_row import SimCasinoRow
 from vision.simtable import SimDie
 from vision.zones import Zones, detect_zones

@@ -9,11 +9,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.casino_row import casino_zones, read_casino_row
+from vision import row_sure
+from vision.casino_row import read_casino_row
 from vision.colour import default_palette
 from vision.detections import Detections
 from vision.reader import ReaderConfig
 from vision.row_sizes import row_sizes
+from vision.row_zones import casino_zones
 from vision.sim_casinos import (
     HARDEST,
     RowDie,
@@ -208,13 +210,13 @@ def test_a_die_in_doubt_only_for_its_pips_is_read_for_sure_where_they_do_not_cou
         ("blue", 2),
         ("red", 5),
     ]
-    monkeypatch.setattr(casino_row, "SLOT_PIPS_SURE", 1.01)  # no reading is that sure
-    monkeypatch.setattr(casino_row, "LONE_BIGGY_AREA", 9.0)  # no box shows that much red
+    monkeypatch.setattr(row_sure, "SLOT_PIPS_SURE", 1.01)  # no reading is that sure
+    monkeypatch.setattr(row_sure, "LONE_BIGGY_AREA", 9.0)  # no box shows that much red
     row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
     doubted = sorted((d.casino, d.colour, d.big) for d in row.dice if d.unsure)
     assert doubted == [(3, "red", True), (4, "white", False), (7, "blue", False), (7, "red", False)]
     # Coloured and white dice alike go by their being a die at all.
-    monkeypatch.setattr(casino_row, "DIE_SURE", 1.01)  # no reading is that sure
+    monkeypatch.setattr(row_sure, "DIE_SURE", 1.01)  # no reading is that sure
     row = read_casino_row(scene.frame, detect_zones(scene.frame), config, colour_left_unread=False)
     assert all(d.unsure for d in row.dice)
 
@@ -333,7 +335,7 @@ def row_dice(boxes, colours, sizes, unsure, zone="casino2") -> Detections:
 
 
 def test_one_die_boxed_twice_is_not_read_for_sure():
-    from vision.casino_row import _boxed_twice_in_doubt
+    from vision.row_doubt import boxed_twice_in_doubt
 
     det = row_dice(
         # a red die boxed twice (the small box three quarters inside the other), a red die
@@ -344,11 +346,11 @@ def test_one_die_boxed_twice_is_not_read_for_sure():
         [False] * 4,
     )
     det = replace(det, zone=np.array(["casino2"] * 3 + ["casino3"], object))
-    assert list(_boxed_twice_in_doubt(det).unsure) == [False, True, False, False]
+    assert list(boxed_twice_in_doubt(det).unsure) == [False, True, False, False]
 
 
 def test_a_colour_patch_inside_a_pale_die_in_doubt_is_that_die_s_colour():
-    from vision.casino_row import _paled_dice_coloured
+    from vision.row_patches import paled_dice_coloured
 
     dice = row_dice(
         [[100, 100, 130, 130], [200, 100, 240, 140], [300, 100, 330, 130]],
@@ -363,7 +365,7 @@ def test_a_colour_patch_inside_a_pale_die_in_doubt_is_that_die_s_colour():
         ["regular"] * 3,
         [True] * 3,
     )
-    coloured, left = _paled_dice_coloured(dice, patches)
+    coloured, left = paled_dice_coloured(dice, patches)
     # The paled regular die takes its patch's colour; the pale big box may be two dice of any
     # colours: it stays white. Neither patch is a die of its own; the one outside is.
     assert list(coloured.colour) == ["red", "white", "red"]
@@ -371,11 +373,11 @@ def test_a_colour_patch_inside_a_pale_die_in_doubt_is_that_die_s_colour():
     assert list(left.colour) == ["green"]
     # A die read for sure is no paled die: a patch inside it stays a die of its own.
     sure = replace(dice, unsure=np.zeros(3, bool))
-    assert len(_paled_dice_coloured(sure, patches)[1]) == 3
+    assert len(paled_dice_coloured(sure, patches)[1]) == 3
 
 
 def test_a_die_between_sizes_is_regular_where_its_colour_s_biggy_lies_elsewhere():
-    from vision.casino_row import _one_biggy_a_colour
+    from vision.row_doubt import one_biggy_a_colour
 
     det = row_dice(
         [[0, 0, 45, 45], [100, 0, 140, 40], [200, 0, 240, 40], [300, 0, 345, 45]],
@@ -387,7 +389,7 @@ def test_a_die_between_sizes_is_regular_where_its_colour_s_biggy_lies_elsewhere(
     # between a regular die's size and a Biggy's; green's other big die is in doubt.
     judged = np.array([True, False, False, False])
     det = det.joined(row_dice([[400, 0, 445, 45]], ["green"], ["big"], [True]))
-    sizes, judged = _one_biggy_a_colour(det, det.size.copy(), np.append(judged, True))
+    sizes, judged = one_biggy_a_colour(det, det.size.copy(), np.append(judged, True))
     assert list(sizes) == ["big", "regular", "big", "big", "big"]
     assert list(judged) == [True, True, False, False, True]
 
@@ -395,7 +397,7 @@ def test_a_die_between_sizes_is_regular_where_its_colour_s_biggy_lies_elsewhere(
 def test_a_biggy_read_weakly_is_in_doubt_and_a_regular_die_read_so_is_not():
     from dataclasses import replace
 
-    from vision.casino_row import WEAK_BIGGY, _doubted
+    from vision.row_doubt import WEAK_BIGGY, sizes_doubted
 
     det = row_dice(
         [[0, 0, 45, 45], [100, 0, 145, 45], [200, 0, 232, 32]],
@@ -405,4 +407,4 @@ def test_a_biggy_read_weakly_is_in_doubt_and_a_regular_die_read_so_is_not():
     )
     det = replace(det, confidence=np.array([WEAK_BIGGY - 0.05, WEAK_BIGGY + 0.05, 0.3], np.float32))
     judged = np.ones(3, bool)
-    assert list(_doubted(det, det.size, judged).unsure) == [True, False, False]
+    assert list(sizes_doubted(det, det.size, judged).unsure) == [True, False, False]

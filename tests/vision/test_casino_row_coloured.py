@@ -1,5 +1,5 @@
 """A coloured die in doubt whose colour's Biggy is read for sure elsewhere on the row, read for
-sure as one regular die of its colour where its box shows one (`casino_row._coloured_dice_read`):
+sure as one regular die of its colour where its box shows one (`row_sure.coloured_dice_read`):
 each owner has one Biggy, so it is a regular die with a neighbour's corner or a note's edge in its
 box."""
 
@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision import casino_row
+from vision import casino_row, row_sure
 from vision import pips as pips_mod
 from vision.colour import default_palette
 from vision.detections import Detections
@@ -96,7 +96,7 @@ def reader_gives(monkeypatch, chances: list[float]) -> None:
 
 
 def coloured_read(frame, det, zones=NO_ZONES, patches=None):
-    return casino_row._coloured_dice_read(
+    return row_sure.coloured_dice_read(
         frame, zones, det, patches or Detections.empty(), SIDE, COLOURED
     )
 

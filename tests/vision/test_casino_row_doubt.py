@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision import casino_row, row_sizes
+from vision import casino_row, row_doubt, row_sizes, row_sure, row_zones
 from vision import pips as pips_mod
 from vision.colour import default_palette
 from vision.detections import Detections
@@ -87,7 +87,7 @@ def test_a_slot_machine_die_in_doubt_is_read_where_the_readers_agree_on_four_fif
     reader_gives(monkeypatch, FOUR_AT[best])
     frame = card((RED_BOX, RED))
     det = dice([(RED_BOX, "red", 2, "regular", True)], zone="slot")
-    read = casino_row._faces_read_for_sure(frame, det, np.array([SIDE]), SIDE, COLOURED)
+    read = row_sure.faces_read_for_sure(frame, det, np.array([SIDE]), SIDE, COLOURED)
     assert bool(read.unsure[0]) is not sure
     # on rendered rows a die under a note's edge, two of its four pips hidden, read 2 at up to 0.79
     assert int(read.pips[0]) == (4 if sure else 2)
@@ -99,7 +99,7 @@ def test_a_white_die_in_doubt_for_its_pips_is_read_for_sure_as_a_die_without_a_c
     reader_gives(monkeypatch, COCKED)
     frame = card((RED_BOX, RED), (WHITE_BOX, WHITE))
     det = dice([(RED_BOX, "red", 2, "regular", False), (WHITE_BOX, "white", 3, "regular", True)])
-    read = casino_row._faces_read_for_sure(frame, det, np.array([SIDE, SIDE]), SIDE, COLOURED)
+    read = row_sure.faces_read_for_sure(frame, det, np.array([SIDE, SIDE]), SIDE, COLOURED)
     assert list(read.unsure) == [False, False]
 
 
@@ -113,7 +113,7 @@ def test_a_white_die_in_doubt_may_cover_up_to_where_a_die_is_judged_regular(
     frame = card((RED_BOX, RED), (WHITE_BOX, WHITE if colour == "white" else RED))
     det = dice([(RED_BOX, "red", 2, "regular", False), (WHITE_BOX, colour, 3, "regular", True)])
     sides = np.array([SIDE, share * SIDE])
-    read = casino_row._faces_read_for_sure(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.faces_read_for_sure(frame, det, sides, SIDE, COLOURED)
     assert bool(read.unsure[1]) is not sure
 
 
@@ -131,7 +131,7 @@ def test_a_white_die_between_sizes_showing_one_face_is_regular(monkeypatch, chan
         ]
     )
     sizes, judged = det.size.copy(), np.array([True, False, False, False])
-    sizes, judged = casino_row._neutral_dice_regular(frame, det, sizes, judged, SIDE, COLOURED)
+    sizes, judged = row_doubt.neutral_dice_regular(frame, det, sizes, judged, SIDE, COLOURED)
     assert list(sizes) == ["regular", "regular" if regular else "big", "big", "big"]
     assert list(judged) == [True, regular, False, False]
 
@@ -151,7 +151,7 @@ def test_a_grey_die_showing_pips_is_a_white_die_in_a_shadow(monkeypatch, chances
             (blank, "grey", 0, "regular", True),  # blank: a grey die, or no die
         ]
     )
-    read = casino_row._shaded_whites(frame, det, SIDE, cfg)
+    read = row_doubt.shaded_whites(frame, det, SIDE, cfg)
     assert list(read.colour) == ["red", named, "grey"]
     assert list(read.unsure) == [False, True, True]  # the reader's doubt stays
 
@@ -176,7 +176,7 @@ def test_a_grey_blank_box_smaller_than_a_die_is_dropped_where_no_grey_dice_are_i
         ]
     )
     sides = np.array([0.7 * SIDE, SIDE, 0.7 * SIDE, 0.7 * SIDE, np.nan])
-    kept, kept_sides = casino_row._blank_pieces_dropped(det, sides, SIDE, cfg)
+    kept, kept_sides = row_doubt.blank_pieces_dropped(det, sides, SIDE, cfg)
     assert len(kept) == len(kept_sides) == left
     if left == 4:
         assert [tuple(b) for b in kept.boxes.tolist()] == [tuple(map(float, b)) for b in boxes[1:]]
@@ -204,7 +204,7 @@ def test_the_row_drops_a_grey_piece_and_names_a_grey_die_with_pips_white(scene, 
 
     zones = detect_zones(scene.frame)
     # On casino 2, where no die lies, a grey piece two thirds of a die wide (a note's edge).
-    cx, cy = (int(v) for v in casino_row.casino_zones(zones)[2].mean(0))
+    cx, cy = (int(v) for v in row_zones.casino_zones(zones)[2].mean(0))
     frame = scene.frame.copy()
     frame[cy - 10 : cy + 10, cx - 10 : cx + 10] = GREY
     real = casino_row.read_dice
@@ -275,8 +275,8 @@ def card_zones(*hidden_corners: int) -> Zones:
 
 
 def test_a_card_corner_without_a_marker_seen_holds_a_hidden_marker():
-    assert casino_row.hidden_markers(card_zones()) == ()
-    (hidden,) = casino_row.hidden_markers(card_zones(2))
+    assert row_zones.hidden_markers(card_zones()) == ()
+    (hidden,) = row_zones.hidden_markers(card_zones(2))
     assert np.allclose(hidden.mean(0), CASINO_TWO[2])
     assert np.allclose(np.ptp(hidden, 0), (20, 20))  # the size of the markers seen
 
@@ -305,11 +305,11 @@ def test_a_box_on_a_hidden_marker_is_dropped_in_a_colour_no_one_plays_else_in_do
             ),
         ]
     )
-    read = casino_row._on_hidden_markers(det, card_zones(2), cfg)
+    read = row_doubt.on_hidden_markers(det, card_zones(2), cfg)
     assert len(read) == left
     assert list(read.unsure) == unsure
     # with the marker seen, the reader has dropped such a box: those left are kept as read
-    assert list(casino_row._on_hidden_markers(det, card_zones(), cfg).unsure) == [False, False]
+    assert list(row_doubt.on_hidden_markers(det, card_zones(), cfg).unsure) == [False, False]
 
 
 def test_of_two_dice_of_a_colour_read_as_biggies_for_sure_the_weaker_is_in_doubt():
@@ -323,7 +323,7 @@ def test_of_two_dice_of_a_colour_read_as_biggies_for_sure_the_weaker_is_in_doubt
         ]
     )
     det = replace(det, confidence=np.array([0.8, 0.5, 0.6, 0.9, 0.9], np.float32))
-    read = casino_row._second_biggies_in_doubt(det)
+    read = row_doubt.second_biggies_in_doubt(det)
     assert list(read.unsure) == [False, True, False, True, False]
 
 
@@ -350,14 +350,14 @@ def test_a_slot_machine_die_in_doubt_for_its_pips_alone_keeps_its_likely_numbers
         [(RED_BOX, "red", 2, "regular", True), (WHITE_BOX, "red", 2, "regular", True)], zone="slot"
     )
     sides = np.array([SIDE, 1.4 * SIDE])  # the second covers more than a die: in doubt for more
-    read = casino_row._faces_read_for_sure(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.faces_read_for_sure(frame, det, sides, SIDE, COLOURED)
     assert list(read.unsure) == [True, True]
     # of the faces' 0.93 the two numbers get 0.59 and 0.32, the others 0.02 each (under 0.05)
     assert casino_row._pips_of(int(read.likely_pips[0])) == likely
     assert int(read.likely_pips[1]) == 0
     # on casinos 1-6 the pips do not count: the same die is read for sure
     on_two = replace(det, zone=np.array(["casino2"] * 2, object))
-    on_two = casino_row._faces_read_for_sure(frame, on_two, sides, SIDE, COLOURED)
+    on_two = row_sure.faces_read_for_sure(frame, on_two, sides, SIDE, COLOURED)
     assert list(on_two.unsure) == [False, True] and int(on_two.likely_pips.max()) == 0
 
 
@@ -366,13 +366,13 @@ def test_a_die_in_doubt_for_more_than_its_pips_keeps_no_likely_numbers():
     det = dice([(box, "red", 2, "regular", True), (box, "red", 2, "regular", True)], zone="slot")
     det = replace(det, likely_pips=np.array([0b10100, 0], np.uint8))
     # one die boxed twice: the first is in doubt for that too
-    read = casino_row._boxed_twice_in_doubt(det)
+    read = row_doubt.boxed_twice_in_doubt(det)
     assert list(read.likely_pips) == [0, 0] and list(read.unsure) == [True, True]
     # a die whose size cannot be judged, or whose colour is a guess, likewise
     judged = np.array([False, True])
-    read = casino_row._doubted(det, np.array(["regular", "regular"], object), judged)
+    read = row_doubt.sizes_doubted(det, np.array(["regular", "regular"], object), judged)
     assert list(read.likely_pips) == [0, 0]
-    kept = casino_row._doubted(det, np.array(["regular", "regular"], object), ~judged | judged)
+    kept = row_doubt.sizes_doubted(det, np.array(["regular", "regular"], object), ~judged | judged)
     assert casino_row._pips_of(int(kept.likely_pips[0])) == (2, 4)
 
 
@@ -404,7 +404,7 @@ def test_a_die_in_doubt_judged_big_alone_in_its_colour_showing_a_biggys_colour_i
 ):
     reader_gives(monkeypatch, ONE_FACE)
     frame, det, sides = lone_biggy_row(blue_size=blue_size)  # blue's Biggy says nothing of red's
-    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.lone_biggies_read(frame, det, sides, SIDE, COLOURED)
     assert list(read.unsure) == [False, False, False]
     assert list(read.size) == ["regular", blue_size, "big"]
 
@@ -423,7 +423,7 @@ def test_a_die_in_doubt_judged_big_stays_in_doubt_where_its_box_shows_no_biggy(
     reader_gives(monkeypatch, ONE_FACE)
     frame, det, sides = lone_biggy_row(fill, colour)
     sides[2] = covered * SIDE
-    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.lone_biggies_read(frame, det, sides, SIDE, COLOURED)
     assert list(read.unsure) == [False, False, True]
 
 
@@ -434,7 +434,7 @@ def test_a_die_in_doubt_judged_big_stays_in_doubt_beside_another_die_of_its_colo
     frame, det, sides = lone_biggy_row()
     det = replace(det, colour=np.array(["red", "red", "red"], object))  # the blue one read red
     det = replace(det, size=np.array(["regular", "big", "big"], object))
-    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.lone_biggies_read(frame, det, sides, SIDE, COLOURED)
     assert bool(read.unsure[2])
 
 
@@ -443,7 +443,7 @@ def test_a_die_in_doubt_judged_big_that_the_pip_reader_sees_as_no_die_stays_in_d
 ):
     reader_gives(monkeypatch, [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.26, 0.6])
     frame, det, sides = lone_biggy_row()
-    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.lone_biggies_read(frame, det, sides, SIDE, COLOURED)
     assert bool(read.unsure[2])
 
 
@@ -453,7 +453,7 @@ def test_a_lone_biggy_on_the_slot_machine_is_read_only_where_its_pips_are_sure(
 ):
     reader_gives(monkeypatch, FOUR_AT[best])
     frame, det, sides = lone_biggy_row(zone="slot")
-    read = casino_row._lone_biggies_read(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.lone_biggies_read(frame, det, sides, SIDE, COLOURED)
     assert bool(read.unsure[2]) is not sure
     assert int(read.pips[2]) == (4 if sure else 2)
 
@@ -487,7 +487,7 @@ def test_a_white_box_judged_big_showing_one_white_die_and_no_other_colour_is_one
     reader_gives(monkeypatch, NO_FACE)  # a die, with no clear face
     frame, det, sides = white_big_row((WHITE_DIE, WHITE))
     det = replace(det, unsure=np.array([False, False, unsure]))  # read big for sure, or not
-    read = casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
     assert list(read.unsure) == [False, False, False]
     assert list(read.size) == ["regular", "regular", "regular"]
 
@@ -505,7 +505,7 @@ def test_a_white_box_judged_big_stays_in_doubt_where_it_shows_more_or_less_than_
 ):
     reader_gives(monkeypatch, ONE_FACE)
     frame, det, sides = white_big_row(*fills)
-    read = casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
     assert bool(read.unsure[2]) and read.size[2] == "big"
 
 
@@ -515,9 +515,9 @@ def test_a_white_box_judged_big_stays_in_doubt_where_its_colour_or_its_being_a_d
     frame, det, sides = white_big_row((WHITE_DIE, WHITE))
     reader_gives(monkeypatch, ONE_FACE)
     doubted = replace(det, colour_doubt=np.array([False, False, True]))
-    assert bool(casino_row._white_boxes_one_die(frame, doubted, sides, SIDE, COLOURED).unsure[2])
+    assert bool(row_sure.white_boxes_one_die(frame, doubted, sides, SIDE, COLOURED).unsure[2])
     reader_gives(monkeypatch, [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.26, 0.6])
-    assert bool(casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED).unsure[2])
+    assert bool(row_sure.white_boxes_one_die(frame, det, sides, SIDE, COLOURED).unsure[2])
 
 
 @pytest.mark.parametrize("best, sure", [(0.85, True), (0.75, False)])
@@ -526,7 +526,7 @@ def test_a_white_box_judged_big_on_the_slot_machine_is_one_white_die_its_pips_su
 ):
     reader_gives(monkeypatch, FOUR_AT[best])
     frame, det, sides = white_big_row((WHITE_DIE, WHITE), zone="slot")
-    read = casino_row._white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
+    read = row_sure.white_boxes_one_die(frame, det, sides, SIDE, COLOURED)
     assert read.size[2] == "regular" and bool(read.unsure[2]) is not sure
     assert int(read.pips[2]) == (4 if sure else 2)
     likely = casino_row._pips_of(int(read.likely_pips[2]))
@@ -555,10 +555,10 @@ def named_row(*fills, zone="casino2", boxes=(NAMED_BOX,)):
 def test_a_pale_die_named_by_a_patch_and_showing_one_regular_die_is_read_for_sure(monkeypatch):
     reader_gives(monkeypatch, NO_FACE)  # a die, with no clear face: a note's paper over it
     frame, det, named = named_row((NAMED_BOX, RED))
-    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    read = row_sure.named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
     assert list(read.unsure) == [False, False]
     # a die in doubt that no patch named stays in doubt
-    kept = casino_row._named_dice_read(frame, NO_ZONES, det, ~named & named, SIDE, COLOURED)
+    kept = row_sure.named_dice_read(frame, NO_ZONES, det, ~named & named, SIDE, COLOURED)
     assert list(kept.unsure) == [False, True]
 
 
@@ -576,14 +576,14 @@ def test_a_pale_die_named_by_a_patch_stays_in_doubt_where_it_shows_no_regular_di
     reader_gives(monkeypatch, chances)
     frame, det, named = named_row(fill)
     det = replace(det, boxes=np.array([RED_BOX, fill[0]], np.float32))
-    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    read = row_sure.named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
     assert list(read.unsure) == [False, True]
 
 
 def test_a_pale_die_named_by_a_patch_stays_in_doubt_where_another_box_shares_it(monkeypatch):
     reader_gives(monkeypatch, ONE_FACE)
     frame, det, named = named_row((NAMED_BOX, RED), boxes=(NAMED_BOX, (104, 22, 132, 50)))
-    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    read = row_sure.named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
     assert list(read.unsure) == [False, True, True]
 
 
@@ -593,7 +593,7 @@ def test_a_pale_die_named_by_a_patch_on_the_slot_machine_is_one_die_its_pips_sur
 ):
     reader_gives(monkeypatch, FOUR_AT[best])
     frame, det, named = named_row((NAMED_BOX, RED), zone="slot")
-    read = casino_row._named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
+    read = row_sure.named_dice_read(frame, NO_ZONES, det, named, SIDE, COLOURED)
     assert bool(read.unsure[1]) is not sure
     assert int(read.pips[1]) == (4 if sure else 2)
     likely = casino_row._pips_of(int(read.likely_pips[1]))
@@ -625,7 +625,7 @@ def pale_row(*fills, colour="grey", doubt=False, zone="casino2"):
 def pale_read(frame, det, zones=NO_ZONES, patches=None, unnamed=(True, True, True)):
     patches = Detections.empty() if patches is None else patches
     unnamed = np.array(unnamed)
-    return casino_row._pale_dice_read(frame, zones, det, patches, unnamed, SIDE, COLOURED)
+    return row_sure.pale_dice_read(frame, zones, det, patches, unnamed, SIDE, COLOURED)
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """Patches of a die colour that no die read explains, each counted as a die not read for sure,
 read for sure as one regular die of their colour where the picture shows one
-(`casino_row._lone_patches_read`): a die half under a note's paper that the reader missed."""
+(`row_patches.lone_patches_read`): a die half under a note's paper that the reader missed."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision import casino_row
+from vision import casino_row, row_patches
 from vision import pips as pips_mod
 from vision.colour import default_palette
 from vision.detections import Detections
@@ -80,7 +80,7 @@ def row_read(biggy_unsure: bool = False, zone: str = "casino2") -> Detections:
 
 
 def patches(*boxes, colour="red", zone="casino2") -> Detections:
-    """Patches of colour left unexplained, as `_colour_left_unread` gives them: in doubt."""
+    """Patches of colour left unexplained, as `patches_left_unread` gives them: in doubt."""
     out = dice([(box, colour, 0, "regular", True) for box in boxes], zone)
     return Detections(
         out.boxes,
@@ -104,7 +104,7 @@ def reader_gives(monkeypatch, chances: list[float]) -> None:
 def test_a_patch_showing_part_of_one_die_of_its_colour_is_read_for_sure_as_that_die(monkeypatch):
     reader_gives(monkeypatch, ONE_FACE)
     frame = card((BIGGY_BOX, RED), (WHITE_BOX, WHITE), (PATCH_BOX, RED))
-    read = casino_row._lone_patches_read(
+    read = row_patches.lone_patches_read(
         frame, NO_ZONES, row_read(), patches(PATCH_BOX), SIDE, COLOURED
     )
     assert (str(read.colour[0]), str(read.size[0]), bool(read.unsure[0])) == (
@@ -114,7 +114,7 @@ def test_a_patch_showing_part_of_one_die_of_its_colour_is_read_for_sure_as_that_
     )
     assert int(read.pips[0]) == 3
     # Its box: a regular die's square (PATCH_CROP sides) about the patch's middle.
-    half = casino_row.PATCH_CROP * SIDE / 2
+    half = row_patches.PATCH_CROP * SIDE / 2
     assert np.allclose(read.boxes[0], (115 - half, 30 - half, 115 + half, 30 + half))
 
 
@@ -138,7 +138,7 @@ def test_a_patch_stays_in_doubt_where_it_shows_no_regular_die_of_its_colour(
 ):
     reader_gives(monkeypatch, chances)
     frame = card((BIGGY_BOX, RED), (WHITE_BOX, WHITE), (fill, RED))
-    read = casino_row._lone_patches_read(
+    read = row_patches.lone_patches_read(
         frame, NO_ZONES, row_read(biggy_unsure), patches(box), SIDE, COLOURED
     )
     assert list(read.unsure) == [True]
@@ -148,13 +148,13 @@ def test_a_patch_stays_in_doubt_where_it_shows_no_regular_die_of_its_colour(
 def test_a_patch_counted_as_two_dice_or_inside_another_dice_box_stays_in_doubt(monkeypatch):
     reader_gives(monkeypatch, ONE_FACE)
     frame = card((BIGGY_BOX, RED), (WHITE_BOX, WHITE), (PATCH_BOX, RED))
-    twice = casino_row._lone_patches_read(
+    twice = row_patches.lone_patches_read(
         frame, NO_ZONES, row_read(), patches(PATCH_BOX, PATCH_BOX), SIDE, COLOURED
     )
     assert list(twice.unsure) == [True, True]
     # a blue die in doubt whose box holds the patch: the patch may be its own colour, read wrong
     det = row_read().joined(dice([((96, 16, 134, 44), "blue", 2, "regular", True)]))
-    inside = casino_row._lone_patches_read(frame, NO_ZONES, det, patches(PATCH_BOX), SIDE, COLOURED)
+    inside = row_patches.lone_patches_read(frame, NO_ZONES, det, patches(PATCH_BOX), SIDE, COLOURED)
     assert list(inside.unsure) == [True]
 
 
@@ -162,7 +162,7 @@ def test_a_white_patch_is_read_without_a_biggy_read_the_neutral_dice_have_none(m
     reader_gives(monkeypatch, ONE_FACE)
     frame = card((BIGGY_BOX, RED), (WHITE_BOX, WHITE), (PATCH_BOX, WHITE))
     det = row_read(biggy_unsure=True)
-    read = casino_row._lone_patches_read(
+    read = row_patches.lone_patches_read(
         frame, NO_ZONES, det, patches(PATCH_BOX, colour="white"), SIDE, COLOURED
     )
     assert list(read.unsure) == [False]
@@ -173,7 +173,7 @@ def test_a_patch_read_blank_keeps_its_blank_face(monkeypatch):
     # keeps such a die in doubt.
     reader_gives(monkeypatch, BLANK)
     frame = card((BIGGY_BOX, RED), (WHITE_BOX, WHITE), (PATCH_BOX, RED))
-    read = casino_row._lone_patches_read(
+    read = row_patches.lone_patches_read(
         frame, NO_ZONES, row_read(), patches(PATCH_BOX), SIDE, COLOURED
     )
     assert int(read.pips[0]) == 0
@@ -183,7 +183,7 @@ def test_a_patch_read_blank_keeps_its_blank_face(monkeypatch):
 def test_a_patch_on_the_slot_machine_is_one_die_its_pips_sure_or_likely(monkeypatch, best, sure):
     reader_gives(monkeypatch, FOUR_AT[best])
     frame = card((BIGGY_BOX, RED), (WHITE_BOX, WHITE), (PATCH_BOX, RED))
-    read = casino_row._lone_patches_read(
+    read = row_patches.lone_patches_read(
         frame, NO_ZONES, row_read(zone="slot"), patches(PATCH_BOX, zone="slot"), SIDE, COLOURED
     )
     assert bool(read.unsure[0]) is not sure
@@ -264,7 +264,7 @@ def test_a_patch_on_a_hidden_printed_marker_stays_in_doubt(monkeypatch):
     zones = Zones(("casino2",), (corners,), seen)
     det = row_read()
     white = patches(PATCH_BOX, colour="white")
-    read = casino_row._lone_patches_read(frame, zones, det, white, SIDE, COLOURED)
+    read = row_patches.lone_patches_read(frame, zones, det, white, SIDE, COLOURED)
     assert list(read.unsure) == [True]
-    read = casino_row._lone_patches_read(frame, NO_ZONES, det, white, SIDE, COLOURED)
+    read = row_patches.lone_patches_read(frame, NO_ZONES, det, white, SIDE, COLOURED)
     assert list(read.unsure) == [False]

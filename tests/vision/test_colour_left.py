@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import casino_row
+from vision import casino_row, row_zones
 from vision.colour import body_colours
 from vision.colour_left import PATCH_SHARE, colour_left, row_colours
 from vision.detections import Detections
@@ -147,7 +147,7 @@ def test_a_printed_marker_is_no_white_die():
     laid = _laid()
     frame, _ = render_row(laid, {}, np.random.default_rng(4))
     zones = detect_zones(frame)
-    polygon = casino_row.casino_zones(zones)[3]
+    polygon = row_zones.casino_zones(zones)[3]
     det = _read(laid, list(range(len(laid))))
     colours = row_colours(frame, det)
     assert colour_left(frame, polygon, det, colours, SIDE, zones.markers) == []

@@ -259,16 +259,25 @@ def white_not_paled(
     if not others:
         return out
     points = np.array(list(others.values()), np.float32)
-    h, w = frame.shape[:2]
     for k, i in enumerate(chosen):
-        x0, y0, x1, y1 = det.boxes[i]
-        part = frame[max(int(y0), 0) : min(int(y1), h), max(int(x0), 0) : min(int(x1), w)]
-        if not part.size:
+        spread = box_spread(frame, det.boxes[i], points)
+        if not len(spread):
             continue
-        lab = weighted_lab(part.reshape(-1, 3))
-        near = ((lab[:, None, :] - points[None]) ** 2).sum(2).min(1) <= COLOUR_REACH**2
+        near = spread.min(1) <= COLOUR_REACH**2
         out[k] = float(near.sum()) < PALED_SHARE * regular_side**2
     return out
+
+
+def box_spread(frame: np.ndarray, box: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """The squared Lab distance (n, k) from each pixel of `box` within the frame, weighted as
+    `vision.colour_left` weighs them, to each of the colours `points` (k, 3); no rows where the
+    box lies outside the frame."""
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = box
+    part = frame[max(int(y0), 0) : min(int(y1), h), max(int(x0), 0) : min(int(x1), w)]
+    if not part.size:
+        return np.zeros((0, len(points)), np.float32)
+    return ((weighted_lab(part.reshape(-1, 3))[:, None, :] - points[None]) ** 2).sum(2)
 
 
 def on_hidden_markers(det: Detections, zones: Zones, cfg: ReaderConfig) -> Detections:

@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 
 from vision import pips as pips_mod
-from vision.colour_left import COLOUR_REACH, row_colours, weighted_lab
+from vision.colour_left import COLOUR_REACH, row_colours
 from vision.detections import Detections
 from vision.onnx_models import PIPS_FILES
 from vision.reader import ReaderConfig
@@ -22,6 +22,7 @@ from vision.row_doubt import (
     PALE_COLOURS,
     REGULAR_SIDES,
     WHITE,
+    box_spread,
     inside_shares,
     reader_chances,
     white_not_paled,
@@ -164,14 +165,11 @@ def own_colour_areas(
         return out
     names = list(colours)
     points = np.array([colours[name] for name in names], np.float32)
-    h, w = frame.shape[:2]
     for k, i in enumerate(chosen):
         colour = str(det.colour[i])
-        x0, y0, x1, y1 = det.boxes[i]
-        part = frame[max(int(y0), 0) : min(int(y1), h), max(int(x0), 0) : min(int(x1), w)]
-        if colour not in colours or not part.size:
+        spread = box_spread(frame, det.boxes[i], points) if colour in colours else points[:0]
+        if not len(spread):
             continue
-        spread = ((weighted_lab(part.reshape(-1, 3))[:, None, :] - points[None]) ** 2).sum(2)
         own = names.index(colour)
         mine = (spread.argmin(1) == own) & (spread[:, own] <= COLOUR_REACH**2)
         out[k] = float(mine.sum()) / regular_side**2
@@ -451,13 +449,11 @@ def own_and_other_areas(
     if not len(chosen) or not names:
         return own, other
     points = np.array([colours[name] for name in names], np.float32)
-    h, w = frame.shape[:2]
     for k, i in enumerate(chosen):
-        x0, y0, x1, y1 = det.boxes[i]
-        part = frame[max(int(y0), 0) : min(int(y1), h), max(int(x0), 0) : min(int(x1), w)]
-        if str(det.colour[i]) not in colours or not part.size:
+        in_play = str(det.colour[i]) in colours
+        spread = box_spread(frame, det.boxes[i], points) if in_play else points[:0]
+        if not len(spread):
             continue
-        spread = ((weighted_lab(part.reshape(-1, 3))[:, None, :] - points[None]) ** 2).sum(2)
         nearest = spread.argmin(1)
         near = spread[np.arange(len(spread)), nearest] <= COLOUR_REACH**2
         mine = names.index(str(det.colour[i]))
@@ -494,13 +490,10 @@ def white_and_other_areas(
     names = list(colours)
     points = np.array([colours[name] for name in names], np.float32)
     own = names.index(WHITE)
-    h, w = frame.shape[:2]
     for k, i in enumerate(chosen):
-        x0, y0, x1, y1 = det.boxes[i]
-        part = frame[max(int(y0), 0) : min(int(y1), h), max(int(x0), 0) : min(int(x1), w)]
-        if not part.size:
+        spread = box_spread(frame, det.boxes[i], points)
+        if not len(spread):
             continue
-        spread = ((weighted_lab(part.reshape(-1, 3))[:, None, :] - points[None]) ** 2).sum(2)
         near = spread <= COLOUR_REACH**2
         white[k] = float(((spread.argmin(1) == own) & near[:, own]).sum()) / regular_side**2
         other[k] = float(np.delete(near, own, axis=1).any(1).sum()) / regular_side**2

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from casino_cards import card, row_dice
 
 from vision import casino_row, row_sure
 from vision import pips as pips_mod
@@ -18,7 +19,6 @@ from vision.reader import ReaderConfig
 from vision.zones import Zones
 
 SIDE = 30.0  # a regular die's covered side on the drawn card, px
-CARD = (40, 110, 40)  # BGR
 RED = (30, 30, 200)
 BLUE = (200, 60, 30)
 WHITE = (235, 235, 235)
@@ -42,31 +42,9 @@ FOUR_AT = {0.85: [0.01, 0.02, 0.02, 0.02, 0.85, 0.02, 0.02, 0.03, 0.01]}
 FOUR_AT[0.75] = [0.02, 0.03, 0.03, 0.03, 0.75, 0.03, 0.04, 0.05, 0.02]
 
 
-def card(*fills: tuple[tuple[int, int, int, int], tuple[int, int, int]]) -> np.ndarray:
-    """A card with each fill drawn as a rectangle (box, BGR) with two dark pips in it."""
-    frame = np.zeros((200, 400, 3), np.uint8)
-    frame[:] = CARD
-    for (x0, y0, x1, y1), bgr in fills:
-        frame[y0:y1, x0:x1] = bgr
-        for px, py in ((x0 + 8, y0 + 8), (x1 - 10, y1 - 10)):
-            if x0 <= px < x1 - 3 and y0 <= py < y1 - 3:
-                frame[py : py + 3, px : px + 3] = (20, 20, 20)
-    return frame
-
-
 def dice(rows, zone="casino2") -> Detections:
-    """Dice read: rows of (box, colour, pips, size, unsure)."""
-    n = len(rows)
-    return Detections(
-        np.array([r[0] for r in rows], np.float32).reshape(-1, 4),
-        np.array([r[2] for r in rows], np.int8),
-        np.array([r[1] for r in rows], object),
-        np.array([r[3] for r in rows], object),
-        np.full(n, 0.5, np.float32),
-        np.array([r[4] for r in rows], bool),
-        np.array([zone] * n, object),
-        np.zeros(n, bool),
-    )
+    """Dice read: rows of (box, colour, pips, size, unsure), each read with 0.5."""
+    return row_dice(rows, zone, confidence=0.5)
 
 
 def row(*fills, biggy_unsure=False, doubt_size="regular", doubt_colour="red", zone="casino2"):

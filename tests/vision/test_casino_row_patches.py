@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from casino_cards import card, row_dice
 
 from vision import casino_row, row_patches
 from vision import pips as pips_mod
@@ -19,7 +20,6 @@ from vision.simtable import SimDie
 from vision.zones import Zones, detect_zones
 
 SIDE = 30.0  # a regular die's covered side on the drawn card, px
-CARD = (40, 110, 40)  # BGR
 RED = (30, 30, 200)
 BLUE = (200, 60, 30)
 WHITE = (235, 235, 235)
@@ -41,36 +41,9 @@ FOUR_AT = {0.85: [0.01, 0.02, 0.02, 0.02, 0.85, 0.02, 0.02, 0.03, 0.01]}
 FOUR_AT[0.75] = [0.02, 0.03, 0.03, 0.03, 0.75, 0.03, 0.04, 0.05, 0.02]
 
 
-def card(*fills: tuple[tuple[int, int, int, int], tuple[int, int, int]]) -> np.ndarray:
-    """A card with each fill drawn as a rectangle (box, BGR) with two dark pips in it."""
-    frame = np.zeros((200, 400, 3), np.uint8)
-    frame[:] = CARD
-    for (x0, y0, x1, y1), bgr in fills:
-        frame[y0:y1, x0:x1] = bgr
-        for px, py in ((x0 + 8, y0 + 8), (x1 - 10, y1 - 10)):
-            if x0 <= px < x1 - 3 and y0 <= py < y1 - 3:
-                frame[py : py + 3, px : px + 3] = (20, 20, 20)
-    return frame
-
-
-def dice(rows, zone="casino2") -> Detections:
-    """Dice read: rows of (box, colour, pips, size, unsure)."""
-    n = len(rows)
-    return Detections(
-        np.array([r[0] for r in rows], np.float32).reshape(-1, 4),
-        np.array([r[2] for r in rows], np.int8),
-        np.array([r[1] for r in rows], object),
-        np.array([r[3] for r in rows], object),
-        np.full(n, 0.9, np.float32),
-        np.array([r[4] for r in rows], bool),
-        np.array([zone] * n, object),
-        np.zeros(n, bool),
-    )
-
-
 def row_read(biggy_unsure: bool = False, zone: str = "casino2") -> Detections:
     """The dice read on the row: the red Biggy and a white die."""
-    return dice(
+    return row_dice(
         [
             (BIGGY_BOX, "red", 5, "big", biggy_unsure),
             (WHITE_BOX, "white", 2, "regular", False),
@@ -81,7 +54,7 @@ def row_read(biggy_unsure: bool = False, zone: str = "casino2") -> Detections:
 
 def patches(*boxes, colour="red", zone="casino2") -> Detections:
     """Patches of colour left unexplained, as `patches_left_unread` gives them: in doubt."""
-    out = dice([(box, colour, 0, "regular", True) for box in boxes], zone)
+    out = row_dice([(box, colour, 0, "regular", True) for box in boxes], zone)
     return Detections(
         out.boxes,
         out.pips,
@@ -153,7 +126,7 @@ def test_a_patch_counted_as_two_dice_or_inside_another_dice_box_stays_in_doubt(m
     )
     assert list(twice.unsure) == [True, True]
     # a blue die in doubt whose box holds the patch: the patch may be its own colour, read wrong
-    det = row_read().joined(dice([((96, 16, 134, 44), "blue", 2, "regular", True)]))
+    det = row_read().joined(row_dice([((96, 16, 134, 44), "blue", 2, "regular", True)]))
     inside = row_patches.lone_patches_read(frame, NO_ZONES, det, patches(PATCH_BOX), SIDE, COLOURED)
     assert list(inside.unsure) == [True]
 
@@ -219,7 +192,7 @@ def _read(laid: list[RowDie], keep: list[int]) -> Detections:
         r = 0.5 * d.side * (abs(np.cos(d.angle)) + abs(np.sin(d.angle)))
         box = (d.centre[0] - r, d.centre[1] - r, d.centre[0] + r, d.centre[1] + r)
         rows.append((box, d.die.colour, d.die.pips, "regular", False))
-    return dice(rows, "casino3")
+    return row_dice(rows, "casino3")
 
 
 def test_the_row_reads_a_die_half_under_a_note_that_the_reader_missed(monkeypatch):

@@ -5,9 +5,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.colour import default_palette
 from vision.detections import Detections
+from vision.reader import ReaderConfig
+from vision.zones import Zones
 
 CARD = (40, 110, 40)  # BGR
+SIDE = 30.0  # a regular die's covered side on the drawn card, px
+RED = (30, 30, 200)
+BLUE = (200, 60, 30)
+WHITE = (235, 235, 235)
+NO_ZONES = Zones((), ())
+COLOURED = ReaderConfig(
+    threads=1,
+    camera_place="above",
+    palette=default_palette().in_play_only(("red", "blue", "white")),
+)
 
 
 def card(*fills: tuple[tuple[int, int, int, int], tuple[int, int, int]]) -> np.ndarray:

@@ -9,25 +9,11 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from casino_cards import card, row_dice
+from casino_cards import BLUE, COLOURED, NO_ZONES, RED, SIDE, WHITE, card, row_dice
 
 from vision import casino_row, row_sure
 from vision import pips as pips_mod
-from vision.colour import default_palette
 from vision.detections import Detections
-from vision.reader import ReaderConfig
-from vision.zones import Zones
-
-SIDE = 30.0  # a regular die's covered side on the drawn card, px
-RED = (30, 30, 200)
-BLUE = (200, 60, 30)
-WHITE = (235, 235, 235)
-NO_ZONES = Zones((), ())
-COLOURED = ReaderConfig(
-    threads=1,
-    camera_place="above",
-    palette=default_palette().in_play_only(("red", "blue", "white")),
-)
 
 BIGGY_BOX = (20, 20, 65, 65)  # the red Biggy, read for sure: 1.5 regular sides
 BLUE_BOX = (20, 100, 50, 130)  # a blue die read for sure

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from casino_cards import card, row_dice
+from casino_cards import COLOURED, NO_ZONES, RED, SIDE, WHITE, card, row_dice
 
 from vision import casino_row, row_patches
 from vision import pips as pips_mod
@@ -18,17 +18,6 @@ from vision.reader import ReaderConfig
 from vision.sim_casinos import NOTE_BGR, RowDie, card_layout, render_row
 from vision.simtable import SimDie
 from vision.zones import Zones, detect_zones
-
-SIDE = 30.0  # a regular die's covered side on the drawn card, px
-RED = (30, 30, 200)
-BLUE = (200, 60, 30)
-WHITE = (235, 235, 235)
-NO_ZONES = Zones((), ())
-COLOURED = ReaderConfig(
-    threads=1,
-    camera_place="above",
-    palette=default_palette().in_play_only(("red", "blue", "white")),
-)
 
 BIGGY_BOX = (20, 20, 65, 65)  # the red Biggy, read for sure: 1.5 regular sides
 WHITE_BOX = (20, 100, 50, 130)  # a white die read for sure

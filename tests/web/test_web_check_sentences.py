@@ -98,16 +98,18 @@ def test_the_page_words_the_sentences_in_english_as_the_server_and_in_german(fla
         assert german["payout"] != casino["payout_changes"], german
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's script")
-def test_the_page_words_each_reading_of_a_die_not_read_for_sure_as_the_server():
-    four = casino_four_in_doubt()
-    sent = {
-        "differences": list(four.differences),
-        "difference_sentences": [s.to_dict() for s in four.difference_sentences],
-        "payout_sentences": [s.to_dict() for s in four.payout_sentences],
-        "payout_changes": four.payout_changes,
+def as_sent(casino) -> dict:
+    """A casino's check as the server sends it to the page."""
+    return {
+        "differences": list(casino.differences),
+        "difference_sentences": [s.to_dict() for s in casino.difference_sentences],
+        "payout_sentences": [s.to_dict() for s in casino.payout_sentences],
+        "payout_changes": casino.payout_changes,
     }
-    assert [s["key"] for s in sent["payout_sentences"]] == ["unsure"] + ["if_reading"] * 3
+
+
+def page_words(sent: dict) -> dict:
+    """The page's words for one casino's check, in each of its languages (run by node)."""
     ran = subprocess.run(
         ["node", "-e", WORDING, str(STATIC / "i18n.js")],
         input=json.dumps([sent]),
@@ -116,7 +118,15 @@ def test_the_page_words_each_reading_of_a_die_not_read_for_sure_as_the_server():
         timeout=30,
         check=True,
     )
-    worded = json.loads(ran.stdout)
+    return json.loads(ran.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's script")
+def test_the_page_words_each_reading_of_a_die_not_read_for_sure_as_the_server():
+    four = casino_four_in_doubt()
+    sent = as_sent(four)
+    assert [s["key"] for s in sent["payout_sentences"]] == ["unsure"] + ["if_reading"] * 3
+    worded = page_words(sent)
     assert worded["en"][0]["payout"] == four.payout_changes
     assert "if it is no die or a die of red (Anna): no change at payout" in four.payout_changes
     german = worded["de"][0]["payout"]
@@ -126,23 +136,10 @@ def test_the_page_words_each_reading_of_a_die_not_read_for_sure_as_the_server():
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's script")
 def test_the_page_words_each_value_of_a_slot_machine_die_in_doubt_as_the_server():
     slot = slot_machine_in_doubt_by_value()
-    sent = {
-        "differences": list(slot.differences),
-        "difference_sentences": [s.to_dict() for s in slot.difference_sentences],
-        "payout_sentences": [s.to_dict() for s in slot.payout_sentences],
-        "payout_changes": slot.payout_changes,
-    }
+    sent = as_sent(slot)
     readings = [s for s in sent["payout_sentences"] if s["key"] == "if_reading"]
     assert [s["values"] for s in readings] == [[1, 3], [4, 6]]
-    ran = subprocess.run(
-        ["node", "-e", WORDING, str(STATIC / "i18n.js")],
-        input=json.dumps([sent]),
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=True,
-    )
-    worded = json.loads(ran.stdout)
+    worded = page_words(sent)
     assert worded["en"][0]["payout"] == slot.payout_changes
     assert "if it is a die of red (Anna) showing 4 or 6: no change at payout" in slot.payout_changes
     german = worded["de"][0]["payout"]

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from casino_cards import NO_ZONES, RED, SIDE, WHITE, card, row_dice
 
 from vision import casino_row, row_doubt, row_sizes, row_sure, row_zones
 from vision import pips as pips_mod
@@ -16,10 +17,6 @@ from vision.detections import Detections
 from vision.reader import ReaderConfig
 from vision.zones import Zones
 
-SIDE = 30.0  # a regular die's covered side on the drawn card, px
-CARD = (40, 110, 40)  # BGR
-RED = (30, 30, 200)
-WHITE = (235, 235, 235)
 GREY = (150, 150, 150)
 
 
@@ -32,30 +29,9 @@ def config(*in_play: str) -> ReaderConfig:
 COLOURED = config("red", "blue", "white")
 
 
-def card(*dice: tuple[tuple[int, int, int, int], tuple[int, int, int]]) -> np.ndarray:
-    """A card with each die drawn as a filled square (box, BGR) and two dark pips."""
-    frame = np.zeros((200, 400, 3), np.uint8)
-    frame[:] = CARD
-    for (x0, y0, x1, y1), bgr in dice:
-        frame[y0:y1, x0:x1] = bgr
-        for px, py in ((x0 + 8, y0 + 8), (x1 - 10, y1 - 10)):
-            frame[py : py + 3, px : px + 3] = (20, 20, 20)
-    return frame
-
-
 def dice(rows, zone="casino2") -> Detections:
-    """Dice read: rows of (box, colour, pips, size, unsure)."""
-    n = len(rows)
-    return Detections(
-        np.array([r[0] for r in rows], np.float32),
-        np.array([r[2] for r in rows], np.int8),
-        np.array([r[1] for r in rows], object),
-        np.array([r[3] for r in rows], object),
-        np.full(n, 0.5, np.float32),
-        np.array([r[4] for r in rows], bool),
-        np.array([zone] * n, object),
-        np.zeros(n, bool),
-    )
+    """Dice read: rows of (box, colour, pips, size, unsure), each read with 0.5."""
+    return row_dice(rows, zone, confidence=0.5)
 
 
 def reader_gives(monkeypatch, chances: list[float]) -> None:
@@ -536,7 +512,6 @@ def test_a_white_box_judged_big_on_the_slot_machine_is_one_white_die_its_pips_su
 # --- a pale die named by a patch of colour inside it read for sure ----------------------------
 
 NAMED_BOX = (100, 20, 130, 50)
-NO_ZONES = Zones((), ())
 
 
 def named_row(*fills, zone="casino2", boxes=(NAMED_BOX,)):

@@ -25,7 +25,7 @@ from vision.row_sure import (
     own_colour_areas,
     read_for_sure,
 )
-from vision.row_zones import CASINO_NUMBERS, hidden_markers
+from vision.row_zones import CASINO_NUMBERS, on_hidden_marker
 from vision.zones import Zones
 
 PATCH_INSIDE = 0.6
@@ -159,9 +159,7 @@ def lone_patches_read(
     biggy_read = (det.size == "big") & ~det.unsure
     no_biggy_left = {WHITE, *(str(c) for c in det.colour[biggy_read])}
     one_die = once & (longest <= REGULAR_SIDES[1]) & (in_box < PATCH_IN_BOX)
-    hidden = hidden_markers(zones)
-    if hidden:
-        one_die &= ~Zones((), (), hidden).on_marker(boxes)
+    one_die &= ~on_hidden_marker(zones, boxes)
     chosen = np.flatnonzero(one_die & np.isin(patches.colour, list(no_biggy_left)))
     if len(chosen):
         # The row's colours are measured on its dice read for sure; the patches are in doubt.

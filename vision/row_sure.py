@@ -28,7 +28,7 @@ from vision.row_doubt import (
     white_not_paled,
 )
 from vision.row_sizes import covered_sides
-from vision.row_zones import hidden_markers
+from vision.row_zones import on_hidden_marker
 from vision.zones import Zones
 
 DIE_SURE = 0.5
@@ -327,15 +327,7 @@ def named_dice_read(
         return det
     measured = covered_sides(frame, det.boxes[chosen]) / regular_side
     regular = (measured >= REGULAR_SIDES[0]) & (measured <= REGULAR_SIDES[1])
-    hidden = hidden_markers(zones)
-    if hidden:
-        regular &= ~Zones((), (), hidden).on_marker(det.boxes[chosen])
-    shares = inside_shares(det.boxes[chosen], det.boxes)
-    shares[np.arange(len(chosen)), chosen] = 0.0
-    back = inside_shares(det.boxes, det.boxes[chosen]).T
-    back[np.arange(len(chosen)), chosen] = 0.0
-    same_casino = det.zone[chosen][:, None] == det.zone[None]
-    regular &= ~(((shares >= BOXED_TWICE) | (back >= BOXED_TWICE)) & same_casino).any(1)
+    regular &= ~on_hidden_marker(zones, det.boxes[chosen]) & shares_no_box(det, chosen)
     chosen = chosen[regular]
     return read_for_sure(frame, det, chosen, cfg) if len(chosen) else det
 
@@ -369,8 +361,7 @@ def pale_dice_read(
         return det
     sides = np.nan_to_num(covered_sides(frame, det.boxes[chosen]), nan=0.0) / regular_side
     keep = (sides >= NEUTRAL_SIDES[0]) & (sides <= MOST_BIGGY)
-    if hidden := hidden_markers(zones):
-        keep &= ~Zones((), (), hidden).on_marker(det.boxes[chosen])
+    keep &= ~on_hidden_marker(zones, det.boxes[chosen])
     keep &= shares_no_box(det.joined(patches), chosen)
     chosen, sides = chosen[keep], sides[keep]
     white, other = white_and_other_areas(frame, det, chosen, regular_side, cfg)
@@ -419,8 +410,7 @@ def coloured_dice_read(
         return det
     sides = np.nan_to_num(covered_sides(frame, det.boxes[chosen]), nan=0.0) / regular_side
     keep = (sides >= COLOURED_SIDES[0]) & (sides <= COLOURED_SIDES[1])
-    if hidden := hidden_markers(zones):
-        keep &= ~Zones((), (), hidden).on_marker(det.boxes[chosen])
+    keep &= ~on_hidden_marker(zones, det.boxes[chosen])
     keep &= shares_no_box(det.joined(patches), chosen)
     chosen = chosen[keep]
     own, other = own_and_other_areas(frame, det, chosen, regular_side, cfg)

@@ -48,3 +48,13 @@ def hidden_markers(zones: Zones) -> tuple[np.ndarray, ...]:
                 quad = zones.markers[nearest]
                 hidden.append((quad - quad.mean(0) + corner).astype(np.float32))
     return tuple(hidden)
+
+
+def on_hidden_marker(zones: Zones, boxes: np.ndarray) -> np.ndarray:
+    """Whether each box (n, 4) is centred on a printed marker hidden in part
+    (`hidden_markers`): a marker's part that shows may be taken for a die there. None is
+    where every casino's corner shows its marker."""
+    hidden = hidden_markers(zones)
+    if not hidden:
+        return np.zeros(len(boxes), bool)
+    return Zones((), (), hidden).on_marker(boxes)

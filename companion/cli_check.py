@@ -204,10 +204,16 @@ def check_words(check: TableCheck) -> str:
         where = "Slot machine" if casino.casino == SLOT_MACHINE else f"Casino {casino.casino}"
         for difference in casino.differences:
             lines.append(f"{where}: {difference}.")
-        if casino.unsure:
-            dice = "die" if casino.unsure == 1 else "dice"
-            them = "it" if casino.unsure == 1 else "them"
-            lines.append(f"{where}: {casino.unsure} {dice} not read for sure; look at {them}.")
+        for owner in casino.biggy_doubts:
+            lines.append(
+                f"{where}: {owner}'s Biggy was read on no casino; one of {owner}'s dice here "
+                "may be it: look at them."
+            )
+        unsure = casino.unsure - len(casino.biggy_doubts)
+        if unsure:
+            dice = "die" if unsure == 1 else "dice"
+            them = "it" if unsure == 1 else "them"
+            lines.append(f"{where}: {unsure} {dice} not read for sure; look at {them}.")
         if casino.payout_changes:
             lines.append(f"  At payout: {casino.payout_changes}.")
     if check.payout_may_go_on:

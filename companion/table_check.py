@@ -25,11 +25,14 @@ class UnsureDie:
     (regular or a Biggy, any value on the slot machine) of `owner` where its colour tells the
     owner (None: of any owner), or, where it `may_be_two` (its box covers more than a die),
     two such dice. Where `values` are given (a die on the slot machine in doubt for its pips
-    alone), it is surely one regular die of `owner`, showing one of those values."""
+    alone), it is surely one regular die of `owner`, showing one of those values. A die
+    `biggy_unseen` was read regular for sure, but may be `owner`'s Biggy: the camera read it
+    nowhere, and the game holds it here (`biggies_unseen_in_doubt`)."""
 
     owner: int | None = None
     may_be_two: bool = False
     values: tuple[int, ...] = ()
+    biggy_unseen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +63,9 @@ class CasinoCheck:
     """One casino checked: counted dice per owner on the table and in the game (a Biggy counts
     two), the dice not read for sure, the differences and their effect at payout as sentences
     (keys with values; `differences` and `payout_changes` give them in English). `table` is None
-    for a casino the camera does not see."""
+    for a casino the camera does not see. `biggy_doubts` names the owners (as the counts key
+    them) whose Biggy the camera read nowhere and may be among their dice here: one of the
+    `unsure` dice each."""
 
     casino: int
     table: tuple[tuple[str, int], ...] | None
@@ -68,6 +73,7 @@ class CasinoCheck:
     unsure: int
     difference_sentences: tuple[Sentence, ...]
     payout_sentences: tuple[Sentence, ...]
+    biggy_doubts: tuple[str, ...] = ()
 
     @property
     def differences(self) -> tuple[str, ...]:
@@ -103,8 +109,8 @@ class CasinoCheck:
         return self.agrees or self.doubt_changes_nothing
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, the counts keyed by owner."""
-        return {
+        """JSON-ready, the counts keyed by owner; `biggy_in_doubt` only where a Biggy is."""
+        out: dict[str, Any] = {
             "casino": "slot" if self.casino == SLOT_MACHINE else self.casino,
             "table": None if self.table is None else dict(self.table),
             "game": dict(self.game),
@@ -112,6 +118,9 @@ class CasinoCheck:
             "differences": list(self.differences),
             "payout_changes": self.payout_changes,
         }
+        if self.biggy_doubts:
+            out["biggy_in_doubt"] = list(self.biggy_doubts)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,8 +500,23 @@ def check_casino(
         change = _change_by_reading(state, table, game, seen, name) or (
             Sentence.of("unsure", count=seen.unsure),
         )
+    biggy_doubts = tuple(
+        sorted(
+            {
+                owner_key(state, d.owner)
+                for d in seen.unsure_readings()
+                if d.biggy_unseen and d.owner is not None
+            }
+        )
+    )
     return CasinoCheck(
-        number, _counted(state, table.dice), game_counts, seen.unsure, differences, change
+        number,
+        _counted(state, table.dice),
+        game_counts,
+        seen.unsure,
+        differences,
+        change,
+        biggy_doubts,
     )
 
 
@@ -505,7 +529,7 @@ def _biggy_read_regular(casino: SeenCasino, owner: int) -> SeenCasino:
         casino,
         dice=casino.dice[:i] + casino.dice[i + 1 :],
         unsure=casino.unsure + 1,
-        unsure_dice=(*given, UnsureDie(owner)),
+        unsure_dice=(*given, UnsureDie(owner, biggy_unseen=True)),
     )
 
 

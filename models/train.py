@@ -178,6 +178,7 @@ def train_locator(
     turn: str = "none",
     overexposed: float = 0.0,
     device: str = "cpu",
+    time_limit: float | None = None,
 ) -> Locator:
     """Fit the locator to the rendered frames, plus real frames repeated `real_repeat` times
     in every epoch if given, each batch zoomed by up to `max_zoom`; start from `init` weights
@@ -190,7 +191,8 @@ def train_locator(
     side faces below the top face, and batches are drawn from one kind of frame only.
     A share `overexposed` of the frames is brightened until light dice and tables clip white.
     On a `device` other than the CPU each batch's frames and targets, made on the CPU, are
-    moved there for the network.
+    moved there for the network. With a `time_limit` (seconds), training stops once it has run
+    that long, and says at which step, so that a run on a lent machine still leaves a network.
     """
     if turn not in FRAME_TURNS:
         raise ValueError(f"turn must be one of {FRAME_TURNS}, got {turn!r}")
@@ -205,6 +207,9 @@ def train_locator(
     step, t0 = 0, time.time()
     for ep in range(epochs):
         for idx in _batches(order_from, batch, n_rendered if turn == "rendered" else None):
+            if time_limit is not None and time.time() - t0 > time_limit:
+                log(f"locator stopped by the time limit at step {step}/{steps}")
+                return net.cpu().eval()
             turnable = turn == "all" or (turn == "rendered" and idx.max() < n_rendered)
             imgs, bxs = _turned_batch(frames[idx].copy(), [by_frame[i] for i in idx], turnable)
             x = torch.from_numpy(np.ascontiguousarray(imgs.transpose(0, 3, 1, 2))).to(device)
@@ -459,6 +464,12 @@ def _parser() -> argparse.ArgumentParser:
         "only mirror left to right",
     )
     ap.add_argument("--device", default="cpu", help="where to train (cpu, cuda)")
+    ap.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        help="locator: seconds after which training stops early (and says so)",
+    )
     ap.add_argument("--batch", type=int, default=256, help="pips: crops per step")
     ap.add_argument(
         "--pips-width",
@@ -521,6 +532,7 @@ def _locator_from(a: argparse.Namespace) -> None:
         a.turn_frames,
         a.overexposed,
         a.device,
+        a.time_limit,
     )
     torch.save(net.state_dict(), a.out / "locator.pt")
     export(

@@ -131,6 +131,15 @@ def test_a_biggy_read_nowhere_but_read_regular_where_it_lies_is_in_doubt():
     assert six.payout_changes.startswith("not known while 1 die is not read for sure; if it is")
     assert "if it is a Biggy of red (Anna): no change at payout" in six.payout_changes
     assert not check.payout_may_go_on
+    # The check says whose Biggy may be among the dice there, so the page can point at them.
+    assert six.biggy_doubts == ("Anna",)
+    assert six.to_dict()["biggy_in_doubt"] == ["Anna"]
+    assert all(c.biggy_doubts == () for c in check.casinos if c.casino != 6)
+    words = check_words(check)
+    assert (
+        "Casino 6: Anna's Biggy was read on no casino; one of Anna's dice here may be it" in words
+    )
+    assert "not read for sure" not in words.split("At payout")[0]
 
 
 def test_a_biggy_read_nowhere_with_a_die_too_many_where_it_lies_is_a_difference():
@@ -140,7 +149,8 @@ def test_a_biggy_read_nowhere_with_a_die_too_many_where_it_lies_is_a_difference(
     )
     seen = as_seen(state, c6=SeenCasino(6, dice(ANNA, ANNA, BEN)))
     six = check_table(state, seen, COLOURS).casinos[5]
-    assert six.unsure == 0
+    assert (six.unsure, six.biggy_doubts) == (0, ())
+    assert "biggy_in_doubt" not in six.to_dict()
     assert six.differences == (
         "the table shows 2 red (Anna) on casino 6 (2 dice), the game has 2 (a Biggy)",
     )

@@ -13,6 +13,7 @@ read dice in doubt for sure where the picture shows one, live in `vision.row_dou
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 import cv2
@@ -217,13 +218,19 @@ def _pips_of(bits: int) -> tuple[int, ...]:
     return tuple(k for k in range(1, 7) if bits >> k & 1)
 
 
-def draw_row(frame: np.ndarray, reading: RowReading) -> np.ndarray:
-    """The frame with each die read on a casino boxed and named (unsure ones in orange)."""
+def draw_row(
+    frame: np.ndarray, reading: RowReading, maybe_big: Collection[tuple[int, str]] = ()
+) -> np.ndarray:
+    """The frame with each die read on a casino boxed and named (unsure ones in orange). The
+    regular dice of a colour on a casino named in `maybe_big` ((casino, colour) pairs: one of
+    them may be that colour's Biggy) are in orange too, named "big ?"."""
     out = frame.copy()
     for die in reading.dice:
         x0, y0, x1, y1 = (int(round(v)) for v in die.box)
-        colour = (0, 140, 255) if die.unsure else (40, 220, 40)
+        may_be_big = not die.big and (die.casino, die.colour) in maybe_big
+        colour = (0, 140, 255) if die.unsure or may_be_big else (40, 220, 40)
         cv2.rectangle(out, (x0, y0), (x1, y1), colour, 2)
-        label = f"{die.colour}{' big' if die.big else ''}{' ?' if die.unsure else ''}"
+        doubt = " big ?" if may_be_big else " ?" if die.unsure else ""
+        label = f"{die.colour}{' big' if die.big else ''}{doubt}"
         cv2.putText(out, label, (x0, max(10, y0 - 3)), cv2.FONT_HERSHEY_SIMPLEX, 0.35, colour, 1)
     return out

@@ -9,7 +9,7 @@ Pure functions of values: `web.hub.TableHub` calls them under its lock and keeps
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -20,7 +20,7 @@ from companion.engine import apply
 from companion.errors import IllegalMove
 from companion.events import CorrectCasino, Event, Place, TableDie
 from companion.state import GREY, NEUTRAL_SET, WHITE, GameState, Phase
-from companion.table_check import SeenCasino, TableCheck, check_table
+from companion.table_check import SeenCasino, TableCheck, check_table, owner_key
 from vision.casino_row import RowReading, draw_row, read_casino_row
 from vision.reader import ReaderConfig
 from vision.row_zones import CASINO_NUMBERS, casino_zones
@@ -132,10 +132,28 @@ def corrections(
     return out
 
 
+def biggies_in_doubt(
+    state: GameState, check: TableCheck, colours: Mapping[int, str]
+) -> set[tuple[int, str]]:
+    """(casino, colour) for each owner whose Biggy the check takes to be among their dice read
+    regular on that casino (`CasinoCheck.biggy_doubts`)."""
+    colour_of = {owner_key(state, owner): colour for owner, colour in colours.items()}
+    return {
+        (casino.casino, colour_of[key])
+        for casino in check.casinos
+        for key in casino.biggy_doubts
+        if key in colour_of
+    }
+
+
 def photo(
-    frame: np.ndarray, reading: RowReading, zones: Zones
+    frame: np.ndarray,
+    reading: RowReading,
+    zones: Zones,
+    maybe_big: Collection[tuple[int, str]] = (),
 ) -> tuple[bytes, dict[int, tuple[float, float, float, float]], tuple[int, int]]:
-    """The casino row cut from the frame, each die boxed and named, as a JPEG of at most
+    """The casino row cut from the frame, each die boxed and named (`draw_row`: the dice of a
+    (casino, colour) in `maybe_big` marked as maybe a Biggy), as a JPEG of at most
     PHOTO_MOST_BYTES; each casino's zone as shares (x0, y0, x1, y1) of the photo; and the
     photo's width and height."""
     h, w = frame.shape[:2]
@@ -144,7 +162,7 @@ def photo(
     margin = CROP_MARGIN * w
     x0, y0 = (int(max(v - margin, 0)) for v in points.min(0))
     x1, y1 = int(min(points[:, 0].max() + margin, w)), int(min(points[:, 1].max() + margin, h))
-    cut = draw_row(frame, reading)[y0:y1, x0:x1]
+    cut = draw_row(frame, reading, maybe_big)[y0:y1, x0:x1]
     scale = min(1.0, PHOTO_WIDTH / max(1, x1 - x0))
     if scale < 1.0:
         size = (round((x1 - x0) * scale), round((y1 - y0) * scale))
@@ -181,7 +199,7 @@ def check_frame(
     owners = owner_colours(state, colours)
     seen = seen_casinos(state, reading, owners)
     check = check_table(state, seen, owners)
-    jpeg, boxes, size = photo(frame, reading, zones)
+    jpeg, boxes, size = photo(frame, reading, zones, biggies_in_doubt(state, check, owners))
     fixes = corrections(state, check, seen)
     crops = tuple(
         CasinoCrop(c.casino, boxes.get(c.casino), fixes.get(c.casino)) for c in check.casinos

@@ -388,6 +388,10 @@ def table_check_view(
                 "seen": casino.table is not None,
                 "owners": rows,
                 "unsure": casino.unsure,
+                "biggy_doubts": [
+                    owner_look(state, colours, _owner_of_key(state, key))
+                    for key in casino.biggy_doubts
+                ],
                 "agrees": casino.agrees,
                 "payout_may_go_on": casino.payout_may_go_on,
                 "differences": list(casino.differences),

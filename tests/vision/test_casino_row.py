@@ -408,3 +408,19 @@ def test_a_biggy_read_weakly_is_in_doubt_and_a_regular_die_read_so_is_not():
     det = replace(det, confidence=np.array([WEAK_BIGGY - 0.05, WEAK_BIGGY + 0.05, 0.3], np.float32))
     judged = np.ones(3, bool)
     assert list(sizes_doubted(det, det.size, judged).unsure) == [True, False, False]
+
+
+def test_dice_that_may_be_a_biggy_are_boxed_as_in_doubt():
+    from vision.casino_row import CasinoDie, RowReading, draw_row
+
+    frame = np.full((120, 200, 3), 90, np.uint8)
+    red = CasinoDie(6, "red", False, 3, False, (20.0, 30.0, 60.0, 70.0), 0.9)
+    blue = CasinoDie(6, "blue", False, 4, False, (120.0, 30.0, 160.0, 70.0), 0.9)
+    reading = RowReading((red, blue), (6,), Detections.empty())
+    orange, green = (0, 140, 255), (40, 220, 40)
+    plain = draw_row(frame, reading)
+    assert tuple(plain[50, 20]) == green and tuple(plain[50, 120]) == green
+    marked = draw_row(frame, reading, {(6, "red")})
+    assert tuple(marked[50, 20]) == orange and tuple(marked[50, 120]) == green
+    # Another casino's red dice are not the ones in doubt.
+    assert tuple(draw_row(frame, reading, {(5, "red")})[50, 20]) == green

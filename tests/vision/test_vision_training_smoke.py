@@ -240,3 +240,20 @@ def test_an_epoch_of_crops_repeats_blank_faces_and_real_crops_and_holds_out_neit
     rendered = np.setdiff1d(np.arange(40), hold)
     assert (seen[rendered] == np.where(labels[rendered] == 0, 3, 1)).all()
     assert (seen[40:] == 2).all()  # the real blank face too: real crops are repeated as real
+
+
+def test_a_locator_past_its_time_limit_stops_and_says_at_which_step() -> None:
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from models import train
+    from vision.onnx_models import LOCATOR_FLOAT_FILE, model_path
+
+    init = model_path(LOCATOR_FLOAT_FILE)
+    start = train.locator_from_onnx(init).eval()
+    data = {"frames": np.zeros((2, 240, 320, 3), np.uint8), "boxes": np.zeros((0, 5), np.float32)}
+    said: list[str] = []
+    stopped = train.train_locator(data, 3, 1, said.append, init=init, time_limit=0.0)
+    assert said == ["locator stopped by the time limit at step 0/6"]
+    x = torch.rand(1, 3, 96, 128) * 255
+    with torch.no_grad():
+        assert torch.allclose(stopped(x), start(x))

@@ -280,3 +280,59 @@ def test_dice_in_doubt_that_change_nothing_at_payout_are_shown_and_the_payout_go
     finally:
         driver.quit()
         live.close()
+
+
+def test_a_biggy_read_as_a_regular_die_is_pointed_at_in_words_and_in_the_photo(
+    tmp_path, shots, monkeypatch
+):
+    # The camera reads each Biggy as a regular die (a note's edge over it): the page names the
+    # player whose Biggy may be among their dice on that casino, and the photo boxes those dice
+    # in orange, rather than saying only that a die was not read for sure.
+    from dataclasses import replace
+
+    from web import round_check
+
+    real = round_check.read_casino_row
+
+    def biggies_read_small(*args):
+        reading = real(*args)
+        return replace(reading, dice=tuple(replace(d, big=False) for d in reading.dice))
+
+    monkeypatch.setattr(round_check, "read_casino_row", biggies_read_small)
+    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 5, "CAMERA": "sim"})
+    live = LiveServer(app)
+    driver = chromium(390, 844)
+    try:
+        driver.get(live.url)
+        post(live.url, "new_game", edition="classic", options={"biggies": True}, players=PLAYERS)
+        game = play_to_payout(live.url)
+        bigs = {
+            (c["number"], o["name"])
+            for c in game["casinos"]
+            for o in c["owners"]
+            if o.get("biggies")
+        }
+        assert bigs, "no Biggy was placed in the round"
+        lines = wait_for(lambda: shown(driver, "biggy-doubt"), what="the Biggy in doubt")
+        assert len(lines) == len(bigs)
+        for number, name in bigs:
+            card = shown(driver, f"check-casino-{number}")[0]
+            said = [p.text for p in card.find_elements(By.CSS_SELECTOR, "p.difference")]
+            assert any(f"{name}'s Biggy" in line and "boxed in orange" in line for line in said)
+            assert not any("not read for sure" in line for line in said), said
+        # The payout waits for a person only where the Biggy changes it.
+        may_go_on = get(live.url, "/api/state")["table_check"]["payout_may_go_on"]
+        held = shown(driver, "pay-out")[0].get_attribute("disabled") is not None
+        assert held is not may_go_on
+        exact_viewport(driver, 390, 844)
+        driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'start'})", shown(driver, "table-check")[0]
+        )
+        time.sleep(0.5)
+        driver.save_screenshot(str(shots / "table-check-biggy-doubt-390x844.png"))
+        tap(driver, "language")
+        wait_for(lambda: "Der Biggy von" in shown(driver, "biggy-doubt")[0].text)
+        tap(driver, "language")
+    finally:
+        driver.quit()
+        live.close()

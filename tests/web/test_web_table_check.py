@@ -210,3 +210,41 @@ def test_dice_in_doubt_that_may_change_the_payout_hold_it(hub, monkeypatch):
         send(hub, "event", event={"type": "payout", "slot_choices": []})
     assert refused.value.why == {"key": "check_differs"}
     assert hub.game.round == 1
+
+
+def test_a_biggy_read_as_a_regular_die_is_pointed_at_on_the_page(tmp_path, monkeypatch):
+    # The camera reads every Biggy as a regular die (a note's edge over each): the check takes
+    # one of its owner's dice where the game holds it as in doubt, and names the owner.
+    from dataclasses import replace
+
+    from companion.events import TableDie
+    from web import round_check
+
+    real = round_check.seen_casinos
+
+    def biggies_read_small(*args):
+        return [
+            replace(s, dice=tuple(TableDie(d.owner, False, d.value) for d in s.dice))
+            for s in real(*args)
+        ]
+
+    monkeypatch.setattr(round_check, "seen_casinos", biggies_read_small)
+    drawn: list = []
+    monkeypatch.setattr(round_check, "photo", lambda *a: drawn.append(a[3]) or (b"", {}, (0, 0)))
+    hub = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=3)
+    hub.attach_camera(SimCamera())
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    new = {"edition": "classic", "options": {"biggies": True}, "players": players}
+    act(hub, {"action": "new_game", "base": "none"} | new, None)
+    play_to_payout(hub)
+    bigs = {(c.number, d.owner) for c in hub.game.casinos for d in c.dice if d.big}
+    assert bigs, "no Biggy was placed in the round"
+    check = hub.snapshot()["table_check"]
+    pointed = {(c["casino"], o["owner"]) for c in check["casinos"] for o in c["biggy_doubts"]}
+    assert pointed == bigs
+    for c in check["casinos"]:
+        for look in c["biggy_doubts"]:
+            assert look["name"] == players[look["owner"]]["name"]
+            assert c["unsure"] >= 1
+    colour = {0: "red", 1: "blue"}
+    assert drawn[-1] == {(n, colour[o]) for n, o in bigs}

@@ -659,10 +659,17 @@ function checkPanel(game) {
 
 function checkCasino(game, check, c) {
   const where = casinoText(c.casino);
-  const differing = c.owners.filter((o) => o.table !== null && o.table !== o.game);
-  const said = c.difference_sentences ? c.difference_sentences.map((s, i) => checkText(s, c.differences[i])) : LANG === "en" ? c.differences : [];
-  const lines = said.length ? said.map((d) => d.charAt(0).toUpperCase() + d.slice(1) + ".")
-    : differing.map((o) => t("check_line", {table: o.table, game: o.game, name: ownerLook(game, o.owner).name, where}));
+  // Counts that differ only by dice not read for sure are no difference: only the server's
+  // sentences say what differs.
+  const said = (c.difference_sentences || []).map((s, i) => checkText(s, c.differences[i]));
+  const lines = said.map((d) => d.charAt(0).toUpperCase() + d.slice(1) + ".");
+  // A Biggy the camera read nowhere may be one of its owner's dice read regular here: their
+  // count on the table is what was read for sure, and more.
+  const biggies = c.biggy_doubts || [];
+  const unsure = c.unsure - biggies.length;
+  const inDoubt = new Set(biggies.map((o) => o.owner));
+  const tableCount = (o) => o.table === null ? "?" : inDoubt.has(o.owner) ? `${o.table} + ?` : String(o.table);
+  const differs = (o) => o.table !== null && o.table !== o.game && !inDoubt.has(o.owner);
   return h("article", {class: "check-casino", "data-testid": `check-casino-${c.casino}`},
     h("h4", {text: where}),
     h("div", {class: "check-body"},
@@ -670,11 +677,13 @@ function checkCasino(game, check, c) {
     h("div", {class: "check-words"},
     c.owners.length ? h("table", {class: "check-counts"},
       h("thead", {}, h("tr", {}, h("th"), h("th", {text: t("check_on_table")}), h("th", {text: t("check_in_game")}))),
-      h("tbody", {}, c.owners.map((o) => h("tr", {class: o.table !== o.game ? "differs" : null},
-        h("td", {}, ownerTag(ownerLook(game, o.owner))), h("td", {text: o.table === null ? "?" : String(o.table)}), h("td", {text: String(o.game)}))))) : null,
+      h("tbody", {}, c.owners.map((o) => h("tr", {class: differs(o) ? "differs" : null},
+        h("td", {}, ownerTag(ownerLook(game, o.owner))), h("td", {text: tableCount(o)}), h("td", {text: String(o.game)}))))) : null,
     lines.map((text) => h("p", {class: "difference", "data-testid": "difference", text})),
     c.seen ? null : h("p", {class: "difference", text: t("check_not_seen")}),
-    c.unsure ? h("p", {class: "difference", text: c.unsure === 1 ? t("check_unsure_one") : t("check_unsure", {n: c.unsure})}) : null,
+    biggies.map((o) => h("p", {class: "difference", "data-testid": "biggy-doubt",
+      text: t("check_biggy_doubt", {name: ownerLook(game, o.owner).name, colour: colourName(o.colour)})})),
+    unsure > 0 ? h("p", {class: "difference", text: unsure === 1 ? t("check_unsure_one") : t("check_unsure", {n: unsure})}) : null,
     c.payout_changes ? payoutChange(c) : null,
     c.correction ? button(t("check_correct"), () => act("event", {event: c.correction}), "btn primary", {"data-testid": `correct-${c.casino}`}) : null)));
 }

@@ -8,6 +8,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TypeVar, cast
 
 import numpy as np
 import torch
@@ -20,6 +21,8 @@ from torch import nn  # noqa: E402
 from models.frame_turns import mirrored, transposed  # noqa: E402
 from models.make_data import joined  # noqa: E402
 from models.nets import Locator, PipReader  # noqa: E402
+
+NetT = TypeVar("NetT", bound=nn.Module)
 
 STRIDE = 4
 MODELS_DIR = Path(__file__).resolve().parent
@@ -71,7 +74,7 @@ def _colour_augment(x: torch.Tensor, overexposed: float = 0.0) -> torch.Tensor:
     return x.clamp(0, 255)
 
 
-def _folded(net: nn.Module) -> nn.Module:
+def _folded(net: NetT) -> NetT:
     """`net` with its batch norms folded away: each is the identity and the convolution before
     it has a bias (the shape of an exported network, and of its fine-tunes)."""
     for module in net.modules():
@@ -85,9 +88,9 @@ def _folded(net: nn.Module) -> nn.Module:
             module[0] = nn.Conv2d(
                 conv.in_channels,
                 conv.out_channels,
-                conv.kernel_size,
-                conv.stride,
-                conv.padding,
+                cast(tuple[int, int], conv.kernel_size),
+                cast(tuple[int, int], conv.stride),
+                cast(tuple[int, int], conv.padding),
                 bias=True,
             )
             module[1] = nn.Identity()
@@ -99,7 +102,7 @@ def _folded_locator() -> Locator:
     return _folded(Locator())
 
 
-def from_onnx(path: Path, net: nn.Module) -> nn.Module:
+def from_onnx(path: Path, net: NetT) -> NetT:
     """`net` (a Locator or a PipReader) holding the weights of its exported .onnx file.
 
     Export folds each batch norm into the convolution before it, so here every batch norm
@@ -123,7 +126,7 @@ def _onnx_layer_weights(path: Path) -> list[list[np.ndarray]]:
     ]
 
 
-def _holding(net: nn.Module, stored: list[list[np.ndarray]], path: Path) -> nn.Module:
+def _holding(net: NetT, stored: list[list[np.ndarray]], path: Path) -> NetT:
     """`net`, its batch norms folded away, holding the layer weights `stored` (read from
     `path`)."""
     net = _folded(net)
@@ -134,6 +137,7 @@ def _holding(net: nn.Module, stored: list[list[np.ndarray]], path: Path) -> nn.M
         )
     with torch.no_grad():
         for layer, (weight, bias) in zip(layers, stored, strict=True):
+            assert layer.bias is not None  # every layer of these networks has a bias
             layer.weight.copy_(torch.from_numpy(np.array(weight)))
             layer.bias.copy_(torch.from_numpy(np.array(bias)))
     return net
@@ -399,7 +403,7 @@ def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dyn: dict) 
     """Write a network to ONNX with dynamic batch (and image size) axes."""
     torch.onnx.export(
         net,
-        torch.zeros(shape),
+        (torch.zeros(shape),),
         str(path),
         input_names=["image"],
         output_names=["out"],

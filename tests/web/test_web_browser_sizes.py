@@ -70,8 +70,10 @@ def shots(tmp_path_factory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def driver():
+    # A browser a game: one session kept through six whole games once lost its chromedriver
+    # part-way ("unknown command" for the session).
     browser = chromium(*SIZES[0])
     yield browser
     browser.quit()

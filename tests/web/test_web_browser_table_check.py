@@ -320,6 +320,13 @@ def test_a_biggy_read_as_a_regular_die_is_pointed_at_in_words_and_in_the_photo(
             said = [p.text for p in card.find_elements(By.CSS_SELECTOR, "p.difference")]
             assert any(f"{name}'s Biggy" in line and "boxed in orange" in line for line in said)
             assert not any("not read for sure" in line for line in said), said
+            # Their count on the table is what was read for sure, and more: no difference.
+            row = [
+                r.text for r in card.find_elements(By.CSS_SELECTOR, "tbody tr") if name in r.text
+            ]
+            assert len(row) == 1 and "+ ?" in row[0], row
+            if not card.find_elements(By.CSS_SELECTOR, '[data-testid="difference"]'):
+                assert not card.find_elements(By.CSS_SELECTOR, "tr.differs")
         # The payout waits for a person only where the Biggy changes it.
         may_go_on = get(live.url, "/api/state")["table_check"]["payout_may_go_on"]
         held = shown(driver, "pay-out")[0].get_attribute("disabled") is not None

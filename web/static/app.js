@@ -669,7 +669,7 @@ function checkCasino(game, check, c) {
   const unsure = c.unsure - biggies.length;
   const inDoubt = new Set(biggies.map((o) => o.owner));
   const tableCount = (o) => o.table === null ? "?" : inDoubt.has(o.owner) ? `${o.table} + ?` : String(o.table);
-  const differs = (o) => o.table !== null && o.table !== o.game && !inDoubt.has(o.owner);
+  const differs = (o) => lines.length > 0 && o.table !== null && o.table !== o.game && !inDoubt.has(o.owner);
   return h("article", {class: "check-casino", "data-testid": `check-casino-${c.casino}`},
     h("h4", {text: where}),
     h("div", {class: "check-body"},

@@ -65,7 +65,8 @@ class CasinoCheck:
     (keys with values; `differences` and `payout_changes` give them in English). `table` is None
     for a casino the camera does not see. `biggy_doubts` names the owners (as the counts key
     them) whose Biggy the camera read nowhere and may be among their dice here: one of the
-    `unsure` dice each."""
+    `unsure` dice each. `doubt_owners` names the owners that a die not read for sure may
+    belong to, all owners where `doubt_any_owner` (a die whose colour tells no owner)."""
 
     casino: int
     table: tuple[tuple[str, int], ...] | None
@@ -74,6 +75,8 @@ class CasinoCheck:
     difference_sentences: tuple[Sentence, ...]
     payout_sentences: tuple[Sentence, ...]
     biggy_doubts: tuple[str, ...] = ()
+    doubt_owners: tuple[str, ...] = ()
+    doubt_any_owner: bool = False
 
     @property
     def differences(self) -> tuple[str, ...]:
@@ -500,15 +503,8 @@ def check_casino(
         change = _change_by_reading(state, table, game, seen, name) or (
             Sentence.of("unsure", count=seen.unsure),
         )
-    biggy_doubts = tuple(
-        sorted(
-            {
-                owner_key(state, d.owner)
-                for d in seen.unsure_readings()
-                if d.biggy_unseen and d.owner is not None
-            }
-        )
-    )
+    readings = seen.unsure_readings()
+    told = [(d.owner, d.biggy_unseen) for d in readings if d.owner is not None]
     return CasinoCheck(
         number,
         _counted(state, table.dice),
@@ -516,7 +512,9 @@ def check_casino(
         seen.unsure,
         differences,
         change,
-        biggy_doubts,
+        biggy_doubts=tuple(sorted({owner_key(state, owner) for owner, big in told if big})),
+        doubt_owners=tuple(sorted({owner_key(state, owner) for owner, _ in told})),
+        doubt_any_owner=len(told) < len(readings),
     )
 
 

@@ -748,3 +748,17 @@ def test_a_slot_machine_die_read_with_likely_pips_is_its_owners_die():
     assert read("red", likely=()) == (UnsureDie(ANNA),)
     assert read("red", big=True) == (UnsureDie(ANNA, True),)
     assert read("orange") == (UnsureDie(),)
+
+
+def test_the_check_names_whose_dice_a_die_in_doubt_may_be():
+    state = game(casino(4, (60_000,), p0=2, p1=1), casino(5, (70_000,), p0=1))
+    seen = as_seen(
+        state,
+        c4=SeenCasino(4, dice(ANNA, ANNA), 1, (), (UnsureDie(BEN),)),
+        c5=SeenCasino(5, (), 1),
+    )
+    check = check_table(state, seen, COLOURS)
+    four, five = check.casinos[3], check.casinos[4]
+    assert (four.doubt_owners, four.doubt_any_owner) == (("Ben",), False)
+    assert (five.doubt_owners, five.doubt_any_owner) == ((), True)
+    assert all(not c.doubt_owners and not c.doubt_any_owner for c in check.casinos[:3])

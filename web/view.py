@@ -376,6 +376,7 @@ def table_check_view(
             | {
                 "table": table.get(key, 0) if casino.table is not None else None,
                 "game": game.get(key, 0),
+                "maybe_more": casino.doubt_any_owner or key in casino.doubt_owners,
             }
             for key in sorted(set(table) | set(game), key=lambda k: (-game.get(k, 0), k))
         ]

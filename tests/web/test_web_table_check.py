@@ -246,5 +246,9 @@ def test_a_biggy_read_as_a_regular_die_is_pointed_at_on_the_page(tmp_path, monke
         for look in c["biggy_doubts"]:
             assert look["name"] == players[look["owner"]]["name"]
             assert c["unsure"] >= 1
+            row = next(o for o in c["owners"] if o["owner"] == look["owner"])
+            assert row["maybe_more"] and row["table"] < row["game"]
+        if not c["unsure"]:
+            assert not any(o["maybe_more"] for o in c["owners"])
     colour = {0: "red", 1: "blue"}
     assert drawn[-1] == {(n, colour[o]) for n, o in bigs}

@@ -663,13 +663,13 @@ function checkCasino(game, check, c) {
   // sentences say what differs.
   const said = (c.difference_sentences || []).map((s, i) => checkText(s, c.differences[i]));
   const lines = said.map((d) => d.charAt(0).toUpperCase() + d.slice(1) + ".");
-  // A Biggy the camera read nowhere may be one of its owner's dice read regular here: their
-  // count on the table is what was read for sure, and more.
+  // A Biggy the camera read nowhere may be one of its owner's dice read regular here.
   const biggies = c.biggy_doubts || [];
   const unsure = c.unsure - biggies.length;
-  const inDoubt = new Set(biggies.map((o) => o.owner));
-  const tableCount = (o) => o.table === null ? "?" : inDoubt.has(o.owner) ? `${o.table} + ?` : String(o.table);
-  const differs = (o) => lines.length > 0 && o.table !== null && o.table !== o.game && !inDoubt.has(o.owner);
+  // An owner whose dice may be among those not read for sure has on the table what was read
+  // for sure, and maybe more.
+  const tableCount = (o) => o.table === null ? "?" : o.maybe_more ? `${o.table} + ?` : String(o.table);
+  const differs = (o) => lines.length > 0 && o.table !== null && o.table !== o.game && !o.maybe_more;
   return h("article", {class: "check-casino", "data-testid": `check-casino-${c.casino}`},
     h("h4", {text: where}),
     h("div", {class: "check-body"},

@@ -11,7 +11,10 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser import (
@@ -83,6 +86,22 @@ def tap(driver, testid: str) -> None:
 
 def shown(driver, testid: str) -> list:
     return driver.find_elements(By.CSS_SELECTOR, f'[data-testid="{testid}"]')
+
+
+@contextmanager
+def phone_at_payout(tmp_path: Path, **new_game: object) -> Iterator[tuple[LiveServer, Any, dict]]:
+    """A game on the simulated table played to its first payout, shown on a phone-sized page:
+    the server, the browser and the game as the API gives it."""
+    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 5, "CAMERA": "sim"})
+    live = LiveServer(app)
+    driver = chromium(390, 844)
+    try:
+        driver.get(live.url)
+        post(live.url, "new_game", edition="classic", players=PLAYERS, **new_game)
+        yield live, driver, play_to_payout(live.url)
+    finally:
+        driver.quit()
+        live.close()
 
 
 def test_each_misplaced_die_is_caught_and_put_right_before_the_payout(tmp_path, shots):
@@ -253,13 +272,7 @@ def test_dice_in_doubt_that_change_nothing_at_payout_are_shown_and_the_payout_go
         return TableCheck((one, *check.casinos[1:]))
 
     monkeypatch.setattr(round_check, "check_table", doubtful)
-    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 5, "CAMERA": "sim"})
-    live = LiveServer(app)
-    driver = chromium(390, 844)
-    try:
-        driver.get(live.url)
-        post(live.url, "new_game", edition="classic", players=PLAYERS)
-        play_to_payout(live.url)
+    with phone_at_payout(tmp_path) as (live, driver, _):
         note = wait_for(lambda: shown(driver, "doubt-changes-nothing"), what="the doubt's note")
         assert "the payout is the same" in note[0].text
         assert [e.get_attribute("data-testid") for e in shown(driver, "table-check")[0]
@@ -277,9 +290,6 @@ def test_dice_in_doubt_that_change_nothing_at_payout_are_shown_and_the_payout_go
         tap(driver, "language")
         tap(driver, "pay-out")
         wait_for(lambda: len(get(live.url, "/api/state")["game"]["payouts"]) == 1)
-    finally:
-        driver.quit()
-        live.close()
 
 
 def test_a_biggy_read_as_a_regular_die_is_pointed_at_in_words_and_in_the_photo(
@@ -299,13 +309,7 @@ def test_a_biggy_read_as_a_regular_die_is_pointed_at_in_words_and_in_the_photo(
         return replace(reading, dice=tuple(replace(d, big=False) for d in reading.dice))
 
     monkeypatch.setattr(round_check, "read_casino_row", biggies_read_small)
-    app = create_app({"DB": str(tmp_path / "t.sqlite3"), "SEED": 5, "CAMERA": "sim"})
-    live = LiveServer(app)
-    driver = chromium(390, 844)
-    try:
-        driver.get(live.url)
-        post(live.url, "new_game", edition="classic", options={"biggies": True}, players=PLAYERS)
-        game = play_to_payout(live.url)
+    with phone_at_payout(tmp_path, options={"biggies": True}) as (live, driver, game):
         bigs = {
             (c["number"], o["name"])
             for c in game["casinos"]
@@ -340,6 +344,3 @@ def test_a_biggy_read_as_a_regular_die_is_pointed_at_in_words_and_in_the_photo(
         tap(driver, "language")
         wait_for(lambda: "Der Biggy von" in shown(driver, "biggy-doubt")[0].text)
         tap(driver, "language")
-    finally:
-        driver.quit()
-        live.close()

@@ -77,11 +77,15 @@ class LiveServer:
         self.thread.start()
 
     def close(self) -> None:
-        """Stop listening (open streams end with the process).
+        """Stop listening (open streams end with the process), and stop the app's camera
+        thread, if it has one, while its database is still there.
 
         The server is closed in its own thread, between two waits on its sockets: closed from
         here, its wait could meet a socket closed under it ("Bad file descriptor").
         """
+        camera = self.app.extensions.get("camera")
+        if camera is not None:
+            camera.stop()
         closed = threading.Event()
 
         def close_here() -> None:

@@ -31,8 +31,9 @@ SURE_READING = 0.5
 # A die read with less confidence than this (but at least SURE_READING) is read for sure only
 # where the three pip readers, plain and mirrored, give its pips a median probability of at
 # least SURE_VOTE (vision/sure.py). With the pip readers that learnt the real sets' fit parts,
-# the coloured set's tuning part read 2 dice sure but wrong at 0.64-0.66 (0.7 leaves 1 of 150).
-SURE_ALONE = 0.7
+# the coloured set's tuning part read 2 dice sure but wrong at 0.64-0.66 (0.7 leaves 1 of 150);
+# 0.8 against 0.7: rendered dice sure but wrong 16 to 6 of 5,856, 3.5 points more unsure.
+SURE_ALONE = 0.8
 SURE_VOTE = 0.9
 COLOUR_SURE = 0.8  # before calibration a colour this sure or less is named in doubt, not guessed
 # Touching dice of one colour can merge into one box: looks enlarged this much find them apart.

@@ -102,10 +102,30 @@ class LiveServer:
         closed.wait(timeout=5)
 
 
+UNKNOWN_COMMAND_TRIES = 3
+"""Times a command is sent to chromedriver while it answers "unknown command" for it."""
+
+
 def chromium(width: int = 1280, height: int = 800) -> Any:
     """A headless Chromium driven through Debian's chromedriver (no browser download)."""
     from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
+
+    class Chrome(webdriver.Chrome):
+        """Chromium whose commands are sent again where chromedriver answers "unknown command"
+        for a command it knows (seen now and then in the middle of a test, on a live session):
+        a command it did not recognise was not run."""
+
+        def execute(self, driver_command: str, params: dict | None = None) -> dict:
+            for _ in range(UNKNOWN_COMMAND_TRIES - 1):
+                try:
+                    return super().execute(driver_command, params)
+                except WebDriverException as error:
+                    if "unknown command" not in str(error):
+                        raise
+                    time.sleep(0.2)
+            return super().execute(driver_command, params)
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -122,7 +142,7 @@ def chromium(width: int = 1280, height: int = 800) -> Any:
         f"--window-size={width},{height}",
     ):
         options.add_argument(flag)
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    return Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:

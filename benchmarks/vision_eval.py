@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models import paint_dice  # noqa: E402
 from models.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
+from vision.die_check import NO_DIE_BELOW  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
 from vision.reader import SURE_ALONE, SURE_READING, ReaderConfig, read_dice  # noqa: E402
@@ -426,6 +427,13 @@ def main() -> int:
         default=None,
         help="pip reader .onnx files to use instead of the shipped ones",
     )
+    ap.add_argument(
+        "--no-die-below",
+        type=float,
+        default=NO_DIE_BELOW,
+        help="unsure boxes the die checker gives less than this probability of a die are "
+        "dropped (0: the checker is not asked)",
+    )
     a = ap.parse_args()
     cfg = ReaderConfig(
         threads=1,
@@ -433,6 +441,7 @@ def main() -> int:
         pips_models=tuple(a.pips) if a.pips else None,
         sure_reading=a.sure_reading,
         sure_alone=a.sure_alone,
+        no_die_below=a.no_die_below,
     )
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}

@@ -34,6 +34,7 @@ from vision.colour import (  # noqa: E402
     calibrate_from_frame,
 )
 from vision.detections import Detections  # noqa: E402
+from vision.die_check import NO_DIE_BELOW  # noqa: E402
 from vision.reader import SURE_ALONE, SURE_READING, SURE_VOTE, ReaderConfig, read_dice  # noqa: E402
 
 SURE_WRONG_MARGIN = 1.6  # a die read for sure but wrong is written with this much around its box
@@ -278,6 +279,20 @@ def main() -> int:
         default=None,
         help="write a PNG of each die read for sure but wrong into this folder (one a set)",
     )
+    ap.add_argument(
+        "--no-die-below",
+        type=float,
+        default=NO_DIE_BELOW,
+        help="unsure boxes the die checker gives less than this probability of a die are "
+        "dropped (0: the checker is not asked)",
+    )
+    ap.add_argument(
+        "--locator-threshold",
+        type=float,
+        default=ReaderConfig.locator_threshold,
+        help="the locator's score a box needs",
+    )
+    ap.add_argument("--die-check", default=None, help="die checker .onnx instead of the shipped")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
 
@@ -287,6 +302,9 @@ def main() -> int:
         sure_reading=args.sure_reading,
         sure_alone=args.sure_alone,
         sure_vote=args.sure_vote,
+        no_die_below=args.no_die_below,
+        die_check_model=args.die_check,
+        locator_threshold=args.locator_threshold,
     )
     colour_labels = json.loads(args.colours.read_text()) if args.colours.is_file() else {}
     chosen = real_sets()

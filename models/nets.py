@@ -78,3 +78,31 @@ class PipReader(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Class logits for each crop."""
         return self.classify(self.features(_normalise(x)))
+
+
+class DieChecker(nn.Module):
+    """Wide crops (N, 3, 40, 40) BGR in [0, 255], a box and half a box around it -> (N, 1)
+    logit that a die lies in the middle (`vision/die_check.py`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.Sequential(
+            _cbr(3, 16),
+            nn.MaxPool2d(2),
+            _cbr(16, 24),
+            nn.MaxPool2d(2),
+            _cbr(24, 48),
+            nn.MaxPool2d(2),
+            _cbr(48, 48),
+        )
+        self.classify = nn.Sequential(
+            nn.Flatten(),
+            nn.Dropout(0.3),
+            nn.Linear(48 * 25, 48),
+            nn.ReLU(inplace=True),
+            nn.Linear(48, 1),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """The logit for each crop."""
+        return self.classify(self.features(_normalise(x)))

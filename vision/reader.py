@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import onnxruntime as ort
 
-from vision import blank, closer, locate, look_again, pips, sure, viewpoint
+from vision import blank, closer, die_check, locate, look_again, pips, sure, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
@@ -118,6 +118,10 @@ class ReaderConfig:
     # readers' vote (`SURE_VOTE`); at `sure_reading` or below, no vote is asked.
     sure_alone: float = SURE_ALONE
     sure_vote: float = SURE_VOTE
+    # Where pips are needed, an unsure box read weakly (`die_check.weak_unsure`) that the die
+    # checker gives less than this probability of a die is dropped (0: the checker is not asked).
+    no_die_below: float = die_check.NO_DIE_BELOW
+    die_check_model: str | None = None
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -149,7 +153,14 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         cfg.camera_place,
     )
     unsure |= blank.pips_on_blank(frame_bgr, found.boxes, found.pips, unsure)
-    return replace(found, unsure=unsure)
+    found = replace(found, unsure=unsure)
+    asked = die_check.weak_unsure(unsure, found.confidence)
+    if cfg.no_die_below <= 0 or not asked.any():
+        return found
+    checker = open_session(
+        cfg.die_check_model or str(model_path(die_check.CHECK_FILE)), cfg.threads
+    )
+    return found.select(~die_check.no_die(checker, frame_bgr, found.boxes, asked, cfg.no_die_below))
 
 
 def _around_dice(found: Detections, weak: np.ndarray) -> np.ndarray:

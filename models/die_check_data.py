@@ -1,0 +1,207 @@
+"""Training crops for the die checker (`vision/die_check.py`): wide crops around boxes, each
+labelled die or no die.
+
+Where the crops come from:
+- the reader's own boxes on the `fit` part of each real set (boxes on a labelled die are dice,
+  boxes on no labelled die are not); photos whose labels name no die are skipped, since some
+  of them hold dice nobody labelled;
+- the labelled dice of the whole-die sets again, their boxes moved and rescaled a little;
+- the shipped locator's boxes on no labelled die, up to `strays` a photo;
+- the same three from rendered scenes with clutter (`models.clutter`), whose truth is known.
+
+The held-out and tuning parts are never read here. Photos stay outside the project; the output
+is a temporary .npz file for `train_die_check.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from models.make_data import _jitter_boxes, save_arrays  # noqa: E402
+from models.real_sets import real_sets  # noqa: E402
+from vision import locate  # noqa: E402
+from vision.die_check import context_crops  # noqa: E402
+from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402
+from vision.reader import ReaderConfig, read_dice  # noqa: E402
+
+# Where each crop came from, kept beside it so that training can weigh the kinds.
+READER_BOX, LABEL_BOX, STRAY_BOX = 0, 1, 2
+RENDERED = 3  # added to the kind for crops of rendered scenes
+JITTER = 0.1  # labelled boxes are moved and rescaled by up to this share of their side
+# Rendered scenes: a few dice, a crowded tray or a full tray, by these shares, as the reader
+# meets them (a die among touching neighbours must stay a die).
+SCENE_DICE = ((0.45, (2, 16)), (0.35, (15, 41)), (0.2, (60, 121)))
+MOST_DICE_A_SCENE = 25  # crops of dice kept a rendered scene (of each of its two kinds)
+
+
+class _Crops:
+    """Crops, labels, kinds and unsure flags gathered one photo at a time."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def add(
+        self,
+        frame: np.ndarray,
+        boxes: np.ndarray,
+        die: bool | np.ndarray,
+        kind: int,
+        unsure: np.ndarray | None = None,
+    ) -> None:
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        if not len(boxes):
+            return
+        n = len(boxes)
+        crops = np.clip(context_crops(frame, boxes), 0, 255).astype(np.uint8)
+        labels = np.broadcast_to(np.asarray(die, np.uint8), (n,)).copy()
+        flags = np.zeros(n, bool) if unsure is None else np.asarray(unsure, bool)
+        self.parts.append((crops, labels, np.full(n, kind, np.uint8), flags))
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        if not self.parts:
+            raise SystemExit("die_check_data: no crops were cut")
+        crops, labels, kinds, unsure = (np.concatenate(p) for p in zip(*self.parts, strict=True))
+        return {"crops": crops, "labels": labels, "kinds": kinds, "unsure": unsure}
+
+
+def _on_die(found: np.ndarray, die_boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which found boxes lie on a die (each holds the other's centre) and which on none (neither
+    holds any die's centre); boxes that are neither are left out of both."""
+    if not len(found):
+        return np.zeros(0, bool), np.zeros(0, bool)
+    if not len(die_boxes):
+        return np.zeros(len(found), bool), np.ones(len(found), bool)
+    fc = (found[:, :2] + found[:, 2:]) / 2
+    dc = (die_boxes[:, :2] + die_boxes[:, 2:]) / 2
+    die_in_box = locate.centred_in(found, dc)  # (found, dice)
+    box_in_die = locate.centred_in(die_boxes, fc).T  # (found, dice)
+    on = np.asarray((die_in_box & box_in_die).any(1), bool)
+    none = np.asarray(~(die_in_box.any(1) | box_in_die.any(1)), bool)
+    return on, none
+
+
+def _top_face_boxes(item) -> np.ndarray:
+    """Boxes around the labelled pip patterns of a top-face set, one pattern side wide."""
+    half = np.asarray(item.spans, np.float32).reshape(-1, 1) / 2
+    centres = np.asarray(item.centres, np.float32).reshape(-1, 2)
+    return np.hstack([centres - half, centres + half])
+
+
+def real_crops(out: _Crops, rng: np.random.Generator, strays: int, part: str = "fit") -> None:
+    """Crops from one training part of every real set present."""
+    cfg = ReaderConfig(no_die_below=0.0)  # the reader as it is without the checker
+    session = open_session(str(model_path(LOCATOR_FILE)), 2)
+    for real in real_sets().values():
+        if not real.available():
+            print(f"die_check_data: {real.folder} is missing, skipped", file=sys.stderr)
+            continue
+        for item in real.photos(part):
+            if not len(item.centres):
+                continue
+            frame = cv2.imread(str(item.image))
+            if frame is None:
+                raise SystemExit(f"die_check_data: {item.image} is not a readable image")
+            whole = item.die_boxes is not None
+            dice = (
+                np.asarray(item.die_boxes, np.float32).reshape(-1, 4)
+                if whole
+                else _top_face_boxes(item)
+            )
+            det = read_dice(frame, cfg)
+            on, none = _on_die(det.boxes, dice)
+            out.add(frame, det.boxes[on], True, READER_BOX, det.unsure[on])
+            out.add(frame, det.boxes[none], False, READER_BOX, det.unsure[none])
+            if whole:
+                out.add(frame, _jitter_boxes(rng, dice, JITTER), True, LABEL_BOX)
+            _add_strays(out, rng, frame, session, dice, strays, 0)
+
+
+def _add_strays(out: _Crops, rng, frame, session, dice: np.ndarray, most: int, kind: int) -> None:
+    """Up to `most` of the locator's boxes on no die of a frame, as no die."""
+    found, _ = locate.locate(session, frame, 0.2)
+    found = np.asarray(found, np.float32).reshape(-1, 4)
+    _on, none = _on_die(found, dice)
+    stray = found[none]
+    if len(stray) > most:
+        stray = stray[rng.choice(len(stray), most, replace=False)]
+    out.add(frame, stray, False, STRAY_BOX + kind)
+
+
+def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: int) -> None:
+    """Crops from rendered scenes with clutter, of every finish and camera the renderer has."""
+    from models.render import render_scene
+
+    cfg = ReaderConfig(no_die_below=0.0)  # the reader as it is without the checker
+    session = open_session(str(model_path(LOCATOR_FILE)), 2)
+    shares = np.array([share for share, _ in SCENE_DICE])
+    for _ in range(scenes):
+        low, high = SCENE_DICE[int(rng.choice(len(shares), p=shares))][1]
+        glossy, marbled, speckled = (float(rng.random() < 0.3) for _ in range(3))
+        frame, truths = render_scene(
+            rng,
+            n_dice=int(rng.integers(low, high)),
+            camera_height=float(rng.uniform(0.5, 1.4)) if rng.random() < 0.5 else None,
+            pip_styles=0.3,
+            translucent=0.1,
+            clutter=0.9 if high <= 16 else 0.4,
+            glossy=glossy,
+            marbled=marbled,
+            speckled=speckled,
+        )
+        dice = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
+        det = read_dice(frame, cfg)
+        on, none = _on_die(det.boxes, dice)
+        on = _at_most(rng, on, MOST_DICE_A_SCENE)
+        out.add(frame, det.boxes[on], True, READER_BOX + RENDERED, det.unsure[on])
+        out.add(frame, det.boxes[none], False, READER_BOX + RENDERED, det.unsure[none])
+        some = _at_most(rng, np.ones(len(dice), bool), MOST_DICE_A_SCENE)
+        out.add(frame, _jitter_boxes(rng, dice[some], JITTER), True, LABEL_BOX + RENDERED)
+        _add_strays(out, rng, frame, session, dice, strays, RENDERED)
+
+
+def _at_most(rng: np.random.Generator, chosen: np.ndarray, most: int) -> np.ndarray:
+    """`chosen` (n,) bool with all but `most` of its True entries, drawn at random, made False."""
+    idx = np.flatnonzero(chosen)
+    if len(idx) <= most:
+        return chosen
+    out = np.zeros_like(chosen)
+    out[rng.choice(idx, most, replace=False)] = True
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "die_check.npz")
+    ap.add_argument("--scenes", type=int, default=1500, help="rendered scenes")
+    ap.add_argument("--strays", type=int, default=6, help="locator boxes on no die a photo")
+    ap.add_argument("--part", default="fit", choices=("fit",), help="the real part read")
+    ap.add_argument("--no-real", action="store_true", help="rendered scenes alone")
+    ap.add_argument("--seed", type=int, default=31)
+    args = ap.parse_args()
+    rng = np.random.default_rng(args.seed)
+    out = _Crops()
+    if not args.no_real:
+        real_crops(out, rng, args.strays, args.part)
+    rendered_crops(out, rng, args.scenes, args.strays)
+    arrays = out.arrays()
+    save_arrays(args.out, arrays)
+    kinds = arrays["kinds"]
+    for kind in np.unique(kinds):
+        sel = kinds == kind
+        print(
+            f"kind {int(kind)}: {int(sel.sum())} crops, {int(arrays['labels'][sel].sum())} dice, "
+            f"{int(arrays['unsure'][sel].sum())} read unsure"
+        )
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -283,8 +283,8 @@ def main() -> int:
         "--no-die-below",
         type=float,
         default=NO_DIE_BELOW,
-        help="unsure boxes the die checker gives less than this probability of a die are "
-        "dropped (0: the checker is not asked)",
+        help="unsure boxes read weakly that the die checker gives less than this probability "
+        "of a die are dropped (0: the checker is not asked)",
     )
     ap.add_argument(
         "--locator-threshold",

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models.make_data import _jitter_boxes, save_arrays  # noqa: E402
 from models.real_sets import real_sets  # noqa: E402
+from models.whole_die_sets import _holds_no_die  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.die_check import context_crops  # noqa: E402
 from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402
@@ -77,15 +78,13 @@ def _on_die(found: np.ndarray, die_boxes: np.ndarray) -> tuple[np.ndarray, np.nd
     holds any die's centre); boxes that are neither are left out of both."""
     if not len(found):
         return np.zeros(0, bool), np.zeros(0, bool)
+    none = _holds_no_die(found, die_boxes)
     if not len(die_boxes):
-        return np.zeros(len(found), bool), np.ones(len(found), bool)
-    fc = (found[:, :2] + found[:, 2:]) / 2
+        return np.zeros(len(found), bool), none
     dc = (die_boxes[:, :2] + die_boxes[:, 2:]) / 2
     die_in_box = locate.centred_in(found, dc)  # (found, dice)
-    box_in_die = locate.centred_in(die_boxes, fc).T  # (found, dice)
-    on = np.asarray((die_in_box & box_in_die).any(1), bool)
-    none = np.asarray(~(die_in_box.any(1) | box_in_die.any(1)), bool)
-    return on, none
+    box_in_die = locate.centred_in(die_boxes, (found[:, :2] + found[:, 2:]) / 2).T
+    return np.asarray((die_in_box & box_in_die).any(1), bool), none
 
 
 def _top_face_boxes(item) -> np.ndarray:

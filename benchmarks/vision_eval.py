@@ -434,6 +434,12 @@ def main() -> int:
         help="unsure boxes read weakly that the die checker gives less than this probability "
         "of a die are dropped (0: the checker is not asked)",
     )
+    ap.add_argument(
+        "--locator-threshold",
+        type=float,
+        default=ReaderConfig.locator_threshold,
+        help="the locator's score a box needs",
+    )
     a = ap.parse_args()
     cfg = ReaderConfig(
         threads=1,
@@ -442,6 +448,7 @@ def main() -> int:
         sure_reading=a.sure_reading,
         sure_alone=a.sure_alone,
         no_die_below=a.no_die_below,
+        locator_threshold=a.locator_threshold,
     )
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}

@@ -5,7 +5,7 @@ Every crop is weighed by its kind: real crops weigh `REAL_WEIGHT` times a render
 box the reader flags unsure (what the checker is asked about at the table) twice more. Dice
 weigh a little more than no dice in total (`DICE_SHARE`). A tenth of the real reader boxes is
 kept aside and its accuracy printed each epoch. Runs on a 2-core CPU in minutes (10 epochs of
-100,000 crops: about 8 minutes on one core).
+101,000 crops: 12 minutes on one core of a shared machine).
 """
 
 from __future__ import annotations

@@ -13,12 +13,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from reader_options import add_reader_options, reader_config  # noqa: E402
+
 from models import paint_dice  # noqa: E402
 from models.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
-from vision.die_check import NO_DIE_BELOW  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
-from vision.reader import SURE_ALONE, SURE_READING, ReaderConfig, read_dice  # noqa: E402
+from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 
 def evaluate(
@@ -407,49 +408,9 @@ def main() -> int:
         help="also read the splits' photos with each die painted one of these "
         "colours (white or dark pips; grey: a blank face), or of all of them",
     )
-    ap.add_argument("--locator", default=None, help="locator .onnx to use instead of the shipped")
-    ap.add_argument(
-        "--sure-reading",
-        type=float,
-        default=SURE_READING,
-        help="dice read with less confidence are flagged unsure",
-    )
-    ap.add_argument(
-        "--sure-alone",
-        type=float,
-        default=SURE_ALONE,
-        help="dice read with less confidence are sure only by the pip readers' vote "
-        "(at --sure-reading or below: no vote asked)",
-    )
-    ap.add_argument(
-        "--pips",
-        nargs="+",
-        default=None,
-        help="pip reader .onnx files to use instead of the shipped ones",
-    )
-    ap.add_argument(
-        "--no-die-below",
-        type=float,
-        default=NO_DIE_BELOW,
-        help="unsure boxes read weakly that the die checker gives less than this probability "
-        "of a die are dropped (0: the checker is not asked)",
-    )
-    ap.add_argument(
-        "--locator-threshold",
-        type=float,
-        default=ReaderConfig.locator_threshold,
-        help="the locator's score a box needs",
-    )
+    add_reader_options(ap)
     a = ap.parse_args()
-    cfg = ReaderConfig(
-        threads=1,
-        locator_model=a.locator,
-        pips_models=tuple(a.pips) if a.pips else None,
-        sure_reading=a.sure_reading,
-        sure_alone=a.sure_alone,
-        no_die_below=a.no_die_below,
-        locator_threshold=a.locator_threshold,
-    )
+    cfg = reader_config(a, threads=1)
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}
     if a.rendered:

@@ -24,6 +24,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from reader_options import add_reader_options, reader_config  # noqa: E402
+
 from models.devdata import Labelled, Score, load_yolo_folder, matched_boxes  # noqa: E402
 from models.real_sets import PARTS, real_sets  # noqa: E402
 from vision.colour import (  # noqa: E402
@@ -34,8 +36,7 @@ from vision.colour import (  # noqa: E402
     calibrate_from_frame,
 )
 from vision.detections import Detections  # noqa: E402
-from vision.die_check import NO_DIE_BELOW  # noqa: E402
-from vision.reader import SURE_ALONE, SURE_READING, SURE_VOTE, ReaderConfig, read_dice  # noqa: E402
+from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 SURE_WRONG_MARGIN = 1.6  # a die read for sure but wrong is written with this much around its box
 SURE_WRONG_PX = 200  # ... enlarged to this many pixels square
@@ -237,29 +238,7 @@ def main() -> int:
         default=COLOUR_FILE,
         help="body colour labels, as models/real_colours.json",
     )
-    ap.add_argument("--locator", default=None, help="locator .onnx instead of the shipped one")
-    ap.add_argument(
-        "--pips", nargs=3, default=None, help="three pip reader .onnx files instead of the shipped"
-    )
-    ap.add_argument(
-        "--sure-reading",
-        type=float,
-        default=SURE_READING,
-        help="dice read with less confidence are flagged unsure",
-    )
-    ap.add_argument(
-        "--sure-alone",
-        type=float,
-        default=SURE_ALONE,
-        help="dice read with less confidence are sure only by the pip readers' vote "
-        "(at --sure-reading or below, today's rule before the vote: no vote asked)",
-    )
-    ap.add_argument(
-        "--sure-vote",
-        type=float,
-        default=SURE_VOTE,
-        help="the vote on a die's pips that makes a die under --sure-alone sure",
-    )
+    add_reader_options(ap)
     ap.add_argument(
         "--calibrated",
         choices=["fit", "photo"],
@@ -279,33 +258,10 @@ def main() -> int:
         default=None,
         help="write a PNG of each die read for sure but wrong into this folder (one a set)",
     )
-    ap.add_argument(
-        "--no-die-below",
-        type=float,
-        default=NO_DIE_BELOW,
-        help="unsure boxes read weakly that the die checker gives less than this probability "
-        "of a die are dropped (0: the checker is not asked)",
-    )
-    ap.add_argument(
-        "--locator-threshold",
-        type=float,
-        default=ReaderConfig.locator_threshold,
-        help="the locator's score a box needs",
-    )
-    ap.add_argument("--die-check", default=None, help="die checker .onnx instead of the shipped")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
 
-    cfg = ReaderConfig(
-        locator_model=args.locator,
-        pips_models=tuple(args.pips) if args.pips else None,
-        sure_reading=args.sure_reading,
-        sure_alone=args.sure_alone,
-        sure_vote=args.sure_vote,
-        no_die_below=args.no_die_below,
-        die_check_model=args.die_check,
-        locator_threshold=args.locator_threshold,
-    )
+    cfg = reader_config(args)
     colour_labels = json.loads(args.colours.read_text()) if args.colours.is_file() else {}
     chosen = real_sets()
     names = args.sets if args.sets is not None else list(chosen)

@@ -96,7 +96,7 @@ def _top_face_boxes(item) -> np.ndarray:
 
 def real_crops(out: _Crops, rng: np.random.Generator, strays: int, part: str = "fit") -> None:
     """Crops from one training part of every real set present."""
-    cfg = ReaderConfig(no_die_below=0.0)  # the reader as it is without the checker
+    cfg = ReaderConfig(no_die_below=0.0, sharp_die_from=0.0)  # the reader without the checker
     session = open_session(str(model_path(LOCATOR_FILE)), 2)
     for real in real_sets().values():
         if not real.available():
@@ -138,7 +138,7 @@ def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: i
     """Crops from rendered scenes with clutter, of every finish and camera the renderer has."""
     from models.render import render_scene
 
-    cfg = ReaderConfig(no_die_below=0.0)  # the reader as it is without the checker
+    cfg = ReaderConfig(no_die_below=0.0, sharp_die_from=0.0)  # the reader without the checker
     session = open_session(str(model_path(LOCATOR_FILE)), 2)
     shares = np.array([share for share, _ in SCENE_DICE])
     for _ in range(scenes):

@@ -29,6 +29,11 @@ NO_DIE_BELOW = 0.1
 # Only boxes read with less confidence than this are asked: on rendered rows, unsure dice the
 # checker doubts are mostly large and grey blank dice read at 0.3-0.65.
 WEAK_READING = 0.3
+# A die that only the reader's sharper look at an enlarged frame finds (`reader._with_sharp_look`)
+# joins where the checker gives it at least this probability: that look also boxes specks and
+# tokens. Chosen on the coloured set's tuning part (model card, "A small photo looked at
+# sharper").
+SHARP_DIE_FROM = 0.5
 
 
 def context_crops(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:

@@ -54,6 +54,10 @@ LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and ke
 # FINER_SIZES of the frame's sure dice (see `_with_finer_look`).
 FINER_LOOK = 2.0
 FINER_SIZES = (0.6, 1.7)
+# A frame the first look enlarged past its own size is looked at once more at SHARP_LOOK of its
+# own size, sharper; the new dice it finds join where the die checker backs them (see
+# `_with_sharp_look`).
+SHARP_LOOK = 0.8
 # A weak box holding the centres of at least AROUND_DICE dice of 2-6 pips, its side at least
 # AROUND_SIDES times theirs (median), is a region around dice (a tray's round opening), no die
 # (see `_around_dice`).
@@ -122,6 +126,9 @@ class ReaderConfig:
     # checker gives less than this probability of a die is dropped (0: the checker is not asked).
     no_die_below: float = die_check.NO_DIE_BELOW
     die_check_model: str | None = None
+    # A die found only by the sharper look at an enlarged frame (`_with_sharp_look`) joins where
+    # the die checker gives it at least this probability (0: no sharper look).
+    sharp_die_from: float = die_check.SHARP_DIE_FROM
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -131,7 +138,9 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     one read blank whose box shows a pip (vision/blank.py). A weak box around several dice (a
     tray's opening boxed whole) is no die (`_around_dice`), and so is an unsure box read weakly
     that the die checker, looking at it with the table around it, calls no die
-    (vision/die_check.py)."""
+    (vision/die_check.py). A frame enlarged past its own size for its small dice is also looked
+    at sharper, and the dice only that look finds join where the checker backs them
+    (`_with_sharp_look`)."""
     cfg = config or ReaderConfig()
     if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
         shape = getattr(frame_bgr, "shape", None)
@@ -159,9 +168,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     asked = die_check.weak_unsure(unsure, found.confidence)
     if cfg.no_die_below <= 0 or not asked.any():
         return found
-    checker = open_session(
-        cfg.die_check_model or str(model_path(die_check.CHECK_FILE)), cfg.threads
-    )
+    checker = _die_checker(cfg)
     return found.select(~die_check.no_die(checker, frame_bgr, found.boxes, asked, cfg.no_die_below))
 
 
@@ -181,6 +188,11 @@ def _around_dice(found: Detections, weak: np.ndarray) -> np.ndarray:
     return around
 
 
+def _die_checker(cfg: ReaderConfig) -> ort.InferenceSession:
+    """The die checker the config names (the shipped one by default)."""
+    return open_session(cfg.die_check_model or str(model_path(die_check.CHECK_FILE)), cfg.threads)
+
+
 def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
     """The three pip readers the config names (the shipped ones by default), opened once."""
     return [
@@ -198,6 +210,8 @@ def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
         readers = readers[:1]
         cfg = replace(cfg, mirror_pips=False)
     first = _read_look(loc, readers, frame_bgr, cfg)
+    if cfg.pips_needed and cfg.sharp_die_from > 0:
+        first = _with_sharp_look(loc, readers, frame_bgr, cfg, first)
     found, long_side = first.found, first.long_side
     # Only dice read for sure count: a speckled table's flecks, boxed and read unsure, are no
     # tray of dice.
@@ -307,6 +321,41 @@ def _with_finer_look(
     finer = _read_look(loc, readers, frame_bgr, cfg, finer_side, new_dice, first.palette).found
     joins = ~finer.unsure & (finer.confidence >= cfg.sure_reading) & new_dice(finer.boxes)
     return found.joined(finer.select(joins)) if joins.any() else found
+
+
+def _with_sharp_look(
+    loc: ort.InferenceSession,
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    cfg: ReaderConfig,
+    first: _Look,
+) -> _Look:
+    """The first look, where it enlarged the frame past its own long side, joined by the dice
+    that a look at the frame shrunk to SHARP_LOOK of that side finds on none of the first
+    look's boxes and the die checker gives at least `cfg.sharp_die_from` of being a die; they
+    keep their readings, sure or unsure.
+
+    Enlarged, a small photo is soft, and its small dice (18-25 px) fade into the table, where
+    the sharper look still boxes them; it also boxes more specks and tokens, which the checker
+    keeps out."""
+    own_side = max(frame_bgr.shape[:2])
+    if first.long_side <= own_side:
+        return first
+    sharp_side = round(SHARP_LOOK * own_side)
+    seen = first.found.boxes
+
+    def new_boxes(boxes: np.ndarray) -> np.ndarray:
+        return ~locate.on_one_die(boxes, seen) if len(seen) else np.ones(len(boxes), bool)
+
+    sharp = _read_look(loc, readers, frame_bgr, cfg, sharp_side, new_boxes, first.palette).found
+    if not len(sharp):
+        return first
+    checker = _die_checker(cfg)
+    likely = die_check.die_probability(checker, die_check.context_crops(frame_bgr, sharp.boxes))
+    joins = (likely >= cfg.sharp_die_from) & new_boxes(sharp.boxes)
+    if not joins.any():
+        return first
+    return replace(first, found=first.found.joined(sharp.select(joins)))
 
 
 def _merged(looks: list[Detections]) -> Detections:

@@ -1,0 +1,79 @@
+"""The reader's settings as command-line options, shared by the benchmarks that read photos."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.reader import ReaderConfig  # noqa: E402
+
+DEFAULTS = ReaderConfig()
+
+
+def add_reader_options(ap: argparse.ArgumentParser) -> None:
+    """Options for each network and setting of the reader that a benchmark may change."""
+    ap.add_argument("--locator", default=None, help="locator .onnx instead of the shipped one")
+    ap.add_argument(
+        "--pips", nargs=3, default=None, help="three pip reader .onnx files instead of the shipped"
+    )
+    ap.add_argument("--die-check", default=None, help="die checker .onnx instead of the shipped")
+    ap.add_argument(
+        "--locator-threshold",
+        type=float,
+        default=DEFAULTS.locator_threshold,
+        help="the locator's score a box needs",
+    )
+    ap.add_argument(
+        "--sure-reading",
+        type=float,
+        default=DEFAULTS.sure_reading,
+        help="dice read with less confidence are flagged unsure",
+    )
+    ap.add_argument(
+        "--sure-alone",
+        type=float,
+        default=DEFAULTS.sure_alone,
+        help="dice read with less confidence are sure only by the pip readers' vote "
+        "(at --sure-reading or below: no vote asked)",
+    )
+    ap.add_argument(
+        "--sure-vote",
+        type=float,
+        default=DEFAULTS.sure_vote,
+        help="the vote on a die's pips that makes a die under --sure-alone sure",
+    )
+    ap.add_argument(
+        "--no-die-below",
+        type=float,
+        default=DEFAULTS.no_die_below,
+        help="unsure boxes read weakly that the die checker gives less than this probability "
+        "of a die are dropped (0: the checker is not asked)",
+    )
+    ap.add_argument(
+        "--sharp-die-from",
+        type=float,
+        default=DEFAULTS.sharp_die_from,
+        help="a die that only the sharper look at an enlarged frame finds joins at this die "
+        "checker probability or more (0: no sharper look)",
+    )
+
+
+def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
+    """The reader's config from the options `add_reader_options` added, with `fixed` settings
+    (threads, say) on top."""
+    return ReaderConfig(
+        locator_model=args.locator,
+        pips_models=tuple(args.pips) if args.pips else None,
+        die_check_model=args.die_check,
+        locator_threshold=args.locator_threshold,
+        sure_reading=args.sure_reading,
+        sure_alone=args.sure_alone,
+        sure_vote=args.sure_vote,
+        no_die_below=args.no_die_below,
+        sharp_die_from=args.sharp_die_from,
+        **fixed,
+    )

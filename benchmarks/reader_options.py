@@ -54,6 +54,20 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         "of a die are dropped (0: the checker is not asked)",
     )
     ap.add_argument(
+        "--read-no-die-below",
+        type=float,
+        default=DEFAULTS.read_no_die_below,
+        help="unsure boxes read better than that are dropped under this die checker "
+        "probability (0: not asked)",
+    )
+    ap.add_argument(
+        "--doubt-sure-below",
+        type=float,
+        default=DEFAULTS.doubt_sure_below,
+        help="dice read for sure that the die checker gives less than this are flagged unsure "
+        "(0: not asked)",
+    )
+    ap.add_argument(
         "--sharp-die-from",
         type=float,
         default=DEFAULTS.sharp_die_from,
@@ -74,6 +88,8 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         sure_alone=args.sure_alone,
         sure_vote=args.sure_vote,
         no_die_below=args.no_die_below,
+        read_no_die_below=args.read_no_die_below,
+        doubt_sure_below=args.doubt_sure_below,
         sharp_die_from=args.sharp_die_from,
         **fixed,
     )

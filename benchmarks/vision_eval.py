@@ -200,6 +200,7 @@ def evaluate_rendered(
 
     rng = np.random.default_rng(seed)
     total = found = right = unsure = right_sure = on_no_die = read_twice = 0
+    sure_on_no_die = sure_wrong = 0  # what the table would apply unseen
     # Dice wholly in the frame that show pips, as a photo of a tray, taken to show its dice,
     # holds them: how many, how many found, how many of those read right.
     whole = whole_found = whole_right = 0
@@ -216,7 +217,9 @@ def evaluate_rendered(
             frame = _resized(frame, 1.0, stretch)
             dice_boxes *= np.array([1, stretch, 1, stretch], np.float32)
         det = read_dice(frame, cfg)
-        on_no_die += int(np.sum(~centred_in(dice_boxes, det.centres).any(0)))
+        no_die = ~centred_in(dice_boxes, det.centres).any(0)
+        on_no_die += int(np.sum(no_die))
+        sure_on_no_die += int(np.sum(no_die & ~det.unsure))
         read_twice += _read_twice(dice_boxes, det.centres)
         for t, die_box in zip(truths, dice_boxes, strict=True):
             if t.label == 7:
@@ -240,6 +243,7 @@ def evaluate_rendered(
             whole_right += is_whole and int(det.pips[j] == t.label)
             unsure += int(det.unsure[j])
             right_sure += int(det.pips[j] == t.label and not det.unsure[j])
+            sure_wrong += int(det.pips[j] != t.label and not det.unsure[j])
     return {
         "labelled": total,
         "found_pct": 100.0 * found / max(total, 1),
@@ -251,6 +255,8 @@ def evaluate_rendered(
         "blank_found_pct": 100.0 * (blank - missed["blank"]) / max(blank, 1),
         "blank_dice": blank,
         "boxes_on_no_die": on_no_die,
+        "sure_boxes_on_no_die": sure_on_no_die,
+        "sure_wrong": sure_wrong,
         "dice_read_twice": read_twice,
         "missed_by_kind": {**missed, "whole": whole - whole_found},
     }
@@ -323,6 +329,9 @@ RENDERED_ROWS: tuple[
         ABOVE,
         {"pip_styles": 1.0, "glossy": 0.3},
     ),
+    # Things that are not dice lie about: coins, chips, screws, caps, lenses, keys, notes and
+    # cards, some on a speckled granite top or with salt-and-pepper noise (models/clutter.py).
+    ("rendered dice among clutter (coins, chips, keys, notes)", None, FEW, None, {"clutter": 1.0}),
 )
 
 

@@ -7,7 +7,9 @@ Where the crops come from:
   of them hold dice nobody labelled;
 - the labelled dice of the whole-die sets again, their boxes moved and rescaled a little;
 - the shipped locator's boxes on no labelled die, up to `strays` a photo;
-- the same three from rendered scenes with clutter (`models.clutter`), whose truth is known.
+- the same three from rendered scenes with clutter (`models.clutter`), whose truth is known;
+- with `--plain-faces`, dice showing a blank or a 1 alone (`plain_face_crops`), rendered and on
+  the simulated table: the dice most like the round things the checker refuses.
 
 The held-out and tuning parts are never read here. Photos stay outside the project; the output
 is a temporary .npz file for `train_die_check.py`.
@@ -36,6 +38,10 @@ from vision.reader import ReaderConfig, read_dice  # noqa: E402
 # Where each crop came from, kept beside it so that training can weigh the kinds.
 READER_BOX, LABEL_BOX, STRAY_BOX = 0, 1, 2
 RENDERED = 3  # added to the kind for crops of rendered scenes
+PLAIN_FACE = 6  # a rendered or simulated die showing a blank or a 1 (`plain_face_crops`)
+# Dice whose face shows a blank or a single pip look most like the round things the checker
+# learns to refuse (coins, caps, lenses): `plain_face_crops` draws them in these shares.
+GREY_BLANK_SHARE, ONE_SHARE = 0.4, 0.35
 JITTER = 0.1  # labelled boxes are moved and rescaled by up to this share of their side
 # Rendered scenes: a few dice, a crowded tray or a full tray, by these shares, as the reader
 # meets them (a die among touching neighbours must stay a die).
@@ -166,6 +172,52 @@ def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: i
         _add_strays(out, rng, frame, session, dice, strays, RENDERED)
 
 
+def plain_face_crops(out: _Crops, rng: np.random.Generator, scenes: int) -> None:
+    """Dice showing a blank face or a single pip, as dice: the labelled boxes, moved a little,
+    of such dice in rendered scenes (with clutter around them), and the reader's boxes (the
+    checker off) on simulated tables (`vision.simtable`) thrown with many grey blank dice and
+    dice of every colour showing 1. Each source gets `scenes` scenes."""
+    from models.render import render_scene
+    from vision.colour import DEFAULT_COLOURS_BGR
+    from vision.simtable import SimDie, SimulatedTable
+
+    for _ in range(scenes):
+        frame, truths = render_scene(
+            rng, n_dice=int(rng.integers(4, 16)), clutter=0.6, pip_styles=0.2, glossy=0.2
+        )
+        plain = np.array([t.box for t in truths if t.label in (0, 1)], np.float32).reshape(-1, 4)
+        out.add(frame, _jitter_boxes(rng, plain, JITTER), True, PLAIN_FACE)
+    cfg = ReaderConfig(
+        no_die_below=0.0, read_no_die_below=0.0, doubt_sure_below=0.0, sharp_die_from=0.0
+    )
+    colours = [c for c in DEFAULT_COLOURS_BGR if c != "grey"]
+    for _ in range(scenes):
+        dice = []
+        for _die in range(int(rng.integers(3, 13))):
+            draw = rng.random()
+            if draw < GREY_BLANK_SHARE:
+                dice.append(SimDie("grey", 0, bool(rng.random() < 0.15)))
+                continue
+            pips = 1 if draw < GREY_BLANK_SHARE + ONE_SHARE else int(rng.integers(2, 7))
+            colour = colours[int(rng.integers(len(colours)))]
+            dice.append(SimDie(colour, pips, bool(rng.random() < 0.15)))
+        table = SimulatedTable(
+            seed=int(rng.integers(1 << 30)),
+            die_side=float(rng.uniform(30, 70)),
+            lamp_bgr=tuple(rng.uniform(0.8, 1.2, 3)),
+        )
+        try:
+            table.lay(dice)
+        except ValueError:  # no room for so many large dice: half of them
+            table.lay(dice[: len(dice) // 2])
+        frame = table.read()
+        boxes = np.array([d.box for d in table.lying], np.float32).reshape(-1, 4)
+        det = read_dice(frame, cfg)
+        on, none = _on_die(det.boxes, boxes)
+        out.add(frame, det.boxes[on], True, PLAIN_FACE, det.unsure[on])
+        out.add(frame, det.boxes[none], False, PLAIN_FACE, det.unsure[none])
+
+
 def _at_most(rng: np.random.Generator, chosen: np.ndarray, most: int) -> np.ndarray:
     """`chosen` (n,) bool with all but `most` of its True entries, drawn at random, made False."""
     idx = np.flatnonzero(chosen)
@@ -183,13 +235,23 @@ def main() -> None:
     ap.add_argument("--strays", type=int, default=6, help="locator boxes on no die a photo")
     ap.add_argument("--part", default="fit", choices=("fit",), help="the real part read")
     ap.add_argument("--no-real", action="store_true", help="rendered scenes alone")
+    ap.add_argument(
+        "--plain-faces",
+        type=int,
+        default=0,
+        help="rendered and simulated scenes of dice showing a blank or a 1, this many of each "
+        "(alone, without the real and rendered crops above)",
+    )
     ap.add_argument("--seed", type=int, default=31)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
     out = _Crops()
-    if not args.no_real:
-        real_crops(out, rng, args.strays, args.part)
-    rendered_crops(out, rng, args.scenes, args.strays)
+    if args.plain_faces:
+        plain_face_crops(out, rng, args.plain_faces)
+    else:
+        if not args.no_real:
+            real_crops(out, rng, args.strays, args.part)
+        rendered_crops(out, rng, args.scenes, args.strays)
     arrays = out.arrays()
     save_arrays(args.out, arrays)
     kinds = arrays["kinds"]

@@ -22,13 +22,22 @@ CONTEXT_MARGIN = 2.0  # the crop's side, in box sides: the box and half a box ar
 # Each crop is read at this many quarter turns and the probabilities averaged: read once, a
 # small flat die showing 2 could fall under NO_DIE_BELOW at one turn (6 of 480 drawn dice).
 TURNS = 4
-# An unsure box read weakly that the checker gives less than this probability of a die is no
-# die. Chosen on the real sets' tuning parts and on rendered rows of another seed than the
-# model card's (models/MODEL_CARD.md, "Unsure boxes on no die: the die checker").
+# An unsure box read weakly (under WEAK_READING) that the checker gives less than this
+# probability of a die is no die. Chosen on the real sets' tuning parts and on rendered rows of
+# another seed than the model card's (models/MODEL_CARD.md, "Unsure boxes on no die: the die
+# checker").
 NO_DIE_BELOW = 0.1
-# Only boxes read with less confidence than this are asked: on rendered rows, unsure dice the
-# checker doubts are mostly large and grey blank dice read at 0.3-0.65.
+# On rendered rows, unsure dice the checker doubts are mostly large and grey blank dice read at
+# 0.3-0.65: an unsure box read at WEAK_READING or more, showing pips, is no die only under
+# READ_NO_DIE_BELOW (model card, "Unsure boxes read fairly well, and dice read for sure, put
+# to the die checker").
 WEAK_READING = 0.3
+READ_NO_DIE_BELOW = 0.05
+# A die read for sure that the checker gives less than this would be flagged unsure: coins,
+# screw heads and keys read as a blank or a 1 for sure are, but so are 16 % of rendered grey
+# blank dice read for sure and 11 % of the simulated table's dice (its grey blanks and black
+# 1s), so it is off (0) until the checker knows those faces; `ReaderConfig(doubt_sure_below=)`.
+DOUBT_SURE_BELOW = 0.0
 # A die that only the reader's sharper look at an enlarged frame finds (`reader._with_sharp_look`)
 # joins where the checker gives it at least this probability: that look also boxes specks and
 # tokens. Chosen on the coloured set's tuning part (model card, "A small photo looked at
@@ -49,9 +58,36 @@ def die_probability(session: ort.InferenceSession, crops: np.ndarray) -> np.ndar
         return np.zeros(0, np.float32)
     crops = np.asarray(crops, np.float32)
     turned = np.concatenate([np.rot90(crops, k, (2, 3)) for k in range(TURNS)])
+    return _readings(session, turned).reshape(TURNS, -1).mean(0).astype(np.float32)
+
+
+def under(
+    session: ort.InferenceSession, crops: np.ndarray, below: float | np.ndarray
+) -> np.ndarray:
+    """Which context crops (n,) the checker gives less than `below` (one bar, or one a crop)
+    of holding a die: the mean of its readings at the four quarter turns, as
+    `die_probability`. A crop whose first reading is TURNS times its bar or more cannot fall
+    under it, whatever the other turns read: it is read once."""
+    bars = np.broadcast_to(np.asarray(below, np.float32), (len(crops),))
+    out = np.zeros(len(crops), bool)
+    asked = np.flatnonzero(bars > 0)
+    if not len(asked):
+        return out
+    crops = np.asarray(crops, np.float32)[asked]
+    first = _readings(session, crops)
+    maybe = np.flatnonzero(first < TURNS * bars[asked])
+    if len(maybe):
+        turned = np.concatenate([np.rot90(crops[maybe], k, (2, 3)) for k in range(1, TURNS)])
+        rest = _readings(session, turned).reshape(TURNS - 1, -1).sum(0)
+        out[asked[maybe]] = (first[maybe] + rest) / TURNS < bars[asked[maybe]]
+    return out
+
+
+def _readings(session: ort.InferenceSession, crops: np.ndarray) -> np.ndarray:
+    """The checker's probability (n,) of a die for each crop, read as it is."""
     name = session.get_inputs()[0].name
-    logits = session.run(None, {name: np.ascontiguousarray(turned)})[0].reshape(TURNS, -1)
-    return (1.0 / (1.0 + np.exp(-logits))).mean(0).astype(np.float32)
+    logits = session.run(None, {name: np.ascontiguousarray(crops)})[0].reshape(-1)
+    return (1.0 / (1.0 + np.exp(-logits))).astype(np.float32)
 
 
 def no_die(
@@ -59,15 +95,15 @@ def no_die(
     frame_bgr: np.ndarray,
     boxes: np.ndarray,
     asked: np.ndarray,
-    below: float = NO_DIE_BELOW,
+    below: float | np.ndarray = NO_DIE_BELOW,
 ) -> np.ndarray:
-    """Which boxes (n,), among the `asked` ones, the checker calls no die: a probability of a
-    die under `below`. The caller picks the boxes asked (`weak_unsure`)."""
+    """Which boxes (n,), among the `asked` ones, the checker gives less than `below` (one bar,
+    or one a box; a bar of 0 asks nothing) of holding a die. The caller picks the boxes."""
+    bars = np.where(asked, np.broadcast_to(np.asarray(below, np.float32), (len(boxes),)), 0.0)
     out = np.zeros(len(boxes), bool)
-    idx = np.flatnonzero(asked)
+    idx = np.flatnonzero(bars > 0)
     if len(idx):
-        probs = die_probability(session, context_crops(frame_bgr, boxes[idx]))
-        out[idx] = probs < below
+        out[idx] = under(session, context_crops(frame_bgr, boxes[idx]), bars[idx])
     return out
 
 

@@ -125,6 +125,11 @@ class ReaderConfig:
     # Where pips are needed, an unsure box read weakly (`die_check.weak_unsure`) that the die
     # checker gives less than this probability of a die is dropped (0: the checker is not asked).
     no_die_below: float = die_check.NO_DIE_BELOW
+    # An unsure box read at `die_check.WEAK_READING` or more, showing pips, is dropped under
+    # this, and a die read for sure under `doubt_sure_below` is flagged unsure (0: not asked;
+    # the default, see `die_check.DOUBT_SURE_BELOW`).
+    read_no_die_below: float = die_check.READ_NO_DIE_BELOW
+    doubt_sure_below: float = die_check.DOUBT_SURE_BELOW
     die_check_model: str | None = None
     # A die found only by the sharper look at an enlarged frame (`_with_sharp_look`) joins where
     # the die checker gives it at least this probability (0: no sharper look).
@@ -164,12 +169,26 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         cfg.camera_place,
     )
     unsure |= blank.pips_on_blank(frame_bgr, found.boxes, found.pips, unsure)
-    found = replace(found, unsure=unsure)
-    asked = die_check.weak_unsure(unsure, found.confidence)
-    if cfg.no_die_below <= 0 or not asked.any():
+    return _checked(frame_bgr, replace(found, unsure=unsure), cfg)
+
+
+def _checked(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> Detections:
+    """The dice as the die checker judges them, each box looked at with the table around it:
+    an unsure box read weakly (`die_check.weak_unsure`) under `cfg.no_die_below`, and one read
+    better, showing pips, under `cfg.read_no_die_below`, are no die, dropped; a die read for
+    sure under `cfg.doubt_sure_below` (0 by default) is flagged unsure.
+
+    A blank read fairly well is never dropped: the checker, which learnt coins and caps as no
+    die, doubts flat grey faces most (the grey dice of Royale in a shadow are read so)."""
+    weak = die_check.weak_unsure(found.unsure, found.confidence)
+    read_better = np.where(found.pips > 0, cfg.read_no_die_below, 0.0)
+    bars = np.where(
+        found.unsure, np.where(weak, cfg.no_die_below, read_better), cfg.doubt_sure_below
+    )
+    if not (bars > 0).any():
         return found
-    checker = _die_checker(cfg)
-    return found.select(~die_check.no_die(checker, frame_bgr, found.boxes, asked, cfg.no_die_below))
+    under = die_check.no_die(_die_checker(cfg), frame_bgr, found.boxes, bars > 0, bars)
+    return replace(found, unsure=found.unsure | under).select(~(under & found.unsure))
 
 
 def _around_dice(found: Detections, weak: np.ndarray) -> np.ndarray:

@@ -23,6 +23,22 @@ def test_rendered_rows_count_every_die_found_or_missed() -> None:
     assert 0 <= summary["pips_pct_of_whole_found"] <= 100
 
 
+def test_the_clutter_row_counts_boxes_read_for_sure_on_things_that_are_not_dice() -> None:
+    # Without the die checker's doubt, coins and keys among these scenes' dice are read for sure.
+    blind = ReaderConfig(read_no_die_below=0.0, doubt_sure_below=0.0)
+    summaries = [
+        vision_eval.evaluate_rendered(cfg, 4, None, clutter=1.0, seed=11)
+        for cfg in (blind, ReaderConfig(doubt_sure_below=0.1))
+    ]
+    for summary in summaries:
+        assert 0 <= summary["sure_boxes_on_no_die"] <= summary["boxes_on_no_die"]
+        sure = round(
+            summary["labelled"] * summary["found_pct"] / 100 * (100 - summary["unsure_pct"]) / 100
+        )
+        assert summary["sure_wrong"] <= sure
+    assert summaries[0]["sure_boxes_on_no_die"] > summaries[1]["sure_boxes_on_no_die"]
+
+
 def test_rendered_rows_count_the_grey_blank_dice_on_their_own() -> None:
     # Royale's grey dice show no pips; a payout must see them in the casinos. These three
     # scenes hold five.

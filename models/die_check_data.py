@@ -47,6 +47,11 @@ JITTER = 0.1  # labelled boxes are moved and rescaled by up to this share of the
 # meets them (a die among touching neighbours must stay a die).
 SCENE_DICE = ((0.45, (2, 16)), (0.35, (15, 41)), (0.2, (60, 121)))
 MOST_DICE_A_SCENE = 25  # crops of dice kept a rendered scene (of each of its two kinds)
+# The reader whose boxes are cut: every use of the die checker off (its bars and the sharper
+# look it backs), so that the checker learns from boxes it has not already judged.
+WITHOUT_CHECKER = ReaderConfig(
+    no_die_below=0.0, read_no_die_below=0.0, doubt_sure_below=0.0, sharp_die_from=0.0
+)
 
 
 class _Crops:
@@ -102,7 +107,6 @@ def _top_face_boxes(item) -> np.ndarray:
 
 def real_crops(out: _Crops, rng: np.random.Generator, strays: int, part: str = "fit") -> None:
     """Crops from one training part of every real set present."""
-    cfg = ReaderConfig(no_die_below=0.0, sharp_die_from=0.0)  # the reader without the checker
     session = open_session(str(model_path(LOCATOR_FILE)), 2)
     for real in real_sets().values():
         if not real.available():
@@ -120,7 +124,7 @@ def real_crops(out: _Crops, rng: np.random.Generator, strays: int, part: str = "
                 if whole
                 else _top_face_boxes(item)
             )
-            det = read_dice(frame, cfg)
+            det = read_dice(frame, WITHOUT_CHECKER)
             on, none = _on_die(det.boxes, dice)
             out.add(frame, det.boxes[on], True, READER_BOX, det.unsure[on])
             out.add(frame, det.boxes[none], False, READER_BOX, det.unsure[none])
@@ -144,7 +148,6 @@ def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: i
     """Crops from rendered scenes with clutter, of every finish and camera the renderer has."""
     from models.render import render_scene
 
-    cfg = ReaderConfig(no_die_below=0.0, sharp_die_from=0.0)  # the reader without the checker
     session = open_session(str(model_path(LOCATOR_FILE)), 2)
     shares = np.array([share for share, _ in SCENE_DICE])
     for _ in range(scenes):
@@ -162,7 +165,7 @@ def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: i
             speckled=speckled,
         )
         dice = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
-        det = read_dice(frame, cfg)
+        det = read_dice(frame, WITHOUT_CHECKER)
         on, none = _on_die(det.boxes, dice)
         on = _at_most(rng, on, MOST_DICE_A_SCENE)
         out.add(frame, det.boxes[on], True, READER_BOX + RENDERED, det.unsure[on])
@@ -187,9 +190,6 @@ def plain_face_crops(out: _Crops, rng: np.random.Generator, scenes: int) -> None
         )
         plain = np.array([t.box for t in truths if t.label in (0, 1)], np.float32).reshape(-1, 4)
         out.add(frame, _jitter_boxes(rng, plain, JITTER), True, PLAIN_FACE)
-    cfg = ReaderConfig(
-        no_die_below=0.0, read_no_die_below=0.0, doubt_sure_below=0.0, sharp_die_from=0.0
-    )
     colours = [c for c in DEFAULT_COLOURS_BGR if c != "grey"]
     for _ in range(scenes):
         dice = []
@@ -212,7 +212,7 @@ def plain_face_crops(out: _Crops, rng: np.random.Generator, scenes: int) -> None
             table.lay(dice[: len(dice) // 2])
         frame = table.read()
         boxes = np.array([d.box for d in table.lying], np.float32).reshape(-1, 4)
-        det = read_dice(frame, cfg)
+        det = read_dice(frame, WITHOUT_CHECKER)
         on, none = _on_die(det.boxes, boxes)
         out.add(frame, det.boxes[on], True, PLAIN_FACE, det.unsure[on])
         out.add(frame, det.boxes[none], False, PLAIN_FACE, det.unsure[none])

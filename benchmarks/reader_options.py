@@ -74,6 +74,14 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         help="a die that only the sharper look at an enlarged frame finds joins at this die "
         "checker probability or more (0: no sharper look)",
     )
+    ap.add_argument(
+        "--finer-die-from",
+        type=float,
+        default=DEFAULTS.finer_die_from,
+        help="a die that the finer look at a frame shrunk for its large dice reads for sure, "
+        "of another size than the frame's sure dice or on a weak box, joins at this die checker "
+        "probability or more (0: never)",
+    )
 
 
 def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
@@ -91,5 +99,6 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         read_no_die_below=args.read_no_die_below,
         doubt_sure_below=args.doubt_sure_below,
         sharp_die_from=args.sharp_die_from,
+        finer_die_from=args.finer_die_from,
         **fixed,
     )

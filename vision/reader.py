@@ -134,6 +134,11 @@ class ReaderConfig:
     # A die found only by the sharper look at an enlarged frame (`_with_sharp_look`) joins where
     # the die checker gives it at least this probability (0: no sharper look).
     sharp_die_from: float = die_check.SHARP_DIE_FROM
+    # A die that the finer look at a frame shrunk for its large dice reads for sure, of
+    # another size than the frame's sure dice or on a weak box of its first look, joins where
+    # the die checker gives it at least this probability (0: only dice of that size, on no
+    # box, join; see `_with_finer_look`).
+    finer_die_from: float = die_check.FINER_DIE_FROM
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -322,7 +327,15 @@ def _with_finer_look(
 
     Shrunk that far, a large die that lies a little apart in size or light from the others is
     often not boxed at all; at the larger look it is. Only dice read for sure join: the larger
-    look also boxes patterns and pips, read unsure."""
+    look also boxes patterns and pips, read unsure.
+
+    A die it reads for sure of another size, or on weak boxes of the first look (unsure, or
+    read under `cfg.sure_reading`), also joins where it lies on none of the first look's sure
+    dice, the die checker gives it at least `cfg.finer_die_from`, and no box of the first look
+    is centred in it without holding its centre (it may be several dice); the weak boxes on
+    the same die (each centred in the other) and those around it (AROUND_SIDES times its side)
+    give way. One small thing read for sure then no longer sets the size of a frame of large
+    dice, and a large die read weakly at the first look is read again, surer."""
     found = first.found
     finer_side = round(first.long_side * FINER_LOOK)
     if finer_side > locate.LOCATOR_LONG_SIDE:
@@ -336,9 +349,42 @@ def _with_finer_look(
         sides = locate.box_sides(boxes)
         return (sides >= low) & (sides <= high) & ~locate.on_one_die(boxes, die_sized)
 
+    def off_sure_dice(boxes: np.ndarray) -> np.ndarray:
+        return (
+            ~locate.on_one_die(boxes, found.boxes[sure])
+            if sure.any()
+            else np.ones(len(boxes), bool)
+        )
+
+    checked = cfg.finer_die_from > 0
+    only = (lambda b: new_dice(b) | off_sure_dice(b)) if checked else new_dice
     # Only the boxes of new dice are read: the look costs a locator pass at a small size.
-    finer = _read_look(loc, readers, frame_bgr, cfg, finer_side, new_dice, first.palette).found
-    joins = ~finer.unsure & (finer.confidence >= cfg.sure_reading) & new_dice(finer.boxes)
+    finer = _read_look(loc, readers, frame_bgr, cfg, finer_side, only, first.palette).found
+    read_sure = ~finer.unsure & (finer.confidence >= cfg.sure_reading)
+    joins = read_sure & new_dice(finer.boxes)
+    if checked:
+        others = read_sure & ~joins & off_sure_dice(finer.boxes)
+        if others.any():
+            likely = die_check.die_probability(
+                _die_checker(cfg), die_check.context_crops(frame_bgr, finer.boxes[others])
+            )
+            backed = np.zeros(len(finer), bool)
+            backed[np.flatnonzero(others)[likely >= cfg.finer_die_from]] = True
+            # A box of the first look centred in a backed die, the die not centred in it, is a
+            # die or a pip beside or under it: such a die may be several, and does not join.
+            holds = locate.centred_in(finer.boxes, found.centres)
+            held = locate.centred_in(found.boxes, finer.centres).T
+            backed &= ~(holds & ~held).any(1)
+            if backed.any():
+                # The weak boxes of the first look on the same die give way (each centred in
+                # the other), and those around it (AROUND_SIDES times its side or more).
+                around = (
+                    locate.box_sides(found.boxes)[None]
+                    >= AROUND_SIDES * (locate.box_sides(finer.boxes)[:, None])
+                )
+                gives_way = (holds | (held & around))[backed].any(0) & ~sure
+                found = found.select(~gives_way)
+                joins |= backed
     return found.joined(finer.select(joins)) if joins.any() else found
 
 

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -53,8 +55,24 @@ def finer_look_of(monkeypatch):
     """`_with_finer_look` on a first look of `found`, shrunk to `long_side`, where the finer
     look locates `boxes` and reads them as `dice`; the boxes it was asked to read are kept."""
 
-    def run(found: Detections, long_side: int, dice: Detections) -> tuple[Detections, list]:
+    def run(
+        found: Detections,
+        long_side: int,
+        dice: Detections,
+        config: ReaderConfig | None = None,
+        likely: dict[float, float] | None = None,
+    ) -> tuple[Detections, list]:
+        """`likely` gives the die checker's probability of each finer box, by its left x (0
+        for any other); without it the checker is not to be asked."""
         asked: list[np.ndarray] = []
+
+        def checked(_checker, boxes):
+            assert likely is not None, "the die checker was asked"
+            return np.array([likely.get(float(x0), 0.0) for x0 in boxes[:, 0]], np.float32)
+
+        monkeypatch.setattr(reader, "_die_checker", lambda cfg: None)
+        monkeypatch.setattr(reader.die_check, "context_crops", lambda frame, boxes: boxes)
+        monkeypatch.setattr(reader.die_check, "die_probability", checked)
 
         def finer(loc, readers, frame, cfg, side, only, palette):
             assert side == round(long_side * reader.FINER_LOOK)
@@ -65,7 +83,7 @@ def finer_look_of(monkeypatch):
         monkeypatch.setattr(reader, "_read_look", finer)
         first = reader._Look(found, long_side, "front", None, np.zeros((0, 4)))  # type: ignore[arg-type]
         joined = reader._with_finer_look(
-            None, [], np.zeros((640, 640, 3), np.uint8), ReaderConfig(), first
+            None, [], np.zeros((640, 640, 3), np.uint8), config or ReaderConfig(), first
         )  # type: ignore[arg-type]
         return joined, asked
 
@@ -90,11 +108,73 @@ def test_the_finer_look_adds_only_new_dice_of_the_frames_size_read_for_sure(fine
         [4, 3, 2, 1],
         unsure=[False, False, True, False],
     )
-    joined, asked = finer_look_of(found, 128, finer)
-    # The die again and the pip-sized box are not even read; the huge box of the first look
-    # does not hide the new die (it is no die of the frame's size).
+    # Without the die checker: the die again and the pip-sized box are not even read; the
+    # huge box of the first look does not hide the new die (it is no die of the frame's size).
+    joined, asked = finer_look_of(found, 128, finer, ReaderConfig(finer_die_from=0))
     assert asked[0].tolist() == [True, False, True, False]
     assert len(joined) == 4 and joined.pips.tolist() == [3, 5, 1, 4]
+    # With it, the pip-sized box read for sure is read too, and stays out unless the checker
+    # backs it.
+    joined, asked = finer_look_of(found, 128, finer, likely={100.0: 0.9})
+    assert asked[0].tolist() == [True, False, True, True]
+    assert joined.pips.tolist() == [3, 5, 1, 4]
+
+
+def _weak(dice: Detections, weak: list[bool]) -> Detections:
+    """The dice with those marked `weak` read unsure at 0.2."""
+    flags = np.array(weak)
+    return replace(
+        dice,
+        confidence=np.where(flags, 0.2, dice.confidence).astype(np.float32),
+        unsure=dice.unsure | flags,
+    )
+
+
+def test_the_finer_look_adds_dice_of_another_size_that_the_die_checker_backs(
+    finer_look_of,
+) -> None:
+    # One small thing read for sure (a printed 1, 60 px) sets the frame's dice size; the large
+    # dice (170 px) the finer look reads for sure are of another size.
+    found = white_dice([_square(50, 50, 60)], [1])
+    finer = white_dice(
+        [_square(300, 300, 170), _square(300, 50, 170), _square(60, 400, 170)], [1, 4, 6]
+    )
+    joined, _ = finer_look_of(found, 128, finer, likely={300.0: 0.9, 60.0: 0.3})
+    # The checker backs the two dice at x 300 (0.9), not the one at x 60 (0.3).
+    assert joined.pips.tolist() == [1, 1, 4]
+    joined, _ = finer_look_of(found, 128, finer, ReaderConfig(finer_die_from=0.95), {300.0: 0.9})
+    assert joined.pips.tolist() == [1]
+
+
+def test_weak_boxes_on_or_around_a_backed_die_give_way(finer_look_of) -> None:
+    found = _weak(
+        white_dice(
+            [
+                _square(0, 0, 400),  # around the dice, weak: gives way
+                _square(45, 45, 150),  # the same die as the finer one, weak: gives way
+                _square(114, 114, 160),  # a neighbour holding the die's centre: stays
+                _square(450, 450, 150),  # a die read for sure: stays, blocks a finer die on it
+            ],
+            [1, 2, 3, 5],
+        ),
+        [True, True, True, False],
+    )
+    finer = white_dice([_square(40, 40, 150), _square(455, 455, 150)], [2, 5])
+    joined, _ = finer_look_of(found, 128, finer, likely={40.0: 0.9, 455.0: 0.9})
+    assert joined.boxes[:, 0].tolist() == [114, 450, 40]
+    assert joined.pips.tolist() == [3, 5, 2]
+
+
+def test_a_backed_die_holding_another_boxs_centre_does_not_join(finer_look_of) -> None:
+    # The finer look boxes two touching dice as one: the two weak boxes of the first look,
+    # each centred in it, neither holding its centre, stay, and it does not join.
+    found = _weak(
+        white_dice([_square(40, 40, 80), _square(140, 40, 80), _square(500, 500, 60)], [3, 4, 1]),
+        [True, True, False],
+    )
+    finer = white_dice([_square(30, 30, 200)], [6])
+    joined, _ = finer_look_of(found, 128, finer, likely={30.0: 0.9})
+    assert joined.pips.tolist() == [3, 4, 1]
 
 
 def test_no_finer_look_where_the_frame_was_not_shrunk_that_far(finer_look_of) -> None:
@@ -128,3 +208,26 @@ def test_large_dice_through_a_round_opening_are_all_read(stem: str, opening_boxe
     assert [int(det.pips[j]) for j in matched] == item.pips.tolist()  # type: ignore[index]
     sides = locate.box_sides(det.boxes)
     assert (sides.max() > 2 * np.median(sides)) == opening_boxed
+
+
+@pytest.mark.parametrize("stem, read_sure", [("00020_jpg", 3), ("00105_jpg", 3)])
+def test_large_dice_the_first_look_reads_weakly_are_read_for_sure(
+    stem: str, read_sure: int
+) -> None:
+    # 00020: five dice of 135-150 px, one small sure box sets the size, and a weak box around
+    # three of them hid them from the finer look. 00105: three dice, two of them read unsure at
+    # the first look. With the die checker backing the finer look's dice, each is read right
+    # and for sure; without it, fewer are.
+    item = _grey_photo(stem)
+    frame = cv2.imread(str(item.image))
+
+    def right_and_sure(config: ReaderConfig) -> int:
+        det = read_dice(frame, config)
+        matched = matched_boxes(det.boxes, item.centres, item.die_boxes)
+        return sum(
+            j is not None and not det.unsure[j] and det.pips[j] == pips
+            for j, pips in zip(matched, item.pips, strict=True)
+        )
+
+    assert right_and_sure(ReaderConfig()) >= read_sure
+    assert right_and_sure(ReaderConfig(finer_die_from=0)) < read_sure

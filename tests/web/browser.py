@@ -77,29 +77,51 @@ class LiveServer:
         self.thread.start()
 
     def close(self) -> None:
-        """Stop listening (open streams end with the process), and stop the app's camera
-        thread, if it has one, while its database is still there.
+        """Stop listening and hang up on every client, so that the streams being served end,
+        and stop the server's idle worker threads; stop the app's camera thread, if it has
+        one, first, while its database is still there.
 
-        The server is closed in its own thread, between two waits on its sockets: closed from
-        here, its wait could meet a socket closed under it ("Bad file descriptor").
+        The server's wake-up pipe is left open, with its loop waiting on it: a worker still
+        serving a stream (one waits for the app's next event before it writes and finds the
+        client gone) wakes the loop by writing to that pipe. Had the pipe been closed, its file
+        number could by then belong to the next test's game file, and the write would corrupt
+        it ("file is not a database"). Sockets are closed in the server's own thread, between
+        two waits on them: closed from here, its wait could meet a socket closed under it
+        ("Bad file descriptor").
         """
         camera = self.app.extensions.get("camera")
         if camera is not None:
             camera.stop()
-        closed = threading.Event()
-
-        def close_here() -> None:
-            self.server.close()
-            closed.set()
-
         if not self.thread.is_alive():
             return  # the server's loop has ended, and closed its sockets as it did
+        if self._in_loop(self._hang_up):
+            self.server.task_dispatcher.set_thread_count(0)
+
+    def _hang_up(self) -> None:
+        """Close the listening socket and every client's connection (the server's loop only)."""
+        from waitress import wasyncore
+
+        for channel in list(self.server._map.values()):
+            if channel is self.server:
+                wasyncore.dispatcher.close(channel)  # its own close shuts the wake-up pipe too
+            elif channel is not self.server.trigger:
+                channel.close()
+
+    def _in_loop(self, action: Any) -> bool:
+        """Run `action` in the server's loop and wait for it; False where the loop could not
+        be woken (it had closed its wake-up pipe while ending)."""
+        done = threading.Event()
+
+        def run_and_tell() -> None:
+            action()
+            done.set()
+
         try:
-            self.server.trigger.pull_trigger(close_here)
+            self.server.trigger.pull_trigger(run_and_tell)
         except OSError:
-            # Seen at teardown, now and then: the loop had closed its trigger while ending.
-            return
-        closed.wait(timeout=5)
+            return False
+        done.wait(timeout=5)
+        return True
 
 
 UNKNOWN_COMMAND_TRIES = 3

@@ -110,9 +110,15 @@ def _best_light(
     for k in np.flatnonzero(np.isin(palette.names, palette.in_play)):
         # Squared Mahalanobis distance as a squared length: (x - mean) @ W, W W^T = inv_cov.
         whiten = np.linalg.cholesky(palette.inv_cov[k].astype(np.float64)).astype(np.float32)
-        white = lab @ whiten - palette.means[k] @ whiten
+        # By einsum, not a BLAS matmul: "invalid value encountered in matmul" was seen here
+        # once, in a browser test, with no value found that was not finite; numpy 2's float32
+        # BLAS kernels are known to raise such flags on finite values.
+        white = np.einsum("mi,ij->mj", lab, whiten) - np.einsum("i,ij->j", palette.means[k], whiten)
         np.minimum(nearest, np.einsum("mi,mi->m", white, white), out=nearest)
-    dice_cost = np.minimum(nearest, FAR).reshape(*gains.shape[:-1], len(bgr)) @ weights
+    # A distance that is not finite counts as FAR, as a die far from every colour does:
+    # argmin would otherwise take the first light where one is, whatever its cost.
+    nearest = np.where(np.isfinite(nearest), np.minimum(nearest, FAR), FAR)
+    dice_cost = np.einsum("...n,n->...", nearest.reshape(*gains.shape[:-1], len(bgr)), weights)
     cost = dice_cost + PRIOR_WEIGHT * PRIOR[region]
     local = np.unravel_index(int(cost.argmin()), cost.shape)
     return tuple(

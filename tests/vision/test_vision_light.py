@@ -51,6 +51,30 @@ def test_a_body_colour_not_measured_does_not_sway_the_judged_light() -> None:
     assert np.allclose(judged.light, expected.light)
 
 
+def test_a_distance_that_comes_out_not_finite_does_not_pick_the_light(monkeypatch) -> None:
+    # Were one die's distance not finite under every candidate light (a product gone wrong),
+    # argmin would take the first candidate, whatever the others cost; it counts as far
+    # from every colour instead, alike under every light, and the lamp is still judged.
+    import vision.light as light
+    from vision.colour import default_palette, to_lab
+
+    palette = default_palette().in_play_only(("red", "yellow", "pink", "purple"))
+    plain = np.array([(45, 40, 195), (40, 205, 235), (180, 130, 245), (125, 40, 105)], np.float32)
+    bodies = (plain * np.array([0.78, 1.0, 1.18], np.float32)).clip(0, 255)  # a warm lamp
+    expected = light.judged_light(palette, bodies, thorough=True)
+
+    def lab_lost_for_the_first_die(bgr):
+        lab = to_lab(bgr)
+        lab.reshape(-1, len(bodies), 3)[:, 0] = np.nan
+        return lab
+
+    monkeypatch.setattr(light, "to_lab", lab_lost_for_the_first_die)
+    judged = light.judged_light(palette, bodies, thorough=True)
+    first_candidate = light.GAINS.reshape(-1, 3)[0]
+    assert not np.allclose(judged.light, first_candidate)
+    assert light.light_words(judged.light) == light.light_words(expected.light) != []
+
+
 def _named(palette, bodies):
     return palette.classify(np.asarray(bodies, np.float32))[0]
 

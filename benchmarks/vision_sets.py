@@ -28,6 +28,7 @@ from reader_options import add_reader_options, reader_config  # noqa: E402
 
 from models.devdata import Labelled, Score, load_yolo_folder, matched_boxes  # noqa: E402
 from models.real_sets import PARTS, real_sets  # noqa: E402
+from vision import viewpoint  # noqa: E402
 from vision.colour import (  # noqa: E402
     DEFAULT_COLOURS_BGR,
     Palette,
@@ -62,6 +63,16 @@ def colours_in_play(item: Labelled) -> list[str]:
     return sorted({c for c in item.colours or () if c is not None})
 
 
+def label_bodies(frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The body colours (n, 3) of the labelled dice in `boxes`, measured as the reader measures
+    those of its own dice: on the top face, seen from the camera place it judges for the photo
+    (the table calibrates from the reader's own measures, `Detections.body`)."""
+    heard: list[str] = []
+    read_dice(frame, ReaderConfig(place_heard=heard.append))
+    downs = viewpoint.downs(heard[-1], frame.shape, boxes) if heard else None
+    return body_colours(frame, boxes, downs)
+
+
 def palette_learnt_from(items: list[Labelled]) -> Palette | None:
     """A palette calibrated from the labelled dice of other photos: each game colour's body
     colours measured inside the label boxes (None where no die has a labelled colour)."""
@@ -72,7 +83,7 @@ def palette_learnt_from(items: list[Labelled]) -> Palette | None:
         frame = cv2.imread(str(item.image))
         if frame is None:
             continue
-        for name, bgr in zip(item.colours, body_colours(frame, item.die_boxes), strict=True):
+        for name, bgr in zip(item.colours, label_bodies(frame, item.die_boxes), strict=True):
             if name is not None:
                 samples.setdefault(name, []).append(bgr)
     if not samples:
@@ -89,7 +100,8 @@ def palette_of_photo(frame: np.ndarray, item: Labelled) -> Palette | None:
     if not known:
         return None
     names = [item.colours[k] for k in known]
-    palette = calibrate_from_frame(frame, item.die_boxes[known], names)
+    boxes = item.die_boxes[known]
+    palette = calibrate_from_frame(frame, boxes, names, label_bodies(frame, boxes))
     return replace(palette, in_play=tuple(dict.fromkeys(names)))
 
 

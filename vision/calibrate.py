@@ -10,7 +10,7 @@ import numpy as np
 from vision.colour import (
     DEFAULT_COLOURS_BGR,
     Palette,
-    body_colours,
+    bodies_of,
     calibrate_from_frame,
     default_palette,
     to_lab,
@@ -82,5 +82,6 @@ def learn_palette(frame: np.ndarray, names: list[str], config: ReaderConfig) -> 
             f"dice the camera sees: {len(det)}",
             seen=len(det),
         )
-    matched = match_names(body_colours(frame, det.boxes), names)
-    return merged_palette(calibrate_from_frame(frame, det.boxes, matched))
+    bodies = bodies_of(frame, det)
+    matched = match_names(bodies, names)
+    return merged_palette(calibrate_from_frame(frame, det.boxes, matched, bodies))

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 import cv2
 import numpy as np
 
-from vision.colour import body_colours
+from vision.colour import bodies_of
 from vision.detections import Detections
 
 LIGHTNESS_WEIGHT = 0.6
@@ -68,7 +68,7 @@ def row_colours(
         keep &= np.isin(det.colour, list(in_play))
     if not keep.any():
         return {}
-    bodies = body_colours(frame, det.boxes[keep])
+    bodies = bodies_of(frame, det.select(keep))
     names = det.colour[keep]
     order = sorted({str(name) for name in names})
     labs = weighted_lab(np.array([np.median(bodies[names == name], axis=0) for name in order]))

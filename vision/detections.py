@@ -18,6 +18,7 @@ FIELDS = (
     "zone",
     "colour_doubt",
     "likely_pips",
+    "body",
 )
 
 
@@ -48,6 +49,8 @@ class Detections:
     likely_pips: (n,) uint8, for a die in doubt for its pips alone (surely a die, of its colour
         and size), the numbers of pips it likely shows as bits (bit k: k pips); 0 where its
         doubt is more than its pips, or where it is read for sure; all 0 when not given.
+    body: (n, 3) float32, the BGR body colour the reader named each die's colour from (see
+        `vision.colour.body_colours`), NaN where not measured; all NaN when not given.
     """
 
     boxes: np.ndarray
@@ -59,6 +62,7 @@ class Detections:
     zone: np.ndarray = field(default=None)  # type: ignore[arg-type]
     colour_doubt: np.ndarray = field(default=None)  # type: ignore[arg-type]
     likely_pips: np.ndarray = field(default=None)  # type: ignore[arg-type]
+    body: np.ndarray = field(default=None)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         boxes = np.asarray(self.boxes, dtype=np.float32)
@@ -68,6 +72,7 @@ class Detections:
         zone = np.full(n, None, object) if self.zone is None else np.asarray(self.zone, object)
         doubt = np.zeros(n, bool) if self.colour_doubt is None else self.colour_doubt
         likely = np.zeros(n, np.uint8) if self.likely_pips is None else self.likely_pips
+        body = np.full((n, 3), np.nan, np.float32) if self.body is None else self.body
         arrays: dict[str, np.ndarray] = {
             "boxes": boxes,
             "pips": np.asarray(self.pips, dtype=np.int8),
@@ -78,11 +83,13 @@ class Detections:
             "zone": zone,
             "colour_doubt": np.asarray(doubt, dtype=bool),
             "likely_pips": np.asarray(likely, dtype=np.uint8),
+            "body": np.asarray(body, dtype=np.float32),
         }
         for name, arr in arrays.items():
-            if name != "boxes":
+            if name not in ("boxes", "body"):
                 _check(name, arr, (n,))
             object.__setattr__(self, name, arr)
+        _check("body", self.body, (n, 3))
         if n and (self.pips.min() < 0 or self.pips.max() > 6):
             raise ValueError(f"pips must lie in 0-6, got {sorted(set(self.pips.tolist()))}")
         bad = [s for s in self.size if s not in SIZES]
@@ -120,6 +127,7 @@ class Detections:
             np.asarray(zone, object),
             self.colour_doubt,
             self.likely_pips,
+            self.body,
         )
 
     @property

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.colour import Palette, body_colours
+from vision.colour import Palette, bodies_of
 from vision.detections import Detections
 from vision.light import judged_light
 from vision.reader import ReaderConfig
@@ -116,7 +116,7 @@ class LightLearner:
         if key != self._key:
             self._colours, self._weights = self._colours[:0], self._weights[:0]
             self._key = key
-        self._colours = np.concatenate([self._colours, body_colours(frame, dice.boxes)])
+        self._colours = np.concatenate([self._colours, bodies_of(frame, dice)])
         self._colours = self._colours[-LIGHT_SAMPLES:]
         self._weights = np.concatenate([self._weights, dice.confidence])[-LIGHT_SAMPLES:]
         light = judged_light(

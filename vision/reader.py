@@ -583,7 +583,7 @@ def _read_boxes(
     keep &= ~_table_pattern(frame_bgr, boxes, keep & (unsure | (confidence < cfg.sure_reading)))
     boxes, pip = boxes[keep], pip[keep]
     confidence, unsure = confidence[keep], unsure[keep]
-    bgr = colour_mod.body_colours(frame_bgr, boxes)
+    bgr = colour_mod.body_colours(frame_bgr, boxes, viewpoint.downs(place, frame_bgr.shape, boxes))
     table = colour_mod.background_colour(frame_bgr, boxes)
     # Until calibration, the light is judged from these dice, the surer counting more.
     if palette is None:
@@ -601,7 +601,9 @@ def _read_boxes(
         sizes = size_mod.sizes(frame_bgr, boxes, cfg.regular_side_px, ~unsure)
     else:
         sizes = np.full(len(boxes), "regular", object)
-    found = Detections(boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt)
+    found = Detections(
+        boxes, pip, names, sizes, confidence, unsure, zone, colour_doubt, body=bgr[real]
+    )
     weak = unsure | (cfg.pips_needed & (confidence < cfg.sure_reading))
     weak |= look_again.oversized(boxes, locate.typical_side(boxes, confidence))
     left = located[~locate.on_one_die(located, boxes)]

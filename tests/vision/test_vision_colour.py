@@ -15,6 +15,7 @@ from vision.colour import (
     body_colours,
     calibrate_from_frame,
     default_palette,
+    to_lab,
 )
 from vision.light import judged_light
 
@@ -228,6 +229,39 @@ def test_body_colour_leaves_out_pips_and_the_table() -> None:
     boxes = np.array([[20, 20, 100, 100], [130, 30, 190, 90]], np.float32)
     assert body_colours(frame, boxes).tolist() == [[50, 45, 180], [225, 228, 228]]
     assert body_colours(frame, boxes[:0]).shape == (0, 3)
+
+
+def test_a_die_seen_obliquely_is_measured_on_its_top_face() -> None:
+    # A red die seen from the front: its top face in the upper half of its box, its front
+    # face, in shadow, in the lower half. Measured from the middle of the box, the shadow
+    # weighs as much as the top; moved up, away from the side seen (down the crop), the top
+    # face alone is measured.
+    frame = np.full((140, 140, 3), (200, 200, 200), np.uint8)
+    frame[20:70, 20:120] = (50, 45, 180)
+    frame[70:120, 20:120] = (25, 20, 90)
+    boxes = np.array([[20, 20, 120, 120]], np.float32)
+    down = np.array([[0.0, 1.0]], np.float32)
+    assert body_colours(frame, boxes, down).tolist() == [[50, 45, 180]]
+    assert body_colours(frame, boxes).tolist() != [[50, 45, 180]]
+
+
+def test_calibration_takes_the_body_colours_the_reader_measured() -> None:
+    frame, boxes = _frame(np.random.default_rng(0), ["red", "blue"])
+    bodies = np.array([[60, 50, 170], [170, 100, 40]], np.float32)
+    palette = calibrate_from_frame(frame, boxes, ["red", "blue"], bodies)
+    assert np.allclose(palette.means, to_lab(bodies), atol=0.01)
+
+
+def test_body_colours_of_dice_the_reader_did_not_measure_are_measured_anew() -> None:
+    from vision.colour import bodies_of
+    from vision.detections import Detections
+
+    frame = np.full((120, 220, 3), (30, 120, 40), np.uint8)
+    frame[20:100, 20:100] = (50, 45, 180)
+    boxes = np.array([[20, 20, 100, 100], [20, 20, 100, 100]], np.float32)
+    told = np.array([[1, 2, 3], [np.nan, np.nan, np.nan]], np.float32)
+    dice = Detections(boxes, [1, 2], ["red", "red"], ["regular"] * 2, [0.9, 0.9], [False] * 2)
+    assert bodies_of(frame, replace(dice, body=told)).tolist() == [[1, 2, 3], [50, 45, 180]]
 
 
 def test_table_colour_is_the_median_outside_the_dice() -> None:

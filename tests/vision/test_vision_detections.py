@@ -84,3 +84,17 @@ def test_joined_keeps_every_field_in_order() -> None:
     assert both.zone.tolist() == ["casino3", None, None]
     assert both.boxes.shape == (3, 4) and both.confidence.dtype == np.float32
     assert len(Detections.empty().joined(first)) == 1
+
+
+def test_the_body_colours_measured_go_with_their_dice() -> None:
+    measured = Detections(**_ok(1), body=np.array([[50.0, 45.0, 180.0]]))
+    unmeasured = Detections(
+        np.ones((2, 4)), [5, 6], ["blue", "grey"], ["big", "regular"], [0.5, 0.6], [True, False]
+    )
+    both = measured.joined(unmeasured)
+    assert both.body.shape == (3, 3) and both.body.dtype == np.float32
+    assert both.body[0].tolist() == [50, 45, 180] and np.isnan(both.body[1:]).all()
+    assert both.select([2, 0]).body[1].tolist() == [50, 45, 180]
+    assert both.with_zones(["a", "b", "c"]).body[0].tolist() == [50, 45, 180]
+    with pytest.raises(ValueError, match=r"body must have shape \(1, 3\)"):
+        Detections(**_ok(1), body=np.zeros(3))

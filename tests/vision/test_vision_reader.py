@@ -45,6 +45,18 @@ def test_rendered_scenes_are_read(rendered_scenes) -> None:
     assert right / readable >= 0.94
 
 
+def test_each_die_keeps_the_body_colour_its_colour_was_named_from(rendered_scenes) -> None:
+    from vision.colour import default_palette
+
+    frame, _ = rendered_scenes[0]
+    det = read_dice(frame)
+    assert len(det) and np.isfinite(det.body).all()
+    # Named from that colour: the default palette, with no light judged (no colours in
+    # play), names each body as the reader did.
+    names, _ = default_palette().classify(det.body, shows_pips=det.pips > 0)
+    assert names.tolist() == det.colour.tolist()
+
+
 @pytest.mark.parametrize(
     "frame",
     [

@@ -171,8 +171,8 @@ def test_grey_blank_dice_in_a_blue_light_are_kept_grey_and_in_doubt(
         return kept, unsure
 
     kept, unsure = grey_dice()
-    # 19 of the 21 dice are kept, 14 of them flagged unsure; without the rule for tinted grey
-    # dice only the 5 named grey outright are.
+    # 19 of the 21 dice are kept, most of them flagged unsure; without the rule for tinted
+    # grey dice only those named grey outright are (11, their body measured on the top face).
     assert kept >= 17 and unsure >= 10
     monkeypatch.setattr(reader, "TINTED_GREY", 0.0)
-    assert grey_dice()[0] <= kept - 10
+    assert grey_dice()[0] <= kept - 6

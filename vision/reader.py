@@ -217,6 +217,12 @@ def _die_checker(cfg: ReaderConfig) -> ort.InferenceSession:
     return open_session(cfg.die_check_model or str(model_path(die_check.CHECK_FILE)), cfg.threads)
 
 
+def _likely_dice(frame_bgr: np.ndarray, boxes: np.ndarray, cfg: ReaderConfig) -> np.ndarray:
+    """The die checker's probability (n,) that each box (n, 4) holds a die, each looked at with
+    the table around it."""
+    return die_check.die_probability(_die_checker(cfg), die_check.context_crops(frame_bgr, boxes))
+
+
 def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
     """The three pip readers the config names (the shipped ones by default), opened once."""
     return [
@@ -365,9 +371,7 @@ def _with_finer_look(
     if checked:
         others = read_sure & ~joins & off_sure_dice(finer.boxes)
         if others.any():
-            likely = die_check.die_probability(
-                _die_checker(cfg), die_check.context_crops(frame_bgr, finer.boxes[others])
-            )
+            likely = _likely_dice(frame_bgr, finer.boxes[others], cfg)
             backed = np.zeros(len(finer), bool)
             backed[np.flatnonzero(others)[likely >= cfg.finer_die_from]] = True
             # A box of the first look centred in a backed die, the die not centred in it, is a
@@ -415,8 +419,7 @@ def _with_sharp_look(
     sharp = _read_look(loc, readers, frame_bgr, cfg, sharp_side, new_boxes, first.palette).found
     if not len(sharp):
         return first
-    checker = _die_checker(cfg)
-    likely = die_check.die_probability(checker, die_check.context_crops(frame_bgr, sharp.boxes))
+    likely = _likely_dice(frame_bgr, sharp.boxes, cfg)
     joins = (likely >= cfg.sharp_die_from) & new_boxes(sharp.boxes)
     if not joins.any():
         return first

@@ -356,11 +356,7 @@ def _with_finer_look(
         return (sides >= low) & (sides <= high) & ~locate.on_one_die(boxes, die_sized)
 
     def off_sure_dice(boxes: np.ndarray) -> np.ndarray:
-        return (
-            ~locate.on_one_die(boxes, found.boxes[sure])
-            if sure.any()
-            else np.ones(len(boxes), bool)
-        )
+        return ~locate.on_one_die(boxes, found.boxes[sure])
 
     checked = cfg.finer_die_from > 0
     only = (lambda b: new_dice(b) | off_sure_dice(b)) if checked else new_dice
@@ -372,8 +368,8 @@ def _with_finer_look(
         others = read_sure & ~joins & off_sure_dice(finer.boxes)
         if others.any():
             likely = _likely_dice(frame_bgr, finer.boxes[others], cfg)
-            backed = np.zeros(len(finer), bool)
-            backed[np.flatnonzero(others)[likely >= cfg.finer_die_from]] = True
+            backed = others.copy()
+            backed[others] = likely >= cfg.finer_die_from
             # A box of the first look centred in a backed die, the die not centred in it, is a
             # die or a pip beside or under it: such a die may be several, and does not join.
             holds = locate.centred_in(finer.boxes, found.centres)
@@ -414,7 +410,7 @@ def _with_sharp_look(
     seen = first.found.boxes
 
     def new_boxes(boxes: np.ndarray) -> np.ndarray:
-        return ~locate.on_one_die(boxes, seen) if len(seen) else np.ones(len(boxes), bool)
+        return ~locate.on_one_die(boxes, seen)
 
     sharp = _read_look(loc, readers, frame_bgr, cfg, sharp_side, new_boxes, first.palette).found
     if not len(sharp):

@@ -4,7 +4,8 @@ Reads the real sets of ../shared/data (by default their held-out part, fixed in
 models/real_sets.json) and any other folder laid out as `images/*.jpg` + `labels/*.txt` (YOLO
 rows `pips-1 cx cy w h` around whole dice). For each set it prints: dice, found, right pips of
 found, flagged unsure, read for sure but wrong (of all dice), boxes on no labelled die per 100
-photos, colour named right, named wrong with no doubt and named in doubt (of found dice, where
+photos and how many of those were read for sure (a die the table would add unseen; an unsure
+box only holds the roll up), colour named right, named wrong with no doubt and named in doubt (of found dice, where
 colours are labelled), and the median and worst time a photo.
 A reader box matches a labelled die when each holds the other's centre (for the oblique white
 set, whose labels box only the pip pattern, when the box holds the label's centre).
@@ -169,7 +170,7 @@ def score_photos(
     return summary
 
 
-ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>7} {:>9} {:>9} {:>7} {:>8}"
+ROW = "{:<30} {:>6} {:>5} {:>7} {:>6} {:>7} {:>10} {:>9} {:>9} {:>7} {:>9} {:>9} {:>7} {:>8}"
 
 
 def print_table(results: dict[str, dict]) -> None:
@@ -184,6 +185,7 @@ def print_table(results: dict[str, dict]) -> None:
             "unsure%",
             "surewrong%",
             "nodie/100",
+            "sure/100",
             "colour%",
             "col.wrong",
             "col.doubt",
@@ -205,6 +207,7 @@ def print_table(results: dict[str, dict]) -> None:
                 f"{r['unsure_pct']:.2f}",
                 f"{r['sure_wrong_pct']:.2f}",
                 f"{r['no_die_per_100_photos']:.0f}",
+                f"{r['sure_no_die_per_100_photos']:.0f}",
                 colour,
                 colour_wrong,
                 colour_doubt,

@@ -165,6 +165,8 @@ class Score:
     right_sure: int = 0
     predicted: int = 0
     unmatched_predictions: int = 0
+    # of those, boxes read for sure: a die the table would add unseen
+    sure_unmatched_predictions: int = 0
     # photos labelled with no die at all, and the boxes read on them (all on no labelled die)
     unlabelled_photos: int = 0
     boxes_on_unlabelled_photos: int = 0
@@ -204,6 +206,7 @@ class Score:
             self.unsure += int(det.unsure[j])
             self.right_sure += int(right and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
+        self.sure_unmatched_predictions += int((~used & ~np.asarray(det.unsure, bool)).sum())
         if not len(truth.centres):
             self.unlabelled_photos += 1
             self.boxes_on_unlabelled_photos += len(det)
@@ -262,6 +265,9 @@ class Score:
             "sure_wrong_pct": 100.0 * self.sure_wrong / max(self.labelled, 1),
             "unmatched_predictions": self.unmatched_predictions,
             "no_die_per_100_photos": 100.0 * self.unmatched_predictions / max(self.photos, 1),
+            "sure_no_die_per_100_photos": (
+                100.0 * self.sure_unmatched_predictions / max(self.photos, 1)
+            ),
             "unlabelled_photos": self.unlabelled_photos,
             "boxes_on_unlabelled_photos": self.boxes_on_unlabelled_photos,
             **colour,

@@ -52,6 +52,16 @@ def test_boxes_on_a_photo_with_no_labelled_die_are_counted_apart() -> None:
     assert (summary["unlabelled_photos"], summary["boxes_on_unlabelled_photos"]) == (1, 2)
 
 
+def test_boxes_on_no_die_read_for_sure_are_counted_apart() -> None:
+    # Of three boxes on no labelled die, two are read for sure: dice the table would add unseen.
+    score = Score()
+    boxes = [[12, 12, 52, 52], [100, 0, 140, 40], [200, 0, 240, 40], [300, 0, 340, 40]]
+    score.add(_one_die_labelled(), white_dice(boxes, [4, 3, 5, 1], [True, False, True, False]))
+    summary = score.summary()
+    assert (score.unmatched_predictions, score.sure_unmatched_predictions) == (3, 2)
+    assert summary["sure_no_die_per_100_photos"] == 200.0
+
+
 def test_a_wrong_reading_flagged_unsure_is_not_counted_sure_and_wrong() -> None:
     truth = _one_die_labelled()
     score = Score()

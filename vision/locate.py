@@ -73,9 +73,15 @@ def _suppress(
 
 
 # Dice sides (in locator pixels) that one look reads well, near those it was trained on; outside
-# this, look again rescaled so that the typical die is about BEST_SIDE.
+# this, look again rescaled so that the typical die is about BEST_SIDE (SHRUNK_SIDE for large
+# dice).
 ONE_LOOK_SIDE = (25.0, 64.0)
 BEST_SIDE = 30.0
+# Dice too large for one look are shrunk to this side instead, the middle of ONE_LOOK_SIDE: a
+# frame shrunk until its large dice are 30 px (a photo from above of a few large dice, to 150
+# px or less) leaves the locator too little around them, and it boxes some of them weakly or
+# not at all.
+SHRUNK_SIDE = 45.0
 SQUARE_ENOUGH = 2.0  # a box longer than this times its width is no sign of the dice's size
 SURE_BOX = 0.5  # the typical die is judged from boxes this sure where there are any
 EMPTY_FRAME_LONG_SIDE = 256  # the second look at a frame where the first found no die
@@ -222,7 +228,8 @@ def locate_sized(
     if side is not None:
         side *= long_side / max(h, w)
         if not ONE_LOOK_SIDE[0] <= side <= ONE_LOOK_SIDE[1]:
-            new_long = int(np.clip(long_side * BEST_SIDE / side, 96, LARGEST_LOOK))
+            best = BEST_SIDE if side < ONE_LOOK_SIDE[0] else SHRUNK_SIDE
+            new_long = int(np.clip(long_side * best / side, 96, LARGEST_LOOK))
             if abs(new_long - long_side) > 32:
                 long_side = new_long
                 boxes, scores = locate_at(session, frame_bgr, long_side, threshold)

@@ -368,7 +368,7 @@ def test_a_die_lying_on_a_printed_zone_name_is_still_read() -> None:
         (30, True),  # 18 px at 384: looked at again with the frame enlarged (to dice of 30 px)
         (55, False),  # 33 px: the locator's best sizes, one look
         (90, False),  # 54 px: bigger than the training frames' dice, but within their zoom
-        (130, True),  # 78 px: looked at again with the frame shrunk (to dice of 30 px)
+        (130, True),  # 78 px: looked at again with the frame shrunk (to dice of 45 px)
     ],
 )
 def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_best_sizes(
@@ -392,7 +392,8 @@ def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_best_sizes(
     assert seen[0] == 384
     # Last, the quick look for dice too large for the look they were read at: none here.
     assert seen[-1] == locate.QUICK_LOOK_SIDE
-    best = 384 * 30 / (side * 384 / 640)
+    at_384 = side * 384 / 640
+    best = 384 * (locate.BEST_SIDE if at_384 < 25 else locate.SHRUNK_SIDE) / at_384
     # A frame shrunk that far is looked at once more, twice as large (`reader.FINER_LOOK`),
     # for large dice the shrunk look missed; these four it had found, and they are read once.
     expected: list = [best, best * reader.FINER_LOOK] if best * reader.FINER_LOOK <= 384 else [best]

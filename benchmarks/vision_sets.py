@@ -5,8 +5,8 @@ models/real_sets.json) and any other folder laid out as `images/*.jpg` + `labels
 rows `pips-1 cx cy w h` around whole dice). For each set it prints: dice, found, right pips of
 found, flagged unsure, read for sure but wrong (of all dice), boxes on no labelled die per 100
 photos and how many of those were read for sure (a die the table would add unseen; an unsure
-box only holds the roll up), colour named right, named wrong with no doubt and named in doubt (of found dice, where
-colours are labelled), and the median and worst time a photo.
+box only holds the roll up), colour named right, named wrong with no doubt and named in doubt
+(of found dice, where colours are labelled), and the median and worst time a photo.
 A reader box matches a labelled die when each holds the other's centre (for the oblique white
 set, whose labels box only the pip pattern, when the box holds the label's centre).
 """

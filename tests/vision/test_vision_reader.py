@@ -393,7 +393,11 @@ def test_the_frame_is_looked_at_again_only_for_dice_out_of_the_best_sizes(
     # Last, the quick look for dice too large for the look they were read at: none here.
     assert seen[-1] == locate.QUICK_LOOK_SIDE
     at_384 = side * 384 / 640
-    best = 384 * (locate.BEST_SIDE if at_384 < 25 else locate.SHRUNK_SIDE) / at_384
+    best = (
+        384
+        * (locate.BEST_SIDE if at_384 < locate.ONE_LOOK_SIDE[0] else locate.SHRUNK_SIDE)
+        / at_384
+    )
     # A frame shrunk that far is looked at once more, twice as large (`reader.FINER_LOOK`),
     # for large dice the shrunk look missed; these four it had found, and they are read once.
     expected: list = [best, best * reader.FINER_LOOK] if best * reader.FINER_LOOK <= 384 else [best]

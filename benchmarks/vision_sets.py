@@ -43,6 +43,10 @@ from vision.reader import ReaderConfig, read_dice  # noqa: E402
 SURE_WRONG_MARGIN = 1.6  # a die read for sure but wrong is written with this much around its box
 SURE_WRONG_PX = 200  # ... enlarged to this many pixels square
 COLOUR_FILE = Path(__file__).resolve().parents[1] / "models" / "real_colours.json"
+# `--by-size` groups the dice by the side of their labelled box with the photo scaled to
+# SIZE_LONG_SIDE px on its long side (a webcam's 640x480), at these edges.
+SIZE_LONG_SIDE = 640
+SIZE_EDGES = (18, 25, 35, 50, 80)
 
 
 def with_colours(items: list[Labelled], colours: dict[str, list[str]]) -> list[Labelled]:
@@ -128,6 +132,52 @@ def write_sure_wrong(folder: Path, item: Labelled, frame: np.ndarray, det: Detec
     return written
 
 
+def size_group(side: float) -> str:
+    """The name of the size group a die of `side` px (at SIZE_LONG_SIDE) falls in."""
+    lower = [edge for edge in SIZE_EDGES if edge <= side]
+    upper = [edge for edge in SIZE_EDGES if edge > side]
+    if not lower:
+        return f"under {upper[0]} px"
+    return f"{lower[-1]} px and more" if not upper else f"{lower[-1]}-{upper[0]} px"
+
+
+def tally_sizes(
+    tally: dict[str, list[int]], item: Labelled, det: Detections, frame_shape: tuple[int, ...]
+) -> None:
+    """Add one photo's dice to `tally`, per size group: [dice, found, right pips, flagged
+    unsure, read for sure but wrong]. Only labels that box whole dice have a size."""
+    if item.die_boxes is None or not len(item.pips):
+        return
+    boxes = np.asarray(item.die_boxes, np.float32)
+    sides = np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1)) * SIZE_LONG_SIDE / max(frame_shape)
+    matched = matched_boxes(det.boxes, item.centres, item.die_boxes)
+    for j, pips, side in zip(matched, item.pips, sides, strict=True):
+        counts = tally.setdefault(size_group(float(side)), [0, 0, 0, 0, 0])
+        right = j is not None and det.pips[j] == pips
+        unsure = j is not None and bool(det.unsure[j])
+        found = j is not None
+        for k, hit in enumerate((True, found, right, unsure, found and not unsure and not right)):
+            counts[k] += int(hit)
+
+
+def size_table(tally: dict[str, list[int]]) -> dict[str, dict[str, float]]:
+    """Per size group, smallest first: dice, found %, right pips of found %, flagged unsure of
+    found %, and the dice read for sure but wrong."""
+    order = [size_group(edge - 0.5) for edge in SIZE_EDGES] + [size_group(SIZE_EDGES[-1])]
+    return {
+        group: {
+            "dice": n,
+            "found_pct": round(100.0 * found / n, 2),
+            "pips_pct": round(100.0 * right / max(found, 1), 2),
+            "unsure_pct": round(100.0 * unsure / max(found, 1), 2),
+            "sure_wrong": sure_wrong,
+        }
+        for group in order
+        if group in tally
+        for n, found, right, unsure, sure_wrong in [tally[group]]
+    }
+
+
 def score_photos(
     items: list[Labelled],
     cfg: ReaderConfig,
@@ -142,6 +192,7 @@ def score_photos(
     written there (`write_sure_wrong`)."""
     score = Score()
     times = []
+    sizes: dict[str, list[int]] = {}
     for item in items:
         frame = cv2.imread(str(item.image))
         if frame is None:
@@ -160,6 +211,7 @@ def score_photos(
             outside = ~np.isin(det.colour, played)
             det = replace(det, colour_doubt=det.colour_doubt | outside)
         score.add(item, det)
+        tally_sizes(sizes, item, det, frame.shape)
         if sure_wrong_to is not None:
             write_sure_wrong(sure_wrong_to, item, frame, det)
     summary = score.summary()
@@ -167,6 +219,7 @@ def score_photos(
     summary["median_ms"] = 1000 * float(np.median(times)) if times else 0.0
     summary["worst_ms"] = 1000 * max(times, default=0.0)
     summary["by_colour"] = score.by_colour_table()
+    summary["by_size"] = size_table(sizes)
     return summary
 
 
@@ -224,6 +277,22 @@ def print_table(results: dict[str, dict]) -> None:
             )
 
 
+def print_sizes(results: dict[str, dict]) -> None:
+    """One table a set whose labels box whole dice: its dice by size."""
+    for name, r in results.items():
+        if not r.get("by_size"):
+            continue
+        print(f"\n{name}, by die side at {SIZE_LONG_SIDE} px on the photo's long side:")
+        print(
+            f"{'side':<16} {'dice':>5} {'found%':>7} {'pips%':>6} {'unsure%':>7} {'surewrong':>9}"
+        )
+        for group, g in r["by_size"].items():
+            print(
+                f"{group:<16} {g['dice']:>5} {g['found_pct']:>7.2f} {g['pips_pct']:>6.2f} "
+                f"{g['unsure_pct']:>7.2f} {g['sure_wrong']:>9}"
+            )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -273,6 +342,12 @@ def main() -> int:
         default=None,
         help="write a PNG of each die read for sure but wrong into this folder (one a set)",
     )
+    ap.add_argument(
+        "--by-size",
+        action="store_true",
+        help=f"also a table a set of its dice by size (side at {SIZE_LONG_SIDE} px on the "
+        "photo's long side), where the labels box whole dice",
+    )
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
 
@@ -316,6 +391,8 @@ def main() -> int:
         print(json.dumps(results, indent=1))
     else:
         print_table(results)
+        if args.by_size:
+            print_sizes(results)
     return 0
 
 

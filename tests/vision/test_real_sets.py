@@ -168,10 +168,7 @@ def test_white_dice_under_a_coloured_lamp_are_not_named_orange_for_sure() -> Non
     """A training-part phone photo under a pinkish lamp, its white dice peach and its orange
     dice little more colourful: the light judged from the dice went the wrong way and named
     six white dice orange for sure. Now a white die is named white or in doubt."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    import vision_sets
+    vision_sets = _vision_sets()
 
     from models.devdata import matched_boxes
     from vision.reader import ReaderConfig, read_dice
@@ -194,3 +191,41 @@ def test_white_dice_under_a_coloured_lamp_are_not_named_orange_for_sure() -> Non
     ]
     assert len(white) >= 5
     assert all(read.colour[j] == "white" or read.colour_doubt[j] for j in white)
+
+
+def _vision_sets():
+    """The benchmark module `benchmarks/vision_sets.py`, imported from its folder."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import vision_sets
+
+    return vision_sets
+
+
+def test_dice_are_tallied_by_their_size_at_a_webcams_width() -> None:
+    vision_sets = _vision_sets()
+    # A 1280 px photo: label sides 40 and 200 px are 20 and 100 px at 640.
+    truth = Labelled(
+        Path("p.jpg"),
+        np.array([[30.0, 30.0], [400.0, 400.0]]),
+        np.array([4, 2]),
+        die_boxes=np.array([[10.0, 10.0, 50.0, 50.0], [300.0, 300.0, 500.0, 500.0]]),
+    )
+    read = white_dice([[12, 12, 52, 52], [300, 300, 500, 500]], [4, 3], [False, False])
+    tally: dict[str, list[int]] = {}
+    vision_sets.tally_sizes(tally, truth, read, (960, 1280, 3))
+    assert tally == {"18-25 px": [1, 1, 1, 0, 0], "80 px and more": [1, 1, 0, 0, 1]}
+    table = vision_sets.size_table(tally)
+    assert list(table) == ["18-25 px", "80 px and more"]
+    assert table["80 px and more"]["pips_pct"] == 0.0
+    assert [vision_sets.size_group(s) for s in (10, 18, 79.9)] == [
+        "under 18 px",
+        "18-25 px",
+        "50-80 px",
+    ]
+    # Labels around the top face only (the oblique white set) give no size.
+    vision_sets.tally_sizes(
+        tally, Labelled(Path("q.jpg"), truth.centres, truth.pips), read, (960, 1280, 3)
+    )
+    assert sum(row[0] for row in tally.values()) == 2

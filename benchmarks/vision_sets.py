@@ -38,6 +38,7 @@ from vision.colour import (  # noqa: E402
     calibrate_from_frame,
 )
 from vision.detections import Detections  # noqa: E402
+from vision.locate import box_sides  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 SURE_WRONG_MARGIN = 1.6  # a die read for sure but wrong is written with this much around its box
@@ -148,8 +149,7 @@ def tally_sizes(
     unsure, read for sure but wrong]. Only labels that box whole dice have a size."""
     if item.die_boxes is None or not len(item.pips):
         return
-    boxes = np.asarray(item.die_boxes, np.float32)
-    sides = np.sqrt(np.prod(boxes[:, 2:] - boxes[:, :2], 1)) * SIZE_LONG_SIDE / max(frame_shape)
+    sides = box_sides(np.asarray(item.die_boxes, np.float32)) * SIZE_LONG_SIDE / max(frame_shape)
     matched = matched_boxes(det.boxes, item.centres, item.die_boxes)
     for j, pips, side in zip(matched, item.pips, sides, strict=True):
         counts = tally.setdefault(size_group(float(side)), [0, 0, 0, 0, 0])

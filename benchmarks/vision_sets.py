@@ -27,7 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from reader_options import add_reader_options, reader_config  # noqa: E402
 
-from models.devdata import Labelled, Score, load_yolo_folder, matched_boxes  # noqa: E402
+from models.devdata import (  # noqa: E402
+    Labelled,
+    Score,
+    found_and_right,
+    load_yolo_folder,
+    matched_boxes,
+)
 from models.real_sets import PARTS, real_sets  # noqa: E402
 from vision import viewpoint  # noqa: E402
 from vision.colour import (  # noqa: E402
@@ -166,9 +172,7 @@ def size_table(tally: dict[str, list[int]]) -> dict[str, dict[str, float]]:
     order = [size_group(edge - 0.5) for edge in SIZE_EDGES] + [size_group(SIZE_EDGES[-1])]
     return {
         group: {
-            "dice": n,
-            "found_pct": round(100.0 * found / n, 2),
-            "pips_pct": round(100.0 * right / max(found, 1), 2),
+            **found_and_right(n, found, right),
             "unsure_pct": round(100.0 * unsure / max(found, 1), 2),
             "sure_wrong": sure_wrong,
         }

@@ -154,6 +154,16 @@ def matched_boxes(
     return out
 
 
+def found_and_right(dice: int, found: int, right: int) -> dict[str, float]:
+    """A group of labelled dice's row: its dice, the share found and the share of those read
+    with the right pips, in %."""
+    return {
+        "dice": dice,
+        "found_pct": round(100.0 * found / max(dice, 1), 2),
+        "pips_pct": round(100.0 * right / max(found, 1), 2),
+    }
+
+
 @dataclass
 class Score:
     """Running per-die counts for one split."""
@@ -230,9 +240,7 @@ class Score:
         and of those the shares with the right pips and the right colour name, in %."""
         return {
             colour: {
-                "dice": n,
-                "found_pct": round(100.0 * found / n, 2),
-                "pips_pct": round(100.0 * pips / max(found, 1), 2),
+                **found_and_right(n, found, pips),
                 "colour_pct": round(100.0 * named / max(found, 1), 2),
             }
             for colour, (n, found, pips, named, _sure_wrong, _doubt) in sorted(

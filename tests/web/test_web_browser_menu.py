@@ -211,8 +211,9 @@ def test_hints_switched_on_and_off_from_the_menu_in_both_languages(page):
     assert _text(page, "menu-hints").startswith("Show hints")
     page.tap("menu-hints")
     wait_for(lambda: page.state()["seats"]["hints"], 10, "hints on")
-    # Royale's casino tiles are not covered: the line says why, in the page's language.
-    assert "hints and bots do not cover" in _text(page, "hint-status")
+    # Royale's casino tiles are not covered: the line says why, in the page's language, once
+    # the hint asked for has come back (until then it reads "Hint: working…").
+    wait_for(lambda: "hints and bots do not cover" in _text(page, "hint-status"), 10, "the reason")
     page.tap("language")
     wait_for(
         lambda: "Tipps und Bots decken" in _text(page, "hint-status"), 10, "the reason in German"

@@ -1,8 +1,10 @@
 """Score the dice reader on folders of labelled real photos, one table row per set.
 
 Reads the real sets of ../shared/data (by default their held-out part, fixed in
-models/real_sets.json) and any other folder laid out as `images/*.jpg` + `labels/*.txt` (YOLO
-rows `pips-1 cx cy w h` around whole dice). For each set it prints: dice, found, right pips of
+models/real_sets.json) and any other folder of YOLO-labelled photos (`--folders`): every set in
+it, `images/` beside `labels/` or photos beside their `.txt` labels, with what each class means
+read from its name in the nearest data.yaml, classes.txt or obj.names ("1", "six", "dice-4",
+"red_2"; with no names, class k is k + 1 pips). For each set it prints: dice, found, right pips of
 found, flagged unsure, read for sure but wrong (of all dice), boxes on no labelled die per 100
 photos and how many of those were read for sure (a die the table would add unseen; an unsure
 box only holds the roll up), colour named right, named wrong with no doubt and named in doubt
@@ -31,10 +33,10 @@ from models.devdata import (  # noqa: E402
     Labelled,
     Score,
     found_and_right,
-    load_yolo_folder,
     matched_boxes,
 )
 from models.real_sets import PARTS, real_sets  # noqa: E402
+from models.yolo_folders import LabelledFolder, labelled_folders, load  # noqa: E402
 from vision import viewpoint  # noqa: E402
 from vision.colour import (  # noqa: E402
     DEFAULT_COLOURS_BGR,
@@ -66,7 +68,7 @@ def with_colours(items: list[Labelled], colours: dict[str, list[str]]) -> list[L
             out.append(item)
             continue
         game = tuple(n if n in DEFAULT_COLOURS_BGR else None for n in names)
-        out.append(replace(item, colours=game))  # type: ignore[arg-type]
+        out.append(replace(item, colours=game))
     return out
 
 
@@ -109,9 +111,9 @@ def palette_of_photo(frame: np.ndarray, item: Labelled) -> Palette | None:
     if not item.colours or item.die_boxes is None:
         return None
     known = [k for k, name in enumerate(item.colours) if name is not None]
-    if not known:
+    names = [name for name in item.colours if name is not None]
+    if not names:
         return None
-    names = [item.colours[k] for k in known]
     boxes = item.die_boxes[known]
     palette = calibrate_from_frame(frame, boxes, names, label_bodies(frame, boxes))
     return replace(palette, in_play=tuple(dict.fromkeys(names)))
@@ -197,9 +199,11 @@ def score_photos(
     score = Score()
     times = []
     sizes: dict[str, list[int]] = {}
+    unreadable = 0
     for item in items:
         frame = cv2.imread(str(item.image))
         if frame is None:
+            unreadable += 1
             continue
         photo_cfg, played = cfg, []
         if per_photo and (palette := palette_of_photo(frame, item)) is not None:
@@ -218,8 +222,9 @@ def score_photos(
         tally_sizes(sizes, item, det, frame.shape)
         if sure_wrong_to is not None:
             write_sure_wrong(sure_wrong_to, item, frame, det)
-    summary = score.summary()
+    summary: dict = {**score.summary()}
     summary["photos"] = score.photos
+    summary["unreadable_photos"] = unreadable
     summary["median_ms"] = 1000 * float(np.median(times)) if times else 0.0
     summary["worst_ms"] = 1000 * max(times, default=0.0)
     summary["by_colour"] = score.by_colour_table()
@@ -260,9 +265,9 @@ def print_table(results: dict[str, dict]) -> None:
                 r["photos"],
                 r["labelled"],
                 f"{r['found_pct']:.2f}",
-                f"{r['pips_pct']:.2f}",
+                f"{r['pips_pct']:.2f}" if r["labelled_with_pips"] else "-",
                 f"{r['unsure_pct']:.2f}",
-                f"{r['sure_wrong_pct']:.2f}",
+                f"{r['sure_wrong_pct']:.2f}" if r["labelled_with_pips"] else "-",
                 f"{r['no_die_per_100_photos']:.0f}",
                 f"{r['sure_no_die_per_100_photos']:.0f}",
                 colour,
@@ -273,6 +278,13 @@ def print_table(results: dict[str, dict]) -> None:
             )
         )
     for name, r in results.items():
+        if r.get("unreadable_photos"):
+            print(f"{name}: {r['unreadable_photos']} photos could not be read and were skipped")
+        if r["labelled"] > r["labelled_with_pips"]:
+            print(
+                f"{name}: {r['labelled'] - r['labelled_with_pips']} dice labelled without their "
+                "pips count in found and unsure, not in pips or sure but wrong"
+            )
         if r.get("unlabelled_photos"):
             print(
                 f"{name}: {r['boxes_on_unlabelled_photos']} of the boxes on no die lie on "
@@ -297,6 +309,32 @@ def print_sizes(results: dict[str, dict]) -> None:
             )
 
 
+def load_folder(
+    name: str, labelled: LabelledFolder, class_names: list[str] | None, whole_die: bool
+) -> list[Labelled]:
+    """A found set's photos with their labels, saying on stderr what each class was scored as
+    and what could not be read."""
+    classes = labelled.classes(class_names)
+    source = "given" if class_names else labelled.names_from.name if labelled.names_from else None
+    items, notes = load(labelled, classes, whole_die)
+    say = sys.stderr
+    if classes is None:
+        print(f"{name}: no class names found; class k is scored as a die of k + 1 pips", file=say)
+    else:
+        meanings = ", ".join(f"{k} {c.name!r}: {c.describe()}" for k, c in enumerate(classes))
+        print(f"{name}: classes ({source}): {meanings}", file=say)
+    if notes.unknown_classes:
+        listed = ", ".join(str(k) for k in sorted(notes.unknown_classes))
+        print(f"{name}: classes {listed} are not named; scored as dice of unknown pips", file=say)
+    if notes.unreadable_photos:
+        print(f"{name}: {len(notes.unreadable_photos)} photos could not be read", file=say)
+    if notes.bad_label_lines:
+        print(f"{name}: {notes.bad_label_lines} label lines are not boxes; left out", file=say)
+    if notes.left_out_labels:
+        print(f"{name}: {notes.left_out_labels} labels of classes named '-' left out", file=say)
+    return items
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -318,7 +356,20 @@ def main() -> int:
         nargs="*",
         type=Path,
         default=[],
-        help="other folders of YOLO-labelled photos (images/ and labels/)",
+        help="other folders of YOLO-labelled photos: each set in them is scored on its own",
+    )
+    ap.add_argument(
+        "--classes",
+        nargs="+",
+        default=None,
+        help="the --folders' class names in class order, instead of their names file ('-': a "
+        "class that boxes no die, left out)",
+    )
+    ap.add_argument(
+        "--top-face",
+        action="store_true",
+        help="the --folders' labels box the top face alone, not the whole die: a reader's box "
+        "matches a label when it holds the label's centre",
     )
     ap.add_argument(
         "--colours",
@@ -387,10 +438,23 @@ def main() -> int:
             items, set_cfg, per_photo, crops_to, args.in_play
         )
     for folder in args.folders:
-        if not (folder / "images").is_dir():
-            print(f"vision_sets: {folder} has no images/ folder", file=sys.stderr)
+        if not folder.is_dir():
+            print(f"vision_sets: {folder} is not a folder", file=sys.stderr)
             return 2
-        results[folder.name] = score_photos(load_yolo_folder(folder), cfg)
+        found = labelled_folders(folder.resolve())
+        if not found:
+            print(
+                f"vision_sets: no labelled photos in {folder} (photos with YOLO .txt labels, "
+                "beside them or in a labels/ folder beside images/)",
+                file=sys.stderr,
+            )
+            return 2
+        for labelled in found:
+            name = (
+                labelled.name if labelled.name == folder.name else f"{folder.name}/{labelled.name}"
+            )
+            items = load_folder(name, labelled, args.classes, not args.top_face)
+            results[name] = score_photos(items, cfg)
     if args.json:
         print(json.dumps(results, indent=1))
     else:

@@ -10,12 +10,14 @@ import numpy as np
 from vision.detections import Detections
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+UNKNOWN_PIPS = -1  # a label that boxes a die without saying its pips (0 is a blank face)
 OBLIQUE_WHITE = REPO_ROOT.parent / "shared" / "data" / "dice-photos-oblique-white"
 
 
 @dataclass(frozen=True)
 class Labelled:
-    """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,); where
+    """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,:
+    UNKNOWN_PIPS where a label does not say); where
     known, the longer side of each pip-pattern box in pixels (k,), each die's colour, and the
     labelled boxes (k, 4) where they go around the whole die (a reader's box must then lie
     centred in one to match it)."""
@@ -24,7 +26,7 @@ class Labelled:
     centres: np.ndarray
     pips: np.ndarray
     spans: np.ndarray | None = None
-    colours: tuple[str, ...] | None = None
+    colours: tuple[str | None, ...] | None = None
     die_boxes: np.ndarray | None = None
 
 
@@ -38,7 +40,7 @@ def read_photo(path: Path) -> np.ndarray:
     return np.asarray(image)
 
 
-def _image_size(path: Path) -> tuple[int, int]:
+def image_size(path: Path) -> tuple[int, int]:
     """Height and width of a photo."""
     height, width = read_photo(path).shape[:2]
     return height, width
@@ -53,7 +55,7 @@ def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
         rows = (
             np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros((0, 5))
         )
-        h, w = _image_size(img) if rows.size else (1, 1)
+        h, w = image_size(img) if rows.size else (1, 1)
         rows = rows.reshape(-1, 5)
         spans = np.maximum(rows[:, 3] * w, rows[:, 4] * h)
         items.append(
@@ -119,7 +121,7 @@ def load_yolo_folder(root: Path, stems: set[str] | None = None) -> list[Labelled
             np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros((0, 5))
         )
         rows = rows.reshape(-1, 5)
-        h, w = _image_size(img)
+        h, w = image_size(img)
         centres = rows[:, 1:3] * [w, h]
         half = rows[:, 3:5] * [w, h] / 2
         items.append(
@@ -166,12 +168,18 @@ def found_and_right(dice: int, found: int, right: int) -> dict[str, float]:
 
 @dataclass
 class Score:
-    """Running per-die counts for one split."""
+    """Running per-die counts for one split. Dice labelled with no pips (UNKNOWN_PIPS) count
+    as found or not, and unsure or not, but not in the pips' figures."""
 
     labelled: int = 0
     photos: int = 0
     found: int = 0
     unsure: int = 0
+    # labelled dice whose pips the labels give, and of those: found, flagged unsure, read right
+    # and sure
+    with_pips: int = 0
+    found_with_pips: int = 0
+    unsure_with_pips: int = 0
     right_sure: int = 0
     predicted: int = 0
     unmatched_predictions: int = 0
@@ -198,7 +206,9 @@ class Score:
             colours,
             strict=True,
         ):
-            right = j is not None and det.pips[j] == p
+            known = p != UNKNOWN_PIPS
+            self.with_pips += int(known)
+            right = j is not None and known and det.pips[j] == p
             if colour is not None:
                 named = j is not None and det.colour[j] == colour
                 doubt = j is not None and bool(det.colour_doubt[j])
@@ -210,10 +220,14 @@ class Score:
                 continue
             used[j] = True
             self.found += 1
+            self.unsure += int(det.unsure[j])
+            if not known:
+                continue
             tally = self.right_by_pips.setdefault(int(p), [0, 0])
             tally[0] += int(right)
             tally[1] += 1
-            self.unsure += int(det.unsure[j])
+            self.found_with_pips += 1
+            self.unsure_with_pips += int(det.unsure[j])
             self.right_sure += int(right and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
         self.sure_unmatched_predictions += int((~used & ~np.asarray(det.unsure, bool)).sum())
@@ -224,7 +238,7 @@ class Score:
     @property
     def sure_wrong(self) -> int:
         """Found dice read for sure with the wrong pips: applied at the table unseen."""
-        return self.found - self.unsure - self.right_sure
+        return self.found_with_pips - self.unsure_with_pips - self.right_sure
 
     @property
     def right_pips(self) -> int:
@@ -267,10 +281,13 @@ class Score:
         return {
             "labelled": self.labelled,
             "found_pct": 100.0 * self.found / max(self.labelled, 1),
-            "pips_pct": 100.0 * self.right_pips / max(self.found, 1),
+            "pips_pct": 100.0 * self.right_pips / max(self.found_with_pips, 1),
             "unsure_pct": 100.0 * self.unsure / max(self.found, 1),
-            "pips_pct_of_sure": 100.0 * self.right_sure / max(self.found - self.unsure, 1),
-            "sure_wrong_pct": 100.0 * self.sure_wrong / max(self.labelled, 1),
+            "pips_pct_of_sure": (
+                100.0 * self.right_sure / max(self.found_with_pips - self.unsure_with_pips, 1)
+            ),
+            "sure_wrong_pct": 100.0 * self.sure_wrong / max(self.with_pips, 1),
+            "labelled_with_pips": self.with_pips,
             "unmatched_predictions": self.unmatched_predictions,
             "no_die_per_100_photos": 100.0 * self.unmatched_predictions / max(self.photos, 1),
             "sure_no_die_per_100_photos": (

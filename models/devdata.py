@@ -156,13 +156,16 @@ def matched_boxes(
     return out
 
 
-def found_and_right(dice: int, found: int, right: int) -> dict[str, float]:
+def found_and_right(
+    dice: int, found: int, right: int, found_with_pips: int | None = None
+) -> dict[str, float]:
     """A group of labelled dice's row: its dice, the share found and the share of those read
-    with the right pips, in %."""
+    with the right pips (of those found whose pips are labelled, where that is given), in %."""
+    read = found if found_with_pips is None else found_with_pips
     return {
         "dice": dice,
         "found_pct": round(100.0 * found / max(dice, 1), 2),
-        "pips_pct": round(100.0 * right / max(found, 1), 2),
+        "pips_pct": round(100.0 * right / max(read, 1), 2),
     }
 
 
@@ -190,7 +193,7 @@ class Score:
     boxes_on_unlabelled_photos: int = 0
     right_by_pips: dict[int, list[int]] = field(default_factory=dict)  # pips: [right, found]
     # colour: [labelled, found, right pips, named right, named wrong and not in doubt, named in
-    # doubt], where the labels give colours
+    # doubt, found with labelled pips], where the labels give colours
     by_colour: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, truth: Labelled, det: Detections) -> None:
@@ -213,8 +216,10 @@ class Score:
                 named = j is not None and det.colour[j] == colour
                 doubt = j is not None and bool(det.colour_doubt[j])
                 sure_wrong = j is not None and not named and not doubt
-                counts = self.by_colour.setdefault(colour, [0, 0, 0, 0, 0, 0])
-                for k, hit in enumerate((True, j is not None, right, named, sure_wrong, doubt)):
+                counts = self.by_colour.setdefault(colour, [0] * 7)
+                found_with_pips = j is not None and known
+                hits = (True, j is not None, right, named, sure_wrong, doubt, found_with_pips)
+                for k, hit in enumerate(hits):
                     counts[k] += int(hit)
             if j is None:
                 continue
@@ -254,10 +259,10 @@ class Score:
         and of those the shares with the right pips and the right colour name, in %."""
         return {
             colour: {
-                **found_and_right(n, found, pips),
+                **found_and_right(n, found, pips, with_pips),
                 "colour_pct": round(100.0 * named / max(found, 1), 2),
             }
-            for colour, (n, found, pips, named, _sure_wrong, _doubt) in sorted(
+            for colour, (n, found, pips, named, _sure_wrong, _doubt, with_pips) in sorted(
                 self.by_colour.items()
             )
         }

@@ -166,6 +166,7 @@ def test_dice_labelled_without_pips_count_as_found_but_not_in_the_pips() -> None
         Path("p.jpg"),
         np.array([[30.0, 30.0], [130.0, 30.0]]),
         np.array([UNKNOWN_PIPS, 4]),
+        colours=("white", "white"),
         die_boxes=np.array([[10.0, 10.0, 50.0, 50.0], [110.0, 10.0, 150.0, 50.0]]),
     )
     score = Score()
@@ -173,6 +174,10 @@ def test_dice_labelled_without_pips_count_as_found_but_not_in_the_pips() -> None
     summary = score.summary()
     assert (summary["found_pct"], summary["labelled_with_pips"]) == (100.0, 1)
     assert (summary["pips_pct"], score.sure_wrong, summary["sure_wrong_pct"]) == (0.0, 1, 100.0)
+    white = score.by_colour_table()["white"]
+    assert (white["dice"], white["found_pct"], white["pips_pct"]) == (2, 100.0, 0.0)
+    score.add(truth, white_dice([[12, 12, 50, 50], [110, 10, 150, 50]], [2, 4], [False, False]))
+    assert score.by_colour_table()["white"]["pips_pct"] == 50.0  # of the two labelled with pips
 
 
 def _table_rows(output: str) -> dict[str, list[str]]:

@@ -1,4 +1,7 @@
-"""Score the dice reader on the real development photos: per-die found rate and pips accuracy."""
+"""Score the dice reader on the real development photos: per-die found rate and pips accuracy.
+
+Other folders of YOLO-labelled photos, in any usual layout, are scored set by set with
+`vision_sets.py --sets --folders DIR ...`."""
 
 from __future__ import annotations
 

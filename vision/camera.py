@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from vision.images import ImageError, load_image
+from vision.images import ImageError, as_bgr_frame, load_image
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +207,11 @@ class DeviceCamera:
         if not ok or frame is None:
             cap.release()
             raise CameraError(f"camera {dev} opened but gives no picture")
-        return cap, frame
+        try:
+            return cap, as_bgr_frame(frame)
+        except ValueError as exc:
+            cap.release()
+            raise CameraError(f"camera {dev} gives pictures the reader cannot take: {exc}") from exc
 
     def _run(self, cap: Any, stop: threading.Event) -> None:
         """Reader thread: take frames off the camera as they come; decode the ones asked for."""
@@ -219,6 +223,12 @@ class DeviceCamera:
                     if ok and (self._wanted.is_set() or self._decode_all):
                         ok, frame = cap.retrieve()
                         ok = ok and frame is not None
+                if ok and frame is not None:
+                    # A grey or 16-bit camera's frames are made BGR; what is no image is none.
+                    try:
+                        frame = as_bgr_frame(frame)
+                    except ValueError:
+                        ok = False
                 if stop.is_set():
                     break
                 if ok:

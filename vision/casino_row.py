@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.detections import Detections
+from vision.images import as_bgr_frame
 from vision.reader import ReaderConfig, read_dice
 from vision.row_doubt import (
     blank_pieces_dropped,
@@ -163,8 +164,7 @@ def read_casino_row(
     colour (`paled_dice_coloured`, `named_dice_read`), and one that no patch named read as
     one white die where its box shows one (`pale_dice_read`)."""
     cfg = config or ReaderConfig()
-    if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
-        raise ValueError(f"frame must have shape (h, w, 3), got {getattr(frame, 'shape', None)}")
+    frame = as_bgr_frame(frame)
     polygons = casino_zones(zones)
     det = _read_row(frame, zones, polygons, cfg) if polygons else Detections.empty()
     if len(det):

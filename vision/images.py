@@ -66,6 +66,36 @@ def load_image(path: str | Path) -> np.ndarray:
     return frame
 
 
+def as_bgr_frame(frame: np.ndarray) -> np.ndarray:
+    """A frame as the reader takes it: BGR, uint8, (h, w, 3), contiguous in memory.
+
+    Frames as other tools hand them over are taken too: grey (h, w) or (h, w, 1) made
+    three-channel, a fourth channel (alpha) left out, 16-bit frames scaled to 8 bits, and
+    floating-point frames scaled from 0-1 where they lie within it (else clipped to 0-255).
+    Raises ValueError for anything else: no array, another shape, an empty frame, or another
+    type of pixel."""
+    shape = getattr(frame, "shape", None)
+    if not isinstance(frame, np.ndarray) or frame.ndim not in (2, 3):
+        raise ValueError(f"frame must be an image array (h, w, 3), got shape {shape}")
+    if frame.ndim == 3 and frame.shape[2] not in (1, 3, 4):
+        raise ValueError(f"frame must have 1, 3 or 4 channels, got shape {shape}")
+    if frame.size == 0:
+        raise ValueError(f"frame is empty: shape {shape}")
+    if frame.dtype == np.uint16:
+        frame = (frame // 257).astype(np.uint8)
+    elif np.issubdtype(frame.dtype, np.floating):
+        values = np.nan_to_num(frame.astype(np.float32), nan=0.0, posinf=255.0, neginf=0.0)
+        scale = 255.0 if values.max() <= 1.0 else 1.0
+        frame = np.clip(values * scale + 0.5, 0, 255).astype(np.uint8)
+    elif frame.dtype != np.uint8:
+        raise ValueError(f"frame pixels must be uint8, uint16 or float, not {frame.dtype}")
+    if frame.ndim == 2 or frame.shape[2] == 1:
+        frame = cv2.cvtColor(frame.reshape(frame.shape[:2]), cv2.COLOR_GRAY2BGR)
+    elif frame.shape[2] == 4:
+        frame = frame[:, :, :3]
+    return np.ascontiguousarray(frame)
+
+
 def cut_short_jpeg(data: bytes) -> bool:
     """Whether these bytes are a JPEG whose last scan never reaches the end marker.
 

@@ -12,6 +12,7 @@ from vision import blank, closer, die_check, locate, look_again, pips, sure, vie
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
+from vision.images import as_bgr_frame
 from vision.light import judged_light, named_by_the_light
 from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
 from vision.side_faces import side_faces
@@ -152,9 +153,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     enlarged past its own size for its small dice is also looked at sharper, and the dice only
     that look finds join where the checker backs them (`_with_sharp_look`)."""
     cfg = config or ReaderConfig()
-    if frame_bgr is None or frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3:
-        shape = getattr(frame_bgr, "shape", None)
-        raise ValueError(f"frame must have shape (h, w, 3), got {shape}")
+    frame_bgr = as_bgr_frame(frame_bgr)
     found = _read_frame(frame_bgr, cfg)
     weak = found.unsure | (found.confidence < cfg.sure_reading)
     dice = ~_around_dice(found, weak)

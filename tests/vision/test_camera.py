@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import cv2
@@ -199,6 +200,37 @@ def test_device_camera_newest_frame_once_and_locks() -> None:
     assert cap.released.wait(2.0)
     with pytest.raises(CameraError, match="camera 3 is not open"):
         cam.read()
+
+
+class GreyCapture(FakeCapture):
+    """A camera that hands over grey frames (h, w), as some monochrome cameras do."""
+
+    def retrieve(self) -> tuple[bool, np.ndarray]:
+        return True, np.full((48, 64), min(100, 10 * self.n), np.uint8)
+
+
+class TwoChannelCapture(FakeCapture):
+    """A camera left giving raw two-channel YUYV frames, which no reader can take."""
+
+    def retrieve(self) -> tuple[bool, np.ndarray]:
+        return True, np.zeros((48, 64, 2), np.uint8)
+
+
+def test_a_grey_camera_gives_colour_frames_and_a_raw_one_is_refused_plainly() -> None:
+    cam = DeviceCamera(3, 64, 48, settle_s=0.2, capture=GreyCapture)
+    cam.open()
+    try:
+        frame = None
+        for _ in range(200):
+            if (frame := cam.read()) is not None:
+                break
+            time.sleep(0.005)
+        assert frame is not None and frame.shape == (48, 64, 3) and frame.dtype == np.uint8
+    finally:
+        cam.close()
+    raw = DeviceCamera(4, 64, 48, settle_s=0.2, capture=TwoChannelCapture)
+    with pytest.raises(CameraError, match="camera 4 gives pictures the reader cannot take"):
+        raw.open()
 
 
 def test_folder_skips_corrupt_images_and_cycles(folder: Path) -> None:

@@ -87,3 +87,30 @@ def test_a_photo_is_turned_as_its_exif_tag_says(tmp_path) -> None:
     frame = load_image(path)
     assert frame.shape == (80, 40, 3)
     assert frame[:10].mean() > 200 > frame[-10:].mean()  # the band is now at the top
+
+
+def test_frames_as_other_tools_hand_them_over_are_read_as_the_photo_is(dev_photos) -> None:
+    from models.devdata import load_split, read_photo
+    from vision.reader import read_dice
+
+    item = load_split("Valid", dev_photos)[0]
+    photo = read_photo(item.image)
+    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    as_grey = read_dice(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR))
+    assert len(as_grey) >= len(item.pips) - 1
+    alpha = np.dstack([photo, np.full(photo.shape[:2], 255, np.uint8)])
+    same = {
+        "16-bit": photo.astype(np.uint16) * 257,
+        "0-1 floats": photo.astype(np.float32) / 255,
+        "alpha": alpha,
+        "flipped view": np.ascontiguousarray(photo[:, ::-1])[:, ::-1],
+    }
+    read = read_dice(photo)
+    for kind, frame in same.items():
+        other = read_dice(frame)
+        assert other.pips.tolist() == read.pips.tolist(), kind
+        np.testing.assert_allclose(other.boxes, read.boxes, err_msg=kind)
+    for kind, frame in {"grey": grey, "grey, one channel": grey[:, :, None]}.items():
+        other = read_dice(frame)
+        assert other.pips.tolist() == as_grey.pips.tolist(), kind
+        np.testing.assert_allclose(other.boxes, as_grey.boxes, err_msg=kind)

@@ -69,9 +69,19 @@ def test_frames_without_dice_give_no_dice(frame) -> None:
     assert len(read_dice(frame)) == 0
 
 
-def test_bad_frame_shape_is_named() -> None:
-    with pytest.raises(ValueError, match=r"frame must have shape \(h, w, 3\), got \(10, 10\)"):
-        read_dice(np.zeros((10, 10), np.uint8))
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        (None, r"frame must be an image array \(h, w, 3\), got shape None"),
+        (np.zeros((4, 10, 10, 3), np.uint8), r"got shape \(4, 10, 10, 3\)"),
+        (np.zeros((10, 10, 2), np.uint8), r"1, 3 or 4 channels, got shape \(10, 10, 2\)"),
+        (np.zeros((0, 10, 3), np.uint8), r"frame is empty: shape \(0, 10, 3\)"),
+        (np.zeros((10, 10, 3), bool), r"uint8, uint16 or float, not bool"),
+    ],
+)
+def test_a_frame_that_is_no_image_is_named(frame, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        read_dice(frame)
 
 
 def _cli(argv):

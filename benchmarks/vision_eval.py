@@ -1,7 +1,7 @@
 """Score the dice reader on the real development photos: per-die found rate and pips accuracy.
 
-Other folders of YOLO-labelled photos, in any usual layout, are scored set by set with
-`vision_sets.py --sets --folders DIR ...`."""
+With `--folders DIR ...`, it scores any folders of YOLO-labelled photos instead, set by set, as
+`vision_sets.py --sets --folders DIR ...` does (see there): one JSON line a set."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from reader_options import add_reader_options, reader_config  # noqa: E402
+from vision_sets import add_folder_options, score_folders  # noqa: E402
 
 from models import paint_dice  # noqa: E402
 from models.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
+from models.yolo_folders import FolderError  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
@@ -420,9 +422,19 @@ def main() -> int:
         help="also read the splits' photos with each die painted one of these "
         "colours (white or dark pips; grey: a blank face), or of all of them",
     )
+    add_folder_options(ap)
     add_reader_options(ap)
     a = ap.parse_args()
     cfg = reader_config(a, threads=1)
+    if a.folders:
+        try:
+            scored = score_folders(a.folders, cfg, a.classes, not a.top_face)
+        except FolderError as err:
+            print(f"vision_eval: {err}", file=sys.stderr)
+            return 2
+        for name, s in scored.items():
+            print(json.dumps({"folder": name, **_rounded(s)}))
+        return 0
     stretched = {} if a.stretch == 1.0 else {"stretch": a.stretch}
     seeded = {} if a.seed == RENDERED_SEED else {"seed": a.seed}
     if a.rendered:

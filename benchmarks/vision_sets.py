@@ -36,7 +36,7 @@ from models.devdata import (  # noqa: E402
     matched_boxes,
 )
 from models.real_sets import PARTS, real_sets  # noqa: E402
-from models.yolo_folders import LabelledFolder, labelled_folders, load  # noqa: E402
+from models.yolo_folders import FolderError, LabelledFolder, labelled_folders, load  # noqa: E402
 from vision import viewpoint  # noqa: E402
 from vision.colour import (  # noqa: E402
     DEFAULT_COLOURS_BGR,
@@ -335,22 +335,32 @@ def load_folder(
     return items
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    ap.add_argument(
-        "--sets",
-        nargs="*",
-        default=None,
-        help="real sets of ../shared/data to read (default: every one present)",
-    )
-    ap.add_argument(
-        "--part",
-        choices=PARTS,
-        default="holdout",
-        help="which part of the real sets (default: the held-out part)",
-    )
+def score_folders(
+    folders: list[Path], cfg: ReaderConfig, class_names: list[str] | None, whole_die: bool
+) -> dict[str, dict]:
+    """Each labelled set found in each folder, scored (`score_photos`), by name: the folder's
+    name, and the set's place in it where it holds several. FolderError for a folder that is
+    none or holds no labelled photos."""
+    results = {}
+    for folder in folders:
+        if not folder.is_dir():
+            raise FolderError(f"{folder} is not a folder")
+        found = labelled_folders(folder.resolve())
+        if not found:
+            raise FolderError(
+                f"no labelled photos in {folder} (photos with YOLO .txt labels, beside them or "
+                "in a labels/ folder beside images/)"
+            )
+        for labelled in found:
+            name = (
+                labelled.name if labelled.name == folder.name else f"{folder.name}/{labelled.name}"
+            )
+            results[name] = score_photos(load_folder(name, labelled, class_names, whole_die), cfg)
+    return results
+
+
+def add_folder_options(ap: argparse.ArgumentParser) -> None:
+    """The options that name other folders of labelled photos and how to read their labels."""
     ap.add_argument(
         "--folders",
         nargs="*",
@@ -371,6 +381,25 @@ def main() -> int:
         help="the --folders' labels box the top face alone, not the whole die: a reader's box "
         "matches a label when it holds the label's centre",
     )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--sets",
+        nargs="*",
+        default=None,
+        help="real sets of ../shared/data to read (default: every one present)",
+    )
+    ap.add_argument(
+        "--part",
+        choices=PARTS,
+        default="holdout",
+        help="which part of the real sets (default: the held-out part)",
+    )
+    add_folder_options(ap)
     ap.add_argument(
         "--colours",
         type=Path,
@@ -437,24 +466,11 @@ def main() -> int:
         results[f"{name} ({args.part})"] = score_photos(
             items, set_cfg, per_photo, crops_to, args.in_play
         )
-    for folder in args.folders:
-        if not folder.is_dir():
-            print(f"vision_sets: {folder} is not a folder", file=sys.stderr)
-            return 2
-        found = labelled_folders(folder.resolve())
-        if not found:
-            print(
-                f"vision_sets: no labelled photos in {folder} (photos with YOLO .txt labels, "
-                "beside them or in a labels/ folder beside images/)",
-                file=sys.stderr,
-            )
-            return 2
-        for labelled in found:
-            name = (
-                labelled.name if labelled.name == folder.name else f"{folder.name}/{labelled.name}"
-            )
-            items = load_folder(name, labelled, args.classes, not args.top_face)
-            results[name] = score_photos(items, cfg)
+    try:
+        results.update(score_folders(args.folders, cfg, args.classes, not args.top_face))
+    except FolderError as err:
+        print(f"vision_sets: {err}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(results, indent=1))
     else:

@@ -48,6 +48,11 @@ COLOUR_WORDS = {
 }
 
 
+class FolderError(ValueError):
+    """A folder to score that is no folder or holds no labelled photos; the message says
+    which."""
+
+
 @dataclass(frozen=True)
 class ClassMeaning:
     """What one label class says of the die it boxes: its pips (UNKNOWN_PIPS where its name

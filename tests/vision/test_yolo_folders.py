@@ -230,3 +230,32 @@ def test_the_benchmark_scores_a_set_alike_however_its_classes_are_named(tmp_path
     assert float(table["numbered"][3]) > 50.0  # the pips are scored, and mostly right
     assert "0 'five': a die of 5" in run.stderr
     assert "no class names found" in run.stderr
+
+
+def test_vision_eval_scores_folders_too_and_names_a_folder_that_is_none(tmp_path: Path) -> None:
+    real = real_sets()["dice-photos-topdown-grey"]
+    if not real.available():
+        pytest.skip(f"{real.folder} is missing")
+    for item in real.photos("tune")[:2]:
+        shutil.copy(item.image, tmp_path / item.image.name)
+        shutil.copy(real.folder / "labels" / f"{item.image.stem}.txt", tmp_path)
+    script = str(REPO / "benchmarks" / "vision_eval.py")
+    run = subprocess.run(
+        [sys.executable, script, "--folders", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    (line,) = run.stdout.splitlines()
+    row = json.loads(line)
+    assert (row["folder"], row["photos"]) == (tmp_path.name, 2)
+    assert row["labelled"] == sum(len(item.pips) for item in real.photos("tune")[:2])
+    missing = subprocess.run(
+        [sys.executable, script, "--folders", str(tmp_path / "nowhere")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert missing.returncode == 2
+    assert "nowhere is not a folder" in missing.stderr and "Traceback" not in missing.stderr

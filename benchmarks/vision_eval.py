@@ -20,8 +20,8 @@ from reader_options import add_reader_options, reader_config  # noqa: E402
 from vision_sets import add_folder_options, score_folders  # noqa: E402
 
 from models import paint_dice  # noqa: E402
-from models.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, load_split, turned  # noqa: E402
-from models.yolo_folders import FolderError  # noqa: E402
+from models.devdata import OBLIQUE_WHITE, Labelled, Score, close_up, turned  # noqa: E402
+from models.yolo_folders import FolderError, load_split  # noqa: E402
 from vision.draw import draw_detections  # noqa: E402
 from vision.locate import centred_in, clear_of_edge  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402

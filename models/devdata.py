@@ -46,29 +46,6 @@ def image_size(path: Path) -> tuple[int, int]:
     return height, width
 
 
-def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
-    """All labelled photos of one split ("Train" or "Valid"), sorted by name."""
-
-    items = []
-    for img in sorted((root / split).glob("*.jpg")):
-        txt = img.with_suffix(".txt")
-        rows = (
-            np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros((0, 5))
-        )
-        h, w = image_size(img) if rows.size else (1, 1)
-        rows = rows.reshape(-1, 5)
-        spans = np.maximum(rows[:, 3] * w, rows[:, 4] * h)
-        items.append(
-            Labelled(
-                img,
-                (rows[:, 1:3] * np.array([w, h])).reshape(-1, 2),
-                rows[:, 0].astype(int) + 1,
-                spans,
-            )
-        )
-    return items
-
-
 def turned(item: Labelled, frame: np.ndarray, turns: int) -> tuple[Labelled, np.ndarray]:
     """The photo turned by `turns` quarter turns counter-clockwise, with its labels turned
     alike: what a webcam at another edge of the table would see."""
@@ -106,34 +83,6 @@ def close_up(
     scale = np.array(size) / [x1 - x0, y1 - y0]
     cut = cv2.resize(frame[y0:y1, x0:x1], size, interpolation=cv2.INTER_LINEAR)
     return Labelled(item.image, ((centre - [x0, y0]) * scale)[None], item.pips[die : die + 1]), cut
-
-
-def load_yolo_folder(root: Path, stems: set[str] | None = None) -> list[Labelled]:
-    """The photos of a folder laid out as `images/*.jpg` and `labels/*.txt` (YOLO rows
-    `pips-1 cx cy w h` around whole dice), sorted by name; with `stems`, those photos alone."""
-
-    items = []
-    for img in sorted((root / "images").glob("*.jpg")):
-        if stems is not None and img.stem not in stems:
-            continue
-        txt = root / "labels" / f"{img.stem}.txt"
-        rows = (
-            np.loadtxt(txt, ndmin=2) if txt.is_file() and txt.stat().st_size else np.zeros((0, 5))
-        )
-        rows = rows.reshape(-1, 5)
-        h, w = image_size(img)
-        centres = rows[:, 1:3] * [w, h]
-        half = rows[:, 3:5] * [w, h] / 2
-        items.append(
-            Labelled(
-                img,
-                centres.reshape(-1, 2),
-                rows[:, 0].astype(int) + 1,
-                np.maximum(half[:, 0], half[:, 1]) * 2,
-                die_boxes=np.hstack([centres - half, centres + half]).reshape(-1, 4),
-            )
-        )
-    return items
 
 
 def matched_boxes(

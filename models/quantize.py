@@ -23,9 +23,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from models.devdata import OBLIQUE_WHITE, load_split, read_photo  # noqa: E402
+from models.devdata import OBLIQUE_WHITE, read_photo  # noqa: E402
 from models.real_sets import real_sets  # noqa: E402
 from models.render import render_scene  # noqa: E402
+from models.yolo_folders import load_split  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.onnx_models import (  # noqa: E402
     LOCATOR_FILE,

@@ -21,8 +21,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models import paint_dice  # noqa: E402
-from models.devdata import OBLIQUE_WHITE, Labelled, load_split, matched_boxes, read_photo  # noqa: E402
+from models.devdata import OBLIQUE_WHITE, Labelled, matched_boxes, read_photo  # noqa: E402
 from models.make_data import LOCATOR_SCALE, _jitter_boxes, save_arrays  # noqa: E402
+from models.yolo_folders import load_split  # noqa: E402
 from vision import locate  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
 from vision.onnx_models import LOCATOR_FILE, model_path, open_session  # noqa: E402

@@ -19,7 +19,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from models.devdata import Labelled, load_split, load_yolo_folder
+from models.devdata import Labelled
+from models.yolo_folders import load_split, photos_in
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SPLIT_FILE = Path(__file__).with_name("real_sets.json")
@@ -57,13 +58,13 @@ class RealSet:
             }
             return [item for split in splits[part] for item in load_split(split, self.folder)]
         if part == "all":
-            return load_yolo_folder(self.folder)
+            return photos_in(self.folder)
         stems = {p.stem for p in (self.folder / "images").glob("*.jpg")}
         held = stems & self.holdout
         train = stems - held
         tune = {stem for stem in train if tuning(stem)}
         chosen = {"holdout": held, "train": train, "tune": tune, "fit": train - tune}[part]
-        return load_yolo_folder(self.folder, chosen)
+        return photos_in(self.folder, chosen)
 
 
 def real_sets() -> dict[str, RealSet]:

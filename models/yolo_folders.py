@@ -9,18 +9,21 @@ A folder may hold one set or several, in the usual layouts:
 What a class means comes from its name, read from the nearest `data.yaml`, `classes.txt`,
 `obj.names` or `_darknet.labels` above the photos or their labels ("1", "six", "dice-4",
 "red_2", "blank"); with no names, class k is a die of k + 1 pips, the usual numbering.
+
+The project's own real sets (`models/real_sets.py`) are loaded the same way (`photos_in`,
+`load_split`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
-from models.devdata import UNKNOWN_PIPS, Labelled, image_size
+from models.devdata import OBLIQUE_WHITE, UNKNOWN_PIPS, Labelled, image_size
 from vision.colour import DEFAULT_COLOURS_BGR
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
@@ -92,9 +95,9 @@ def meaning_of(name: str) -> ClassMeaning:
     )
 
 
-def numbered_classes(count: int) -> tuple[ClassMeaning, ...]:
+def numbered_class(k: int) -> ClassMeaning:
     """The usual numbering where no names are given: class k is a die of k + 1 pips."""
-    return tuple(ClassMeaning(str(k), k + 1 if k < 6 else UNKNOWN_PIPS) for k in range(count))
+    return ClassMeaning(str(k), k + 1 if k < 6 else UNKNOWN_PIPS)
 
 
 def names_in(path: Path) -> list[str]:
@@ -333,8 +336,34 @@ def load(
 
 def _meaning(cls: int, classes: Sequence[ClassMeaning] | None, notes: LoadNotes) -> ClassMeaning:
     if classes is None:
-        return numbered_classes(cls + 1)[cls]
+        return numbered_class(cls)
     if cls < len(classes):
         return classes[cls]
     notes.unknown_classes.add(cls)
     return ClassMeaning(str(cls), UNKNOWN_PIPS)
+
+
+def photos_in(
+    root: Path, stems: Collection[str] | None = None, whole_die: bool = True
+) -> list[Labelled]:
+    """The labelled photos of a folder that holds one set, in any usual layout, sorted by name
+    and scored by its names file; with `stems`, those photos alone. FolderError where the
+    folder holds no set or several."""
+    sets = labelled_folders(root)
+    if len(sets) != 1:
+        raise FolderError(f"{root} holds {len(sets)} sets of labelled photos, not one")
+    (found,) = sets
+    if stems is not None:
+        chosen = [k for k, photo in enumerate(found.photos) if photo.stem in stems]
+        found = replace(
+            found,
+            photos=tuple(found.photos[k] for k in chosen),
+            labels=tuple(found.labels[k] for k in chosen),
+        )
+    return load(found, found.classes(), whole_die)[0]
+
+
+def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:
+    """All labelled photos of one split of the oblique white set ("Train" or "Valid"), sorted
+    by name; its labels box the top face."""
+    return photos_in(root / split, whole_die=False)

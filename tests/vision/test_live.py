@@ -396,7 +396,7 @@ def test_real_photos_held_before_the_camera_settle_as_rolls(dev_photos, tmp_path
     """Real photos played as a camera, each held a moment: each is one settled roll, read as
     the reader reads the photo alone and as its labels say (the vote and the roll watcher on
     real frames, in a game of red, blue and the neutral white dice)."""
-    from models.devdata import load_split
+    from models.yolo_folders import load_split
     from vision.camera import FileCamera
 
     photos, previous = [], None

@@ -61,7 +61,7 @@ def test_settings_naming_a_place_or_needing_no_pips_are_kept_and_forget_starts_a
 def test_dice_read_doubtfully_from_the_likely_place_are_read_from_the_place_searched(
     dev_photos,
 ) -> None:
-    from models.devdata import load_split
+    from models.yolo_folders import load_split
 
     # valid_10: an oblique webcam's photo whose dice read plainly as it sees them.
     item = next(i for i in load_split("Valid", dev_photos) if i.image.stem == "valid_10")

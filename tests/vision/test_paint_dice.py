@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from models import paint_dice
-from models.devdata import Labelled, Score, load_split
+from models.devdata import Labelled, Score
+from models.yolo_folders import load_split
 from vision.detections import Detections
 from vision.reader import read_dice
 

@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from models.devdata import Score, load_split, turned
+from models.devdata import Score, turned
+from models.yolo_folders import load_split
 from vision.crops import crop_dice
 from vision.reader import ReaderConfig, read_dice
 from vision.viewpoint import CAMERA_PLACES, downs

@@ -90,7 +90,8 @@ def test_a_photo_is_turned_as_its_exif_tag_says(tmp_path) -> None:
 
 
 def test_frames_as_other_tools_hand_them_over_are_read_as_the_photo_is(dev_photos) -> None:
-    from models.devdata import load_split, read_photo
+    from models.devdata import read_photo
+    from models.yolo_folders import load_split
     from vision.reader import read_dice
 
     item = load_split("Valid", dev_photos)[0]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import cv2
 import pytest
 
-from models.devdata import Score, close_up, load_split
+from models.devdata import Score, close_up
+from models.yolo_folders import load_split
 from vision.reader import read_dice
 
 

@@ -18,11 +18,13 @@ from models.devdata import UNKNOWN_PIPS, Labelled, Score
 from models.real_sets import real_sets
 from models.yolo_folders import (
     ClassMeaning,
+    FolderError,
     label_rows,
     labelled_folders,
     load,
     meaning_of,
     names_in,
+    photos_in,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -134,6 +136,10 @@ def test_sets_are_found_in_each_usual_layout(tmp_path: Path) -> None:
     assert (flat[0].pips.tolist(), flat[0].colours) == ([6], ("red",))
     given = found["flat"].classes(["-", "1"])
     assert given is not None and [(c.die, c.pips) for c in given] == [(False, -1), (True, 1)]
+    # A folder of one set loads as the project's own sets do; one of several is named.
+    assert [item.pips.tolist() for item in photos_in(tmp_path / "flat")] == [[6]]
+    with pytest.raises(FolderError, match="holds 4 sets of labelled photos, not one"):
+        photos_in(tmp_path)
     # An images/ folder given alone is read with the labels/ beside it.
     (alone,) = labelled_folders(tmp_path / "train" / "images")
     assert (alone.name, alone.labels) == ("train", (tmp_path / "train" / "labels" / "a.txt",))

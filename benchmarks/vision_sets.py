@@ -199,11 +199,9 @@ def score_photos(
     score = Score()
     times = []
     sizes: dict[str, list[int]] = {}
-    unreadable = 0
     for item in items:
         frame = cv2.imread(str(item.image))
         if frame is None:
-            unreadable += 1
             continue
         photo_cfg, played = cfg, []
         if per_photo and (palette := palette_of_photo(frame, item)) is not None:
@@ -224,7 +222,6 @@ def score_photos(
             write_sure_wrong(sure_wrong_to, item, frame, det)
     summary: dict = {**score.summary()}
     summary["photos"] = score.photos
-    summary["unreadable_photos"] = unreadable
     summary["median_ms"] = 1000 * float(np.median(times)) if times else 0.0
     summary["worst_ms"] = 1000 * max(times, default=0.0)
     summary["by_colour"] = score.by_colour_table()
@@ -278,8 +275,6 @@ def print_table(results: dict[str, dict]) -> None:
             )
         )
     for name, r in results.items():
-        if r.get("unreadable_photos"):
-            print(f"{name}: {r['unreadable_photos']} photos could not be read and were skipped")
         if r["labelled"] > r["labelled_with_pips"]:
             print(
                 f"{name}: {r['labelled'] - r['labelled_with_pips']} dice labelled without their "
@@ -449,10 +444,15 @@ def main() -> int:
             print(f"vision_sets: {real.folder} is missing; {name} skipped", file=sys.stderr)
             continue
         labels = colour_labels.get(name, {})
-        items = with_colours(real.photos(args.part), labels)
+        try:
+            items = with_colours(real.photos(args.part), labels)
+            fit = with_colours(real.photos("fit"), labels) if args.calibrated == "fit" else []
+        except FolderError as err:
+            print(f"vision_sets: {err}", file=sys.stderr)
+            return 2
         set_cfg = cfg
         if args.calibrated == "fit":
-            palette = palette_learnt_from(with_colours(real.photos("fit"), labels))
+            palette = palette_learnt_from(fit)
             set_cfg = cfg if palette is None else replace(cfg, palette=palette)
         per_photo = args.calibrated == "photo"
         crops_to = None

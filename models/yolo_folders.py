@@ -348,7 +348,7 @@ def photos_in(
 ) -> list[Labelled]:
     """The labelled photos of a folder that holds one set, in any usual layout, sorted by name
     and scored by its names file; with `stems`, those photos alone. FolderError where the
-    folder holds no set or several."""
+    folder holds no set or several, or a photo that cannot be read."""
     sets = labelled_folders(root)
     if len(sets) != 1:
         raise FolderError(f"{root} holds {len(sets)} sets of labelled photos, not one")
@@ -360,7 +360,13 @@ def photos_in(
             photos=tuple(found.photos[k] for k in chosen),
             labels=tuple(found.labels[k] for k in chosen),
         )
-    return load(found, found.classes(), whole_die)[0]
+    items, notes = load(found, found.classes(), whole_die)
+    if notes.unreadable_photos:
+        names = ", ".join(photo.name for photo in notes.unreadable_photos[:3])
+        raise FolderError(
+            f"{len(notes.unreadable_photos)} photos in {root} cannot be read: {names}"
+        )
+    return items
 
 
 def load_split(split: str, root: Path = OBLIQUE_WHITE) -> list[Labelled]:

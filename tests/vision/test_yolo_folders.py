@@ -165,6 +165,8 @@ def test_what_cannot_be_read_is_told_and_left_out(tmp_path: Path) -> None:
     assert items[0].pips.tolist() == [UNKNOWN_PIPS, UNKNOWN_PIPS]  # the die, class 7
     assert notes.unreadable_photos == [tmp_path / "b.jpg"]
     assert (notes.bad_label_lines, notes.left_out_labels, notes.unknown_classes) == (1, 1, {7})
+    with pytest.raises(FolderError, match=r"1 photos in .* cannot be read: b\.jpg"):
+        photos_in(tmp_path)
 
 
 def test_dice_labelled_without_pips_count_as_found_but_not_in_the_pips() -> None:

@@ -16,11 +16,10 @@ OBLIQUE_WHITE = REPO_ROOT.parent / "shared" / "data" / "dice-photos-oblique-whit
 
 @dataclass(frozen=True)
 class Labelled:
-    """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,:
-    UNKNOWN_PIPS where a label does not say); where
-    known, the longer side of each pip-pattern box in pixels (k,), each die's colour, and the
-    labelled boxes (k, 4) where they go around the whole die (a reader's box must then lie
-    centred in one to match it)."""
+    """One photo and its labels: pip-pattern centres (k, 2) in pixels and pips (k,),
+    UNKNOWN_PIPS where a label does not say them; where known, the longer side of each
+    pip-pattern box in pixels (k,), each die's colour, and the labelled boxes (k, 4) where they
+    go around the whole die (a reader's box must then lie centred in one to match it)."""
 
     image: Path
     centres: np.ndarray
@@ -127,10 +126,9 @@ class Score:
     photos: int = 0
     found: int = 0
     unsure: int = 0
-    # labelled dice whose pips the labels give, and of those: found, flagged unsure, read right
+    # labelled dice whose pips the labels give, and of those found: flagged unsure, read right
     # and sure
     with_pips: int = 0
-    found_with_pips: int = 0
     unsure_with_pips: int = 0
     right_sure: int = 0
     predicted: int = 0
@@ -180,7 +178,6 @@ class Score:
             tally = self.right_by_pips.setdefault(int(p), [0, 0])
             tally[0] += int(right)
             tally[1] += 1
-            self.found_with_pips += 1
             self.unsure_with_pips += int(det.unsure[j])
             self.right_sure += int(right and not det.unsure[j])
         self.unmatched_predictions += int((~used).sum())
@@ -193,6 +190,11 @@ class Score:
     def sure_wrong(self) -> int:
         """Found dice read for sure with the wrong pips: applied at the table unseen."""
         return self.found_with_pips - self.unsure_with_pips - self.right_sure
+
+    @property
+    def found_with_pips(self) -> int:
+        """Found dice whose pips the labels give."""
+        return sum(found for _right, found in self.right_by_pips.values())
 
     @property
     def right_pips(self) -> int:

@@ -331,11 +331,19 @@ def load_folder(
 
 
 def score_folders(
-    folders: list[Path], cfg: ReaderConfig, class_names: list[str] | None, whole_die: bool
+    folders: list[Path],
+    cfg: ReaderConfig,
+    class_names: list[str] | None,
+    whole_die: bool,
+    per_photo: bool = False,
+    crops_root: Path | None = None,
+    in_play: bool = False,
 ) -> dict[str, dict]:
-    """Each labelled set found in each folder, scored (`score_photos`), by name: the folder's
-    name, and the set's place in it where it holds several. FolderError for a folder that is
-    none or holds no labelled photos."""
+    """Each labelled set found in each folder, scored (`score_photos`, with `per_photo` and
+    `in_play` as there, and each die read for sure but wrong written into a folder of
+    `crops_root` named after the set), by name: the folder's name, and the set's place in it
+    where it holds several. FolderError for a folder that is none or holds no labelled
+    photos, and OSError where the crops cannot be written."""
     results = {}
     for folder in folders:
         if not folder.is_dir():
@@ -350,8 +358,21 @@ def score_folders(
             name = (
                 labelled.name if labelled.name == folder.name else f"{folder.name}/{labelled.name}"
             )
-            results[name] = score_photos(load_folder(name, labelled, class_names, whole_die), cfg)
+            items = load_folder(name, labelled, class_names, whole_die)
+            results[name] = score_photos(
+                items, cfg, per_photo, crops_folder(crops_root, name), in_play
+            )
     return results
+
+
+def crops_folder(crops_root: Path | None, name: str) -> Path | None:
+    """The folder, made where missing, that a set's dice read for sure but wrong are written
+    into: `name` in `crops_root` (None: none are written). OSError where it cannot be made."""
+    if crops_root is None:
+        return None
+    folder = crops_root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def add_folder_options(ap: argparse.ArgumentParser) -> None:
@@ -431,6 +452,7 @@ def main() -> int:
     args = ap.parse_args()
 
     cfg = reader_config(args)
+    per_photo = args.calibrated == "photo"
     colour_labels = json.loads(args.colours.read_text()) if args.colours.is_file() else {}
     chosen = real_sets()
     names = args.sets if args.sets is not None else list(chosen)
@@ -454,21 +476,27 @@ def main() -> int:
         if args.calibrated == "fit":
             palette = palette_learnt_from(fit)
             set_cfg = cfg if palette is None else replace(cfg, palette=palette)
-        per_photo = args.calibrated == "photo"
-        crops_to = None
-        if args.sure_wrong_crops is not None:
-            crops_to = args.sure_wrong_crops / name
-            try:
-                crops_to.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                print(f"vision_sets: cannot write crops to {crops_to}: {err}", file=sys.stderr)
-                return 2
+        try:
+            crops_to = crops_folder(args.sure_wrong_crops, name)
+        except OSError as err:
+            print(f"vision_sets: cannot write crops for {name}: {err}", file=sys.stderr)
+            return 2
         results[f"{name} ({args.part})"] = score_photos(
             items, set_cfg, per_photo, crops_to, args.in_play
         )
     try:
-        results.update(score_folders(args.folders, cfg, args.classes, not args.top_face))
-    except FolderError as err:
+        results.update(
+            score_folders(
+                args.folders,
+                cfg,
+                args.classes,
+                not args.top_face,
+                per_photo,
+                args.sure_wrong_crops,
+                args.in_play,
+            )
+        )
+    except (FolderError, OSError) as err:
         print(f"vision_sets: {err}", file=sys.stderr)
         return 2
     if args.json:

@@ -267,3 +267,42 @@ def test_vision_eval_scores_folders_too_and_names_a_folder_that_is_none(tmp_path
     )
     assert missing.returncode == 2
     assert "nowhere is not a folder" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_a_folder_of_colour_classes_is_scored_with_its_colours_in_play_and_slips_written(
+    tmp_path: Path, monkeypatch
+) -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import vision_sets
+
+    from vision.detections import Detections
+    from vision.reader import ReaderConfig
+
+    # One photo of a red 4 and an orange 2, its classes named by colour and pips.
+    _photo(tmp_path / "table" / "roll.png", "0 0.25 0.5 0.2 0.5\n1 0.75 0.5 0.2 0.5\n")
+    (tmp_path / "table" / "classes.txt").write_text("red-4\norange-2\n")
+    palettes = []
+
+    def read(frame, cfg):
+        palettes.append(cfg.palette.in_play)
+        return Detections(
+            np.array([[12, 12, 20, 36], [44, 12, 52, 36]], np.float32),
+            np.array([4, 3]),  # the 2 read 3 for sure
+            np.array(["red", "orange"], object),
+            np.full(2, "regular", object),
+            np.full(2, 0.9, np.float32),
+            np.zeros(2, bool),
+        )
+
+    monkeypatch.setattr(vision_sets, "read_dice", read)
+    crops = tmp_path / "slips"
+    scored = vision_sets.score_folders(
+        [tmp_path / "table"], ReaderConfig(), None, True, crops_root=crops, in_play=True
+    )
+    assert palettes == [("orange", "red")]
+    row = scored["table"]
+    figures = (row["labelled"], row["found_pct"], row["pips_pct"], row["colour_pct"])
+    assert figures == (2, 100.0, 50.0, 100.0)
+    assert [p.name for p in (crops / "table").iterdir()] == ["roll_1_read3_true2_conf0.90.png"]
+    with pytest.raises(FolderError, match="no labelled photos in"):
+        vision_sets.score_folders([crops], ReaderConfig(), None, True)

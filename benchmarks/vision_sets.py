@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reader_options import add_reader_options, reader_config  # noqa: E402
 
 from models.devdata import (  # noqa: E402
+    UNKNOWN_PIPS,
     Labelled,
     Score,
     found_and_right,
@@ -154,17 +155,21 @@ def tally_sizes(
     tally: dict[str, list[int]], item: Labelled, det: Detections, frame_shape: tuple[int, ...]
 ) -> None:
     """Add one photo's dice to `tally`, per size group: [dice, found, right pips, flagged
-    unsure, read for sure but wrong]. Only labels that box whole dice have a size."""
+    unsure, read for sure but wrong, found with labelled pips]. Only labels that box whole dice
+    have a size; a die labelled without pips (UNKNOWN_PIPS) counts in found and unsure alone,
+    as in `Score`."""
     if item.die_boxes is None or not len(item.pips):
         return
     sides = box_sides(np.asarray(item.die_boxes, np.float32)) * SIZE_LONG_SIDE / max(frame_shape)
     matched = matched_boxes(det.boxes, item.centres, item.die_boxes)
     for j, pips, side in zip(matched, item.pips, sides, strict=True):
-        counts = tally.setdefault(size_group(float(side)), [0, 0, 0, 0, 0])
-        right = j is not None and det.pips[j] == pips
-        unsure = j is not None and bool(det.unsure[j])
+        counts = tally.setdefault(size_group(float(side)), [0] * 6)
         found = j is not None
-        for k, hit in enumerate((True, found, right, unsure, found and not unsure and not right)):
+        read = found and pips != UNKNOWN_PIPS
+        right = read and det.pips[j] == pips
+        unsure = found and bool(det.unsure[j])
+        hits = (True, found, right, unsure, read and not unsure and not right, read)
+        for k, hit in enumerate(hits):
             counts[k] += int(hit)
 
 
@@ -174,13 +179,13 @@ def size_table(tally: dict[str, list[int]]) -> dict[str, dict[str, float]]:
     order = [size_group(edge - 0.5) for edge in SIZE_EDGES] + [size_group(SIZE_EDGES[-1])]
     return {
         group: {
-            **found_and_right(n, found, right),
+            **found_and_right(n, found, right, read),
             "unsure_pct": round(100.0 * unsure / max(found, 1), 2),
             "sure_wrong": sure_wrong,
         }
         for group in order
         if group in tally
-        for n, found, right, unsure, sure_wrong in [tally[group]]
+        for n, found, right, unsure, sure_wrong, read in [tally[group]]
     }
 
 

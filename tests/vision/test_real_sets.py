@@ -4,6 +4,7 @@ work on a frame boxed all over."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -12,7 +13,7 @@ import pytest
 from vision_synth import white_dice
 
 from models import real_sets
-from models.devdata import Labelled, Score
+from models.devdata import UNKNOWN_PIPS, Labelled, Score
 from vision import closer, crops
 
 
@@ -215,7 +216,7 @@ def test_dice_are_tallied_by_their_size_at_a_webcams_width() -> None:
     read = white_dice([[12, 12, 52, 52], [300, 300, 500, 500]], [4, 3], [False, False])
     tally: dict[str, list[int]] = {}
     vision_sets.tally_sizes(tally, truth, read, (960, 1280, 3))
-    assert tally == {"18-25 px": [1, 1, 1, 0, 0], "80 px and more": [1, 1, 0, 0, 1]}
+    assert tally == {"18-25 px": [1, 1, 1, 0, 0, 1], "80 px and more": [1, 1, 0, 0, 1, 1]}
     table = vision_sets.size_table(tally)
     assert list(table) == ["18-25 px", "80 px and more"]
     assert table["80 px and more"]["pips_pct"] == 0.0
@@ -229,3 +230,9 @@ def test_dice_are_tallied_by_their_size_at_a_webcams_width() -> None:
         tally, Labelled(Path("q.jpg"), truth.centres, truth.pips), read, (960, 1280, 3)
     )
     assert sum(row[0] for row in tally.values()) == 2
+    # A die labelled without pips is found, but neither right nor read for sure but wrong.
+    vision_sets.tally_sizes(
+        tally, replace(truth, pips=np.array([4, UNKNOWN_PIPS])), read, (960, 1280, 3)
+    )
+    assert tally["80 px and more"] == [2, 2, 0, 0, 1, 1]
+    assert vision_sets.size_table(tally)["80 px and more"]["pips_pct"] == 0.0

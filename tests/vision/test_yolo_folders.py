@@ -190,7 +190,7 @@ def test_dice_labelled_without_pips_count_as_found_but_not_in_the_pips() -> None
 
 def _table_rows(output: str) -> dict[str, list[str]]:
     rows = [line.split() for line in output.splitlines()]
-    return {row[0]: row[1:] for row in rows if row and row[0] not in ("set",) and len(row) > 10}
+    return {row[0]: row[1:] for row in rows if row and row[0] != "set" and len(row) > 10}
 
 
 def test_the_benchmark_scores_a_set_alike_however_its_classes_are_named(tmp_path: Path) -> None:

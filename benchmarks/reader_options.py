@@ -68,6 +68,13 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         "(0: not asked)",
     )
     ap.add_argument(
+        "--round-doubt-below",
+        type=float,
+        default=DEFAULTS.round_doubt_below,
+        help="dice read for sure as a blank or a 1 whose outline is round (a coin, a cap) are "
+        "flagged unsure under this die checker probability (0: not asked)",
+    )
+    ap.add_argument(
         "--sharp-die-from",
         type=float,
         default=DEFAULTS.sharp_die_from,
@@ -98,6 +105,7 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         no_die_below=args.no_die_below,
         read_no_die_below=args.read_no_die_below,
         doubt_sure_below=args.doubt_sure_below,
+        round_doubt_below=args.round_doubt_below,
         sharp_die_from=args.sharp_die_from,
         finer_die_from=args.finer_die_from,
         **fixed,

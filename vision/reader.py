@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import onnxruntime as ort
 
-from vision import blank, closer, die_check, locate, look_again, pips, sure, viewpoint
+from vision import blank, closer, die_check, locate, look_again, pips, round_body, sure, viewpoint
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
@@ -131,6 +131,10 @@ class ReaderConfig:
     # the default, see `die_check.DOUBT_SURE_BELOW`).
     read_no_die_below: float = die_check.READ_NO_DIE_BELOW
     doubt_sure_below: float = die_check.DOUBT_SURE_BELOW
+    # A die read for sure as a blank or a 1 whose outline is round (vision/round_body.py: a
+    # coin, a cap, a lens) is flagged unsure where the die checker gives it less than this (0:
+    # not asked; see `die_check.ROUND_DOUBT_BELOW`).
+    round_doubt_below: float = die_check.ROUND_DOUBT_BELOW
     die_check_model: str | None = None
     # A die found only by the sharper look at an enlarged frame (`_with_sharp_look`) joins where
     # the die checker gives it at least this probability (0: no sharper look).
@@ -180,19 +184,35 @@ def _checked(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> Det
     """The dice as the die checker judges them, each box looked at with the table around it:
     an unsure box read weakly (`die_check.weak_unsure`) under `cfg.no_die_below`, and one read
     better, showing pips, under `cfg.read_no_die_below`, are no die, dropped; a die read for
-    sure under `cfg.doubt_sure_below` (0 by default) is flagged unsure.
+    sure as a blank or a 1 whose outline is round, under `cfg.round_doubt_below`, and any die
+    read for sure under `cfg.doubt_sure_below` (0 by default), are flagged unsure.
 
     A blank read fairly well is never dropped: the checker, which learnt coins and caps as no
-    die, doubts flat grey faces most (the grey dice of Royale in a shadow are read so)."""
+    die, doubts flat grey faces most (the grey dice of Royale in a shadow are read so). That
+    is why a sure blank or 1 is asked only where its outline is round, as a die's never is."""
     weak = die_check.weak_unsure(found.unsure, found.confidence)
     read_better = np.where(found.pips > 0, cfg.read_no_die_below, 0.0)
     bars = np.where(
-        found.unsure, np.where(weak, cfg.no_die_below, read_better), cfg.doubt_sure_below
+        found.unsure,
+        np.where(weak, cfg.no_die_below, read_better),
+        np.maximum(cfg.doubt_sure_below, _round_bars(frame_bgr, found, cfg)),
     )
     if not (bars > 0).any():
         return found
     under = die_check.no_die(_die_checker(cfg), frame_bgr, found.boxes, bars > 0, bars)
     return replace(found, unsure=found.unsure | under).select(~(under & found.unsure))
+
+
+def _round_bars(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> np.ndarray:
+    """The checker's bar (n,) for each die read for sure as a blank or a 1 whose outline is
+    round (`round_body.round_bodies`): `cfg.round_doubt_below`; 0 for every other die."""
+    bars = np.zeros(len(found), np.float32)
+    asked = np.flatnonzero(~found.unsure & (found.pips <= 1))
+    if cfg.round_doubt_below > 0 and len(asked):
+        bars[asked] = np.where(
+            round_body.round_bodies(frame_bgr, found.boxes[asked]), cfg.round_doubt_below, 0.0
+        )
+    return bars
 
 
 def _around_dice(found: Detections, weak: np.ndarray) -> np.ndarray:

@@ -113,7 +113,9 @@ def test_only_the_boxes_asked_about_are_read() -> None:
     assert flat[0] == False  # noqa: E712
 
 
-NOT_ASKED = ReaderConfig(threads=1, no_die_below=0.0, read_no_die_below=0.0, doubt_sure_below=0.0)
+NOT_ASKED = ReaderConfig(
+    threads=1, no_die_below=0.0, read_no_die_below=0.0, doubt_sure_below=0.0, round_doubt_below=0.0
+)
 
 
 def test_each_bar_drops_or_flags_only_its_own_boxes(rendered_scenes) -> None:

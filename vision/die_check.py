@@ -38,11 +38,11 @@ READ_NO_DIE_BELOW = 0.05
 # blank dice read for sure and 11 % of the simulated table's dice (its grey blanks and black
 # 1s), so it is off (0) until the checker knows those faces; `ReaderConfig(doubt_sure_below=)`.
 DOUBT_SURE_BELOW = 0.0
-# A die read for sure as a blank or a 1 whose outline is round (vision/round_body.py) is
-# flagged unsure under this: on rendered tables among clutter, about half the round things read
-# so are round enough to be asked, and no die read blank or 1 for sure, rendered, simulated or
-# in the real sets' training parts, was both round and under it (model card, "A die read blank
-# or 1 whose outline is round is asked to the die checker").
+# A die read for sure as a 1 whose outline is round (vision/round_body.py) is flagged unsure
+# under this (one read blank, whatever the checker says; 0 turns both off): on rendered tables
+# among clutter, about half the round things read so are round enough to be asked, and no die
+# read blank or 1 for sure, rendered, simulated or in the real sets' training parts, was both
+# round and under it (model card, "A die read blank or 1 whose outline is round is doubted").
 ROUND_DOUBT_BELOW = 0.5
 # A die that only the reader's sharper look at an enlarged frame finds (`reader._with_sharp_look`)
 # joins where the checker gives it at least this probability: that look also boxes specks and

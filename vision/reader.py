@@ -131,9 +131,9 @@ class ReaderConfig:
     # the default, see `die_check.DOUBT_SURE_BELOW`).
     read_no_die_below: float = die_check.READ_NO_DIE_BELOW
     doubt_sure_below: float = die_check.DOUBT_SURE_BELOW
-    # A die read for sure as a blank or a 1 whose outline is round (vision/round_body.py: a
-    # coin, a cap, a lens) is flagged unsure where the die checker gives it less than this (0:
-    # not asked; see `die_check.ROUND_DOUBT_BELOW`).
+    # A die read for sure as a 1 whose outline is round (vision/round_body.py: a coin, a cap,
+    # a lens) is flagged unsure where the die checker gives it less than this, and one read
+    # blank whatever the checker says (0: neither; see `die_check.ROUND_DOUBT_BELOW`).
     round_doubt_below: float = die_check.ROUND_DOUBT_BELOW
     die_check_model: str | None = None
     # A die found only by the sharper look at an enlarged frame (`_with_sharp_look`) joins where
@@ -150,7 +150,8 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     """Find every die in a BGR frame and read its pips, colour, size and zone; where pips are
     needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure, and so is
     one under `cfg.sure_alone` that the pip readers' vote gives less than `cfg.sure_vote`, and
-    one read blank whose box shows a pip (vision/blank.py). A weak box around several dice (a
+    one read blank whose box shows a pip (vision/blank.py) or whose outline is round
+    (vision/round_body.py). A weak box around several dice (a
     tray's opening boxed whole) is no die (`_around_dice`), and so is an unsure box that the die
     checker, looking at it with the table around it, calls no die: one read weakly, or one
     read better that shows pips, under a lower bar (`_checked`, vision/die_check.py). A frame
@@ -177,6 +178,8 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
         cfg.camera_place,
     )
     unsure |= blank.pips_on_blank(frame_bgr, found.boxes, found.pips, unsure)
+    if cfg.round_doubt_below > 0:
+        unsure |= round_body.round_blanks(frame_bgr, found.boxes, found.pips, unsure)
     return _checked(frame_bgr, replace(found, unsure=unsure), cfg)
 
 
@@ -184,12 +187,12 @@ def _checked(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> Det
     """The dice as the die checker judges them, each box looked at with the table around it:
     an unsure box read weakly (`die_check.weak_unsure`) under `cfg.no_die_below`, and one read
     better, showing pips, under `cfg.read_no_die_below`, are no die, dropped; a die read for
-    sure as a blank or a 1 whose outline is round, under `cfg.round_doubt_below`, and any die
-    read for sure under `cfg.doubt_sure_below` (0 by default), are flagged unsure.
+    sure as a 1 whose outline is round, under `cfg.round_doubt_below`, and any die read for
+    sure under `cfg.doubt_sure_below` (0 by default), are flagged unsure.
 
     A blank read fairly well is never dropped: the checker, which learnt coins and caps as no
     die, doubts flat grey faces most (the grey dice of Royale in a shadow are read so). That
-    is why a sure blank or 1 is asked only where its outline is round, as a die's never is."""
+    is why a sure 1 is asked only where its outline is round, as a die's never is."""
     weak = die_check.weak_unsure(found.unsure, found.confidence)
     read_better = np.where(found.pips > 0, cfg.read_no_die_below, 0.0)
     bars = np.where(
@@ -204,10 +207,11 @@ def _checked(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> Det
 
 
 def _round_bars(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> np.ndarray:
-    """The checker's bar (n,) for each die read for sure as a blank or a 1 whose outline is
-    round (`round_body.round_bodies`): `cfg.round_doubt_below`; 0 for every other die."""
+    """The checker's bar (n,) for each die read for sure as a 1 whose outline is round
+    (`round_body.round_bodies`): `cfg.round_doubt_below`; 0 for every other die. (A round
+    blank is flagged unsure before: `round_body.round_blanks`.)"""
     bars = np.zeros(len(found), np.float32)
-    asked = np.flatnonzero(~found.unsure & (found.pips <= 1))
+    asked = np.flatnonzero(~found.unsure & (found.pips == 1))
     if cfg.round_doubt_below > 0 and len(asked):
         bars[asked] = np.where(
             round_body.round_bodies(frame_bgr, found.boxes[asked]), cfg.round_doubt_below, 0.0

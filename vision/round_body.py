@@ -1,5 +1,7 @@
 """Whether a box holds a round thing (a coin, a bottle cap, a lens, a screw head, a magnet)
 rather than a die: the outline of what lies in the box's middle, cut from the table around it.
+A die read blank for sure whose outline is round is flagged unsure (`round_blanks`); one read
+1 is, where the die checker doubts it too (`reader._round_bars`).
 
 A die's outline has corners from every side: four seen from above, six seen across a corner.
 A round thing's outline is a circle, or an ellipse when the camera looks at it at a slant. The
@@ -14,10 +16,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision import pips
 from vision.crops import crop_dice
 
 # Why each value is what it is, with the measurements behind it: models/MODEL_CARD.md, "A die
-# read blank or 1 whose outline is round is asked to the die checker".
+# read blank or 1 whose outline is round is doubted".
 LOOK_SIDE = 64  # px: each box is looked at this size ...
 LOOK_SHARE = 2.0  # ... spanning this many box sides around its middle, the table around it
 TABLE_RING = 6  # px: the look's outer ring, taken as the table
@@ -41,6 +44,21 @@ def round_bodies(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         return np.zeros(0, bool)
     looks = crop_dice(frame_bgr, boxes, size=LOOK_SIDE, margin=LOOK_SHARE)
     return np.array([_is_round(_outline(look)) for look in looks], bool)
+
+
+def round_blanks(
+    frame_bgr: np.ndarray, boxes: np.ndarray, read_pips: np.ndarray, unsure: np.ndarray
+) -> np.ndarray:
+    """Which dice read blank and not flagged unsure have a round outline (`round_bodies`), a
+    bool array (n,): dice to flag unsure. The game's blank dice are cubes, so a round blank is
+    doubted whatever the die checker says (a 1 is asked to it: `reader._round_bars`)."""
+    doubted = np.zeros(len(boxes), bool)
+    checked = np.flatnonzero(
+        ~np.asarray(unsure, bool) & (np.asarray(read_pips) == pips.CLASS_BLANK)
+    )
+    if len(checked):
+        doubted[checked] = round_bodies(frame_bgr, np.asarray(boxes)[checked])
+    return doubted
 
 
 def _outline(look: np.ndarray) -> np.ndarray | None:

@@ -1,4 +1,4 @@
-"""A die read blank or 1 whose outline is round is asked to the die checker
+"""A die read blank whose outline is round is doubted, and one read 1 is asked to the die checker
 (`vision/round_body.py`, `reader._round_bars`)."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ import math
 import cv2
 import numpy as np
 import pytest
+from vision_synth import white_dice
 
 from models.die_check_data import _on_die
 from models.yolo_folders import load_split
-from vision import round_body
+from vision import die_check, reader, round_body
 from vision.reader import ReaderConfig, read_dice
 
 TABLE_BGR = (60, 110, 40)
@@ -128,6 +129,52 @@ def test_each_box_is_judged_on_its_own_and_no_box_gives_nothing() -> None:
     boxes = np.array([[70, 70, 130, 130], [270, 70, 330, 130]], np.float32)
     assert round_body.round_bodies(frame, boxes).tolist() == [True, False]
     assert round_body.round_bodies(frame, np.zeros((0, 4), np.float32)).shape == (0,)
+
+
+def test_a_round_blank_is_doubted_whatever_its_reading_and_only_sure_blanks_are_asked() -> None:
+    frame, box = frame_with(ROUND["a coin"])
+    boxes = np.repeat(box, 4, axis=0)
+    read = np.array([0, 0, 1, 3])
+    unsure = np.array([False, True, False, False])
+    assert round_body.round_blanks(frame, boxes, read, unsure).tolist() == [
+        True,
+        False,
+        False,
+        False,
+    ]
+    square, _ = frame_with(NOT_ROUND["a die from above"])
+    assert not round_body.round_blanks(square, boxes, read, unsure).any()
+    empty = np.zeros((0, 4), np.float32)
+    assert round_body.round_blanks(frame, empty, np.zeros(0, int), np.zeros(0, bool)).shape == (0,)
+
+
+def test_a_round_1_is_flagged_only_where_the_checker_doubts_it_too(monkeypatch) -> None:
+    # Every box is round here; the checker calls every box it is asked about no die, or none.
+    monkeypatch.setattr(round_body, "round_bodies", lambda frame, boxes: np.ones(len(boxes), bool))
+    found = white_dice(
+        [[0, 0, 20, 20], [40, 0, 60, 20], [80, 0, 100, 20], [120, 0, 140, 20]],
+        [1, 3, 1, 1],
+        unsure=[False, False, True, False],
+        confidence=[0.95, 0.95, 0.5, 0.95],
+    )
+    frame = np.zeros((50, 150, 3), np.uint8)
+    asked: list[int] = []
+
+    def no_die(session, crops, below):
+        asked.append(len(crops))
+        return np.ones(len(crops), bool)
+
+    monkeypatch.setattr(die_check, "under", no_die)
+    checked = reader._checked(frame, found, ReaderConfig())
+    # The sure 1s are flagged, kept; the sure 3 is not asked; the unsure 1 (read fairly well,
+    # showing pips) is dropped by the rule for such boxes, as before.
+    assert checked.pips.tolist() == [1, 3, 1] and checked.unsure.tolist() == [True, False, True]
+    monkeypatch.setattr(die_check, "under", lambda s, crops, below: np.zeros(len(crops), bool))
+    assert not reader._checked(frame, found, ReaderConfig()).unsure[[0, 1, 3]].any()
+    asked.clear()
+    monkeypatch.setattr(die_check, "under", no_die)
+    off = reader._checked(frame, found, ReaderConfig(round_doubt_below=0.0))
+    assert not off.unsure[[0, 1, 2]].any() and asked == [1]  # only the unsure 1 was asked
 
 
 def test_no_die_of_real_photos_is_round(dev_photos) -> None:

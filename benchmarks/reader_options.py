@@ -71,8 +71,16 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         "--round-doubt-below",
         type=float,
         default=DEFAULTS.round_doubt_below,
-        help="dice read for sure as a blank or a 1 whose outline is round (a coin, a cap) are "
-        "flagged unsure under this die checker probability (0: not asked)",
+        help="dice read for sure as a 1 whose outline is round (a coin, a cap) are flagged "
+        "unsure under this die checker probability, and round blanks whatever it says (0: "
+        "neither)",
+    )
+    ap.add_argument(
+        "--round-no-die-below",
+        type=float,
+        default=DEFAULTS.round_no_die_below,
+        help="unsure boxes whose outline is round are dropped under this die checker "
+        "probability (0: not asked)",
     )
     ap.add_argument(
         "--sharp-die-from",
@@ -106,6 +114,7 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         read_no_die_below=args.read_no_die_below,
         doubt_sure_below=args.doubt_sure_below,
         round_doubt_below=args.round_doubt_below,
+        round_no_die_below=args.round_no_die_below,
         sharp_die_from=args.sharp_die_from,
         finer_die_from=args.finer_die_from,
         **fixed,

@@ -135,6 +135,9 @@ class ReaderConfig:
     # a lens) is flagged unsure where the die checker gives it less than this, and one read
     # blank whatever the checker says (0: neither; see `die_check.ROUND_DOUBT_BELOW`).
     round_doubt_below: float = die_check.ROUND_DOUBT_BELOW
+    # An unsure box whose outline is round is dropped where the die checker gives it less
+    # than this (0: not asked; see `die_check.ROUND_NO_DIE_BELOW`).
+    round_no_die_below: float = die_check.ROUND_NO_DIE_BELOW
     die_check_model: str | None = None
     # A die found only by the sharper look at an enlarged frame (`_with_sharp_look`) joins where
     # the die checker gives it at least this probability (0: no sharper look).
@@ -186,19 +189,20 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
 def _checked(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> Detections:
     """The dice as the die checker judges them, each box looked at with the table around it:
     an unsure box read weakly (`die_check.weak_unsure`) under `cfg.no_die_below`, and one read
-    better, showing pips, under `cfg.read_no_die_below`, are no die, dropped; a die read for
-    sure as a 1 whose outline is round, under `cfg.round_doubt_below`, and any die read for
-    sure under `cfg.doubt_sure_below` (0 by default), are flagged unsure.
+    better, showing pips, under `cfg.read_no_die_below`, and an unsure box whose outline is
+    round under `cfg.round_no_die_below`, are no die, dropped; a die read for sure as a 1
+    whose outline is round, under `cfg.round_doubt_below`, and any die read for sure under
+    `cfg.doubt_sure_below` (0 by default), are flagged unsure.
 
-    A blank read fairly well is never dropped: the checker, which learnt coins and caps as no
-    die, doubts flat grey faces most (the grey dice of Royale in a shadow are read so). That
-    is why a sure 1 is asked only where its outline is round, as a die's never is."""
+    A blank read fairly well is dropped only where its outline is round: the checker, which
+    learnt coins and caps as no die, doubts flat grey faces most (the grey dice of Royale in a
+    shadow are read so). That is why a sure 1 is asked only where its outline is round, as a
+    die's never is."""
     weak = die_check.weak_unsure(found.unsure, found.confidence)
     read_better = np.where(found.pips > 0, cfg.read_no_die_below, 0.0)
-    bars = np.where(
-        found.unsure,
-        np.where(weak, cfg.no_die_below, read_better),
-        np.maximum(cfg.doubt_sure_below, _round_bars(frame_bgr, found, cfg)),
+    bars = np.maximum(
+        np.where(found.unsure, np.where(weak, cfg.no_die_below, read_better), cfg.doubt_sure_below),
+        _round_bars(frame_bgr, found, cfg),
     )
     if not (bars > 0).any():
         return found
@@ -207,15 +211,17 @@ def _checked(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> Det
 
 
 def _round_bars(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> np.ndarray:
-    """The checker's bar (n,) for each die read for sure as a 1 whose outline is round
-    (`round_body.round_bodies`): `cfg.round_doubt_below`; 0 for every other die. (A round
-    blank is flagged unsure before: `round_body.round_blanks`.)"""
+    """The checker's bar (n,) for each box whose outline is round (`round_body.round_bodies`):
+    `cfg.round_doubt_below` for a die read for sure as a 1, `cfg.round_no_die_below` for an
+    unsure box; 0 for every other box. (A round blank read for sure is flagged unsure before:
+    `round_body.round_blanks`.)"""
     bars = np.zeros(len(found), np.float32)
-    asked = np.flatnonzero(~found.unsure & (found.pips == 1))
-    if cfg.round_doubt_below > 0 and len(asked):
-        bars[asked] = np.where(
-            round_body.round_bodies(frame_bgr, found.boxes[asked]), cfg.round_doubt_below, 0.0
-        )
+    wanted = np.where(found.unsure, cfg.round_no_die_below, 0.0)
+    wanted[~found.unsure & (found.pips == 1)] = cfg.round_doubt_below
+    asked = np.flatnonzero(wanted > 0)
+    if len(asked):
+        round_ = round_body.round_bodies(frame_bgr, found.boxes[asked])
+        bars[asked] = np.where(round_, wanted[asked], 0.0)
     return bars
 
 

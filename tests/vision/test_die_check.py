@@ -114,7 +114,12 @@ def test_only_the_boxes_asked_about_are_read() -> None:
 
 
 NOT_ASKED = ReaderConfig(
-    threads=1, no_die_below=0.0, read_no_die_below=0.0, doubt_sure_below=0.0, round_doubt_below=0.0
+    threads=1,
+    no_die_below=0.0,
+    read_no_die_below=0.0,
+    doubt_sure_below=0.0,
+    round_doubt_below=0.0,
+    round_no_die_below=0.0,
 )
 
 

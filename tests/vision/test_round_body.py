@@ -17,7 +17,7 @@ from vision.reader import ReaderConfig, read_dice
 
 TABLE_BGR = (60, 110, 40)
 SIDE = 60  # px: a thing's width in the drawn frames
-NOT_ASKED = ReaderConfig(threads=1, round_doubt_below=0.0)
+NOT_ASKED = ReaderConfig(threads=1, round_doubt_below=0.0, round_no_die_below=0.0)
 
 
 def frame_with(draw) -> tuple[np.ndarray, np.ndarray]:
@@ -177,6 +177,35 @@ def test_a_round_1_is_flagged_only_where_the_checker_doubts_it_too(monkeypatch) 
     assert not off.unsure[[0, 1, 2]].any() and asked == [1]  # only the unsure 1 was asked
 
 
+def test_an_unsure_round_box_is_dropped_under_its_own_bar(monkeypatch) -> None:
+    # An unsure blank read fairly well is never dropped by the checker alone (it doubts flat
+    # grey faces); where its outline is round, it is, under `round_no_die_below`.
+    found = white_dice(
+        [[0, 0, 20, 20], [40, 0, 60, 20]], [0, 0], unsure=[True, True], confidence=[0.5, 0.5]
+    )
+    frame = np.zeros((50, 150, 3), np.uint8)
+    bars_asked: list[list[float]] = []
+
+    def checker_gives(p: float):
+        def under(session, crops, below):
+            bars_asked.append(np.broadcast_to(below, (len(crops),)).tolist())
+            return p < np.broadcast_to(below, (len(crops),))
+
+        return under
+
+    monkeypatch.setattr(
+        round_body, "round_bodies", lambda frame, boxes: (boxes[:, 0] == 0).astype(bool)
+    )
+    monkeypatch.setattr(die_check, "under", checker_gives(0.15))
+    checked = reader._checked(frame, found, ReaderConfig())
+    assert checked.boxes[:, 0].tolist() == [40]  # the round one went, the square one stayed
+    assert bars_asked == [[pytest.approx(die_check.ROUND_NO_DIE_BELOW)]]
+    monkeypatch.setattr(die_check, "under", checker_gives(0.25))
+    assert len(reader._checked(frame, found, ReaderConfig())) == 2
+    off = reader._checked(frame, found, ReaderConfig(round_no_die_below=0.0))
+    assert len(off) == 2
+
+
 def test_no_die_of_real_photos_is_round(dev_photos) -> None:
     # Real webcam photos of white dice on a wooden table (never trained on): every die boxed.
     boxes_seen = 0
@@ -188,29 +217,36 @@ def test_no_die_of_real_photos_is_round(dev_photos) -> None:
     assert boxes_seen >= 80
 
 
-def test_round_things_read_as_dice_for_sure_are_doubted_and_dice_are_not() -> None:
+def test_round_things_are_doubted_or_dropped_and_dice_are_not() -> None:
     # Rendered tables with coins, chips, caps, lenses and keys among the dice
     # (models/clutter.py): some round things are read as a blank or a 1 for sure.
     from models.render import render_scene
 
     rng = np.random.default_rng(779)
     sure_on_none = {"without": 0, "with": 0}
+    dropped = 0
     for _ in range(24):
         frame, truths = render_scene(rng, n_dice=int(rng.integers(2, 9)), clutter=1.0)
         dice = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
         without = read_dice(frame, NOT_ASKED)
         checked = read_dice(frame, ReaderConfig(threads=1))
-        # The same boxes, read the same; only some sure blanks and 1s are flagged unsure.
-        assert np.array_equal(without.boxes, checked.boxes)
-        assert np.array_equal(without.pips, checked.pips)
-        flagged = checked.unsure & ~without.unsure
-        assert not (without.unsure & ~checked.unsure).any()
-        assert (without.pips[flagged] <= 1).all()
+        # Some unsure boxes and round blanks are dropped, none on a die; the rest are read
+        # the same, and only some sure blanks and 1s, none on a die, are flagged unsure.
         on, none = _on_die(without.boxes, dice)
-        assert not (flagged & on).any()  # no die among them
+        kept = np.array([any(np.array_equal(b, c) for c in checked.boxes) for b in without.boxes])
+        assert len(checked) == int(kept.sum())
+        assert not (~kept & ~without.unsure & (without.pips != 0)).any()
+        assert not (~kept & on).any()
+        assert np.array_equal(without.pips[kept], checked.pips)
+        flagged = checked.unsure & ~without.unsure[kept]
+        assert not (without.unsure[kept] & ~checked.unsure).any()
+        assert (checked.pips[flagged] <= 1).all()
+        assert not (flagged & on[kept]).any()
         sure_on_none["without"] += int((none & ~without.unsure).sum())
-        sure_on_none["with"] += int((none & ~checked.unsure).sum())
+        sure_on_none["with"] += int((none[kept] & ~checked.unsure).sum())
+        dropped += int((~kept).sum())
     assert sure_on_none["with"] < sure_on_none["without"]
+    assert dropped > 0
 
 
 def test_the_simulated_tables_grey_blanks_and_single_pips_stay_sure() -> None:

@@ -1,15 +1,15 @@
 """Whether a box holds a round thing (a coin, a bottle cap, a lens, a screw head, a magnet)
-rather than a die: the outline of what lies in the box's middle, cut from the table around it.
-A die read blank for sure whose outline is round is flagged unsure (`round_blanks`); one read
+rather than a die: the outline of what lies in the box's middle, traced against the table
+around it. A die read blank for sure whose outline is round is flagged unsure (`round_blanks`); one read
 1 is, where the die checker doubts it too, and an unsure round box the checker doubts is
 dropped (`reader._round_bars`).
 
 A die's outline has corners from every side: four seen from above, six seen across a corner.
 A round thing's outline is a circle, or an ellipse when the camera looks at it at a slant. The
 pip readers see only a face, and call a cap or a lens a blank die or a 1, for sure; the outline
-tells them apart where the thing stands out from the table clearly enough to be cut out. Where
-it does not (a die touching another, a thing on a busy table), the outline is no ellipse, and
-the box is not called round: the check errs towards a die.
+tells them apart where the thing stands out from the table all around. Where it does not (a
+thing on a busy table, or much of its edge against a neighbour), there is no outline or it is
+no ellipse, and the box is not called round: the check errs towards a die.
 """
 
 from __future__ import annotations
@@ -25,26 +25,42 @@ from vision.crops import crop_dice
 LOOK_SIDE = 64  # px: each box is looked at this size ...
 LOOK_SHARE = 2.0  # ... spanning this many box sides around its middle, the table around it
 TABLE_RING = 6  # px: the look's outer ring, taken as the table
-DIFFERENCE_GAIN = 4  # each pixel's Lab distance from the table, times this, as a grey level
 # The outline's points lie from the ellipse fitted to them, in the ellipse's own radii, with
-# a spread under this: round. A die seen from above spreads 0.05-0.1, a circle under 0.03.
+# a spread under this: round. A die seen from above spreads more, a circle less.
 ELLIPSE_SPREAD = 0.035
-# A die seen across a corner is a hexagon, near an ellipse; its corners show as the fourth or
-# sixth harmonic of the outline's radius around the ellipse (0.035 for a drawn die), a round
-# thing's under 0.02.
+# A die seen across a corner is a hexagon, near an ellipse, and one with well rounded corners
+# is near one from above; the corners show as the fourth or sixth harmonic of the outline's
+# radius around the ellipse, under this for a round thing.
 CORNERS = 0.02
 ANGLES = 128  # the outline's radius is sampled at this many angles for its harmonics
-SMALLEST_OUTLINE = 8  # points: a shorter outline tells nothing
+# The outline is traced along rays from the look's middle: on each ray, the edge is where the
+# difference from the table falls most, over EDGE_FALL px outward, between RAY_SPAN of half the
+# box's side. A ray that meets a neighbour, a stem or a shadow bends the outline there alone.
+RAYS = 64
+RAY_SPAN = (0.45, 1.45)
+RAY_STEP = 0.5  # px between samples along a ray
+EDGE_FALL = 4  # px
+# A ray's edge counts where its fall is at least this share of the middle's median difference
+# from the table, and at least EDGE_FLOOR; a thing whose edge counts on fewer than
+# EDGE_RAYS_SHARE of the rays has no outline there.
+EDGE_SHARE = 0.35
+EDGE_FLOOR = 4.0  # 8-bit Lab levels
+EDGE_RAYS_SHARE = 0.75
 
 
 def round_bodies(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Which boxes (n, 4) hold a round thing: an outline cut from the table around it that
-    an ellipse fits (`ELLIPSE_SPREAD`) with no corners (`CORNERS`), a bool array (n,)."""
+    """Which boxes (n, 4) hold a round thing: an outline, traced against the table around it
+    along rays from the box's middle, that an ellipse fits (`ELLIPSE_SPREAD`) with no corners
+    (`CORNERS`), a bool array (n,)."""
     boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
     if not len(boxes):
         return np.zeros(0, bool)
     looks = crop_dice(frame_bgr, boxes, size=LOOK_SIDE, margin=LOOK_SHARE)
-    return np.array([_is_round(_outline(look)) for look in looks], bool)
+    round_ = np.zeros(len(boxes), bool)
+    for k, look in enumerate(looks):
+        difference = _difference_from_table(look)
+        round_[k] = _is_round(_outline(difference))
+    return round_
 
 
 def round_blanks(
@@ -62,32 +78,44 @@ def round_blanks(
     return doubted
 
 
-def _outline(look: np.ndarray) -> np.ndarray | None:
-    """The outline (m, 2) of the thing in the middle of a look (3, side, side; float BGR):
-    the pixels that differ from the table (the look's outer ring) by more than Otsu's split of
-    the differences, joined to the middle, holes and all; None where nothing stands out."""
+def _difference_from_table(look: np.ndarray) -> np.ndarray:
+    """How far each pixel of a look (3, side, side; float BGR) lies from the table, the
+    median colour of the look's outer ring, in 8-bit Lab levels (side, side)."""
     bgr = np.clip(look.transpose(1, 2, 0), 0, 255).astype(np.uint8)
     lab = cv2.GaussianBlur(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32), (3, 3), 0)
     ring = np.ones(lab.shape[:2], bool)
     ring[TABLE_RING:-TABLE_RING, TABLE_RING:-TABLE_RING] = False
-    table = np.median(lab[ring], axis=0)
-    off = lab - table
-    distance = np.sqrt(np.einsum("ijk,ijk->ij", off, off))  # per pixel, in 8-bit Lab levels
-    difference = np.clip(distance * DIFFERENCE_GAIN, 0, 255).astype(np.uint8)
-    _, standing_out = cv2.threshold(difference, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    standing_out = cv2.morphologyEx(standing_out, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, _, centres = cv2.connectedComponentsWithStats(standing_out, connectivity=8)
-    if count < 2:
-        return None
-    middle = lab.shape[0] // 2
-    part = labels[middle, middle]
-    if part == 0:  # a ring (a lens, a washer) leaves the middle out: the part nearest it
-        part = 1 + int(np.argmin(np.hypot(*(centres[1:] - middle).T)))
-    outlines, _ = cv2.findContours(
-        (labels == part).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+    off = lab - np.median(lab[ring], axis=0)
+    return np.sqrt(np.einsum("ijk,ijk->ij", off, off))
+
+
+def _outline(difference: np.ndarray) -> np.ndarray | None:
+    """The outline (m, 2) traced along RAYS rays from the middle of a look's difference from
+    the table: on each, the point where the difference falls most, where that fall is strong
+    (`EDGE_SHARE`, `EDGE_FLOOR`); None where fewer than EDGE_RAYS_SHARE of the rays have one."""
+    side = difference.shape[0]
+    middle = side / 2 - 0.5
+    half_box = side / LOOK_SHARE / 2
+    radii = np.arange(RAY_SPAN[0] * half_box, RAY_SPAN[1] * half_box, RAY_STEP)
+    angles = np.linspace(0, 2 * np.pi, RAYS, endpoint=False)
+    xs = middle + np.cos(angles)[:, None] * radii[None]
+    ys = middle + np.sin(angles)[:, None] * radii[None]
+    along = cv2.remap(
+        difference.astype(np.float32),
+        xs.astype(np.float32),
+        ys.astype(np.float32),
+        cv2.INTER_LINEAR,
     )
-    longest = max(outlines, key=len)
-    return longest[:, 0, :].astype(np.float32) if len(longest) >= SMALLEST_OUTLINE else None
+    fall_steps = int(round(EDGE_FALL / RAY_STEP))
+    fall = along[:, :-fall_steps] - along[:, fall_steps:]
+    at = np.argmax(fall, axis=1)
+    inner = float(np.median(along[:, : len(radii) // 3]))
+    strong = fall[np.arange(RAYS), at] >= max(EDGE_SHARE * inner, EDGE_FLOOR)
+    if strong.mean() < EDGE_RAYS_SHARE:
+        return None
+    edge = radii[at + fall_steps // 2]
+    points = np.stack([middle + np.cos(angles) * edge, middle + np.sin(angles) * edge], 1)
+    return points[strong].astype(np.float32)
 
 
 def _is_round(outline: np.ndarray | None) -> bool:

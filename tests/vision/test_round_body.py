@@ -110,15 +110,17 @@ def test_dice_and_bare_table_are_not_round(name: str) -> None:
     assert round_body.round_bodies(frame, box).tolist() == [False]
 
 
-def test_a_round_thing_against_a_neighbour_is_not_called_round() -> None:
-    # Cut out together with a die touching it, the outline is no ellipse: the check errs
-    # towards a die.
+def test_a_thing_against_a_neighbour_is_judged_by_its_own_outline() -> None:
+    # A coin touching a die of its own grey: the rays from the coin's middle find its edge all
+    # around but where the die is; from the die's middle, the die's corners.
     def coin_and_die(frame: np.ndarray) -> None:
         ellipse(SIDE, SIDE, 0)(frame)
-        cv2.rectangle(frame, (125, 70), (185, 130), (170, 170, 168), -1)
+        cv2.rectangle(frame, (128, 70), (188, 130), (170, 170, 168), -1)
 
-    frame, box = frame_with(coin_and_die)
-    assert round_body.round_bodies(frame, box).tolist() == [False]
+    frame, coin_box = frame_with(coin_and_die)
+    die_box = np.array([[128, 70, 188, 130]], np.float32)
+    assert round_body.round_bodies(frame, coin_box).tolist() == [True]
+    assert round_body.round_bodies(frame, die_box).tolist() == [False]
 
 
 def test_each_box_is_judged_on_its_own_and_no_box_gives_nothing() -> None:

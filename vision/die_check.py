@@ -44,9 +44,9 @@ DOUBT_SURE_BELOW = 0.0
 # read blank or 1 for sure, rendered, simulated or in the real sets' training parts, was both
 # round and under it (model card, "A die read blank or 1 whose outline is round is doubted").
 ROUND_DOUBT_BELOW = 0.5
-# An unsure box whose outline is round is no die under this: on rendered clutter, 32 of the 36
-# round unsure boxes on no die fall under it; the 2 round unsure dice of the real training parts
-# are read 0.39 and 0.94 (same section).
+# An unsure box whose outline is round is no die under this: on rendered clutter, 31 of the 36
+# round unsure boxes on no die fall under it; the 3 round unsure dice of the real training parts
+# are read 0.39-0.97 (same section).
 ROUND_NO_DIE_BELOW = 0.2
 # A die that only the reader's sharper look at an enlarged frame finds (`reader._with_sharp_look`)
 # joins where the checker gives it at least this probability: that look also boxes specks and

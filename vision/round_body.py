@@ -33,9 +33,10 @@ ELLIPSE_SPREAD = 0.035
 # radius around the ellipse, under this for a round thing.
 CORNERS = 0.02
 ANGLES = 128  # the outline's radius is sampled at this many angles for its harmonics
-# The outline is traced along rays from the look's middle: on each ray, the edge is where the
-# difference from the table falls most, over EDGE_FALL px outward, between RAY_SPAN of half the
-# box's side. A ray that meets a neighbour, a stem or a shadow bends the outline there alone.
+# The outline is traced along rays from the look's middle: on each ray, the edge is the
+# outermost strong fall of the difference from the table, over EDGE_FALL px outward, between
+# RAY_SPAN of half the box's side. A ray that meets a neighbour, a stem or a shadow bends the
+# outline there alone.
 RAYS = 64
 RAY_SPAN = (0.45, 1.45)
 RAY_STEP = 0.5  # px between samples along a ray
@@ -91,8 +92,9 @@ def _difference_from_table(look: np.ndarray) -> np.ndarray:
 
 def _outline(difference: np.ndarray) -> np.ndarray | None:
     """The outline (m, 2) traced along RAYS rays from the middle of a look's difference from
-    the table: on each, the point where the difference falls most, where that fall is strong
-    (`EDGE_SHARE`, `EDGE_FLOOR`); None where fewer than EDGE_RAYS_SHARE of the rays have one."""
+    the table: on each, the outermost point where the difference falls strongly (`EDGE_SHARE`,
+    `EDGE_FLOOR`), most of its neighbours; None where fewer than EDGE_RAYS_SHARE of the rays
+    have one. The outermost, so that a lens's rim, not its dark middle, is its outline."""
     side = difference.shape[0]
     middle = side / 2 - 0.5
     half_box = side / LOOK_SHARE / 2
@@ -108,11 +110,14 @@ def _outline(difference: np.ndarray) -> np.ndarray | None:
     )
     fall_steps = int(round(EDGE_FALL / RAY_STEP))
     fall = along[:, :-fall_steps] - along[:, fall_steps:]
-    at = np.argmax(fall, axis=1)
     inner = float(np.median(along[:, : len(radii) // 3]))
-    strong = fall[np.arange(RAYS), at] >= max(EDGE_SHARE * inner, EDGE_FLOOR)
+    peaks = np.zeros(fall.shape, bool)  # strong falls, each the largest of its neighbours
+    peaks[:, 1:-1] = (fall[:, 1:-1] >= fall[:, :-2]) & (fall[:, 1:-1] >= fall[:, 2:])
+    peaks &= fall >= max(EDGE_SHARE * inner, EDGE_FLOOR)
+    strong = peaks.any(axis=1)
     if strong.mean() < EDGE_RAYS_SHARE:
         return None
+    at = fall.shape[1] - 1 - np.argmax(peaks[:, ::-1], axis=1)  # the outermost
     edge = radii[at + fall_steps // 2]
     points = np.stack([middle + np.cos(angles) * edge, middle + np.sin(angles) * edge], 1)
     return points[strong].astype(np.float32)

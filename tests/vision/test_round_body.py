@@ -76,6 +76,13 @@ def ellipse(width: float, height: float, degrees: float, colour=(170, 170, 168))
     )
 
 
+def lens(frame: np.ndarray) -> None:
+    """A dark lens in a lighter rim, its glint off the middle: the rim is its outline."""
+    cv2.circle(frame, (100, 100), SIDE // 2, (120, 120, 125), -1, cv2.LINE_AA)
+    cv2.circle(frame, (100, 100), SIDE // 4, (15, 15, 20), -1, cv2.LINE_AA)
+    cv2.circle(frame, (106, 94), 3, (240, 240, 240), -1, cv2.LINE_AA)
+
+
 def washer(frame: np.ndarray) -> None:
     """A light ring with the table showing through its hole."""
     cv2.circle(frame, (100, 100), SIDE // 2, (200, 200, 200), -1, cv2.LINE_AA)
@@ -86,6 +93,7 @@ ROUND = {
     "a coin": ellipse(SIDE, SIDE, 0),
     "a coin seen at a slant": ellipse(SIDE, SIDE * 0.6, 30),
     "a dark lens": ellipse(SIDE, SIDE, 0, colour=(20, 20, 25)),
+    "a lens in its rim": lens,
     "a washer": washer,
 }
 NOT_ROUND = {

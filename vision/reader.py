@@ -154,10 +154,10 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure, and so is
     one under `cfg.sure_alone` that the pip readers' vote gives less than `cfg.sure_vote`, and
     one read blank whose box shows a pip (vision/blank.py) or whose outline is round
-    (vision/round_body.py). A weak box around several dice (a
-    tray's opening boxed whole) is no die (`_around_dice`), and so is an unsure box that the die
-    checker, looking at it with the table around it, calls no die: one read weakly, or one
-    read better that shows pips, under a lower bar (`_checked`, vision/die_check.py). A frame
+    (vision/round_body.py). A weak box around several dice (a tray's opening boxed whole) is no
+    die (`_around_dice`), and so is an unsure box that the die checker, looking at it with the
+    table around it, calls no die: one read weakly, one read better that shows pips, or one
+    whose outline is round, each under its own bar (`_checked`, vision/die_check.py). A frame
     enlarged past its own size for its small dice is also looked at sharper, and the dice only
     that look finds join where the checker backs them (`_with_sharp_look`)."""
     cfg = config or ReaderConfig()

@@ -1,8 +1,8 @@
 """Whether a box holds a round thing (a coin, a bottle cap, a lens, a screw head, a magnet)
 rather than a die: the outline of what lies in the box's middle, traced against the table
-around it. A die read blank for sure whose outline is round is flagged unsure (`round_blanks`); one read
-1 is, where the die checker doubts it too, and an unsure round box the checker doubts is
-dropped (`reader._round_bars`).
+around it. A die read blank for sure whose outline is round is flagged unsure
+(`round_blanks`); one read 1 is, where the die checker doubts it too, and an unsure round box
+the checker doubts is dropped (`reader._round_bars`).
 
 A die's outline has corners from every side: four seen from above, six seen across a corner.
 A round thing's outline is a circle, or an ellipse when the camera looks at it at a slant. The

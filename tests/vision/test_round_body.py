@@ -281,3 +281,18 @@ def test_the_simulated_tables_grey_blanks_and_single_pips_stay_sure() -> None:
         assert not round_body.round_bodies(frame, without.boxes[sure_faces]).any()
         asked += int(sure_faces.sum())
     assert asked >= 12
+
+
+def test_noise_flat_frames_and_boxes_off_the_frame_are_not_round() -> None:
+    rng = np.random.default_rng(0)
+    frames = [
+        rng.integers(0, 256, (120, 160, 3), dtype=np.uint8),  # noise
+        np.full((120, 160, 3), 128, np.uint8),  # a flat frame
+        np.repeat(np.repeat(np.eye(2, dtype=np.uint8) * 255, 60, 0), 80, 1)[..., None].repeat(3, 2),
+    ]
+    boxes = np.array(
+        [[40, 30, 80, 70], [-30, -30, 10, 10], [150, 110, 400, 300], [60, 50, 61, 51]],
+        np.float32,
+    )
+    for frame in frames:
+        assert not round_body.round_bodies(frame, boxes).any()

@@ -191,7 +191,7 @@ def evaluate_rendered(
     camera_heights: tuple[float, float] | None = None,
     stretch: float = 1.0,
     seed: int = RENDERED_SEED,
-    **finish: float,
+    **finish: float | bool,
 ) -> dict:
     """Found and pips rates, and boxes on no die, on rendered scenes from a seed never used in
     training, each with dice[0] to dice[1] - 1 dice; with `camera_heights`, seen by a camera
@@ -283,7 +283,8 @@ ABOVE = (0.6, 1.2)  # a camera straight above at 0.6-1.2 frame widths
 FEW, CROWDED, FULL = (4, 15), (25, 41), (60, 121)
 # name, camera elevation (None: any), dice per scene, camera heights above, the dice's finish
 RENDERED_ROWS: tuple[
-    tuple[str, float | None, tuple[int, int], tuple[float, float] | None, dict[str, float]], ...
+    tuple[str, float | None, tuple[int, int], tuple[float, float] | None, dict[str, float | bool]],
+    ...,
 ] = (
     ("rendered top-down", 90.0, FEW, None, {}),
     ("rendered any angle", None, FEW, None, {}),
@@ -337,6 +338,15 @@ RENDERED_ROWS: tuple[
     # Things that are not dice lie about: coins, chips, screws, caps, lenses, keys, notes and
     # cards, some on a speckled granite top or with salt-and-pepper noise (models/clutter.py).
     ("rendered dice among clutter (coins, chips, keys, notes)", None, FEW, None, {"clutter": 1.0}),
+    # A light grey tray seen from above with its magnets and screws, caps and lenses among the
+    # dice: the round things a blank or a 1 is read on (vision/round_body.py).
+    (
+        "rendered light grey tray from above, round things among the dice",
+        90.0,
+        FEW,
+        None,
+        {"clutter": 1.0, "round_clutter_on_a_tray": True},
+    ),
 )
 
 

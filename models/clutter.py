@@ -66,6 +66,13 @@ def plan(rng: np.random.Generator, share: float) -> ClutterPlan:
     return ClutterPlan(True, granite, salt)
 
 
+def light_grey_tray(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """A plain light grey tray (float BGR in [0, 255]), faintly noisy: dice trays of the kind
+    whose magnets and screws lie among the dice."""
+    level = rng.uniform(170, 215)
+    return np.full((h, w, 3), level, np.float32) + rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+
+
 def granite(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     """A speckled granite table: dense flecks of 1-3 px in a few colours over a base colour."""
     base = np.array(
@@ -105,15 +112,23 @@ def salt_and_pepper(rng: np.random.Generator, img: np.ndarray, share: float) -> 
 
 
 def draw_clutter(
-    img: np.ndarray, rng: np.random.Generator, side: float, light: np.ndarray, placed: Placed
+    img: np.ndarray,
+    rng: np.random.Generator,
+    side: float,
+    light: np.ndarray,
+    placed: Placed,
+    round_only: bool = False,
 ) -> None:
     """Draw 2-8 things that are not dice (dice `side` px) into the frame, in place, and add
-    where they lie to `placed` so that dice are put on free table (often beside them)."""
+    where they lie to `placed` so that dice are put on free table (often beside them); with
+    `round_only`, only round grey and metal things (screw heads, magnets, lenses, caps)."""
     h, w = img.shape[:2]
     toward = np.array(light[:2], np.float64)  # the light's side in the frame, as for shadows
     toward = toward / max(float(np.linalg.norm(toward)), 1e-3)
     for _ in range(int(rng.integers(*THINGS))):
         kind = _KINDS[int(rng.choice(len(_KINDS), p=_KIND_SHARES))]
+        if round_only:
+            kind = _round_thing
         spot = rng.uniform([-0.05 * w, -0.05 * h], [1.05 * w, 1.05 * h])
         placed.append((spot, kind(img, rng, spot, side, toward)))
 

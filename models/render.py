@@ -10,7 +10,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from models.clutter import draw_clutter, granite, plan, salt_and_pepper
+from models.clutter import draw_clutter, granite, light_grey_tray, plan, salt_and_pepper
 from vision.pip_layout import PIP_LAYOUT
 
 # Nominal die body colours (BGR); the renderer jitters them.
@@ -677,6 +677,7 @@ def render_scene(
     pip_styles: float = 0.0,
     translucent: float = 0.0,
     clutter: float = 0.0,
+    round_clutter_on_a_tray: bool = False,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
@@ -691,10 +692,17 @@ def render_scene(
     whose pips are made otherwise than the plain style (`PipStyle`); `translucent` the share of
     see-through dice, whose hidden faces' pips show faintly. `clutter` is the share of scenes
     that also hold things which are not dice and get no box (coins, chips, screws, notes, keys;
-    `models.clutter`), some on a speckled granite table or with salt-and-pepper noise.
+    `models.clutter`), some on a speckled granite table or with salt-and-pepper noise;
+    `round_clutter_on_a_tray` makes those things round ones only (screw heads, magnets, lenses,
+    caps), on a light grey tray where the table is not granite.
     """
     extras = plan(rng, clutter)
-    img = granite(rng, h, w) if extras.granite else _background(rng, h, w)
+    if extras.granite:
+        img = granite(rng, h, w)
+    elif round_clutter_on_a_tray:
+        img = light_grey_tray(rng, h, w)
+    else:
+        img = _background(rng, h, w)
     table = img.copy() if camouflage else None
     elevation = math.radians(rng.uniform(65, 90) if rng.random() < 0.4 else rng.uniform(30, 65))
     if elevation_deg is not None:
@@ -707,7 +715,7 @@ def render_scene(
     scene_colours = rng.choice(colour_names, size=int(rng.integers(1, 6)))
     placed = _scatter_distractors(img, rng, side, elevation, light)
     if extras.things:
-        draw_clutter(img, rng, side, light, placed)
+        draw_clutter(img, rng, side, light, placed, round_only=round_clutter_on_a_tray)
     truths: list[RenderedDie] = []
     finishes = (glossy, marbled, speckled, pip_styles, translucent)
     for _ in range(n_dice):

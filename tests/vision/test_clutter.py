@@ -57,9 +57,9 @@ def test_every_die_drawn_among_clutter_gets_one_box_on_free_table(
             drawn_dice.append(box)  # a die, not a distractor box of other dims
         return box
 
-    def recording_draw_clutter(img, rng, side, light, placed) -> None:  # type: ignore[no-untyped-def]
+    def recording_draw_clutter(img, rng, side, light, placed, **kinds) -> None:  # type: ignore[no-untyped-def]
         before = len(placed)
-        draw_clutter(img, rng, side, light, placed)
+        draw_clutter(img, rng, side, light, placed, **kinds)
         clutter.extend(placed[before:])
 
     monkeypatch.setattr(render, "_draw_die", counting_draw_die)
@@ -114,3 +114,37 @@ def test_a_clutter_set_has_locator_frames_and_boxes_of_its_dice_only() -> None:
     assert data["boxes"].shape[1] == 5
     plain = _one_chunk((11, 3, SceneMix()))
     assert not np.array_equal(data["frames"], plain["frames"])
+
+
+def test_round_clutter_on_a_tray_draws_round_things_alone_on_light_grey(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import models.clutter as clutter
+
+    drawn: list[str] = []
+
+    def recording(name: str, draw):
+        def wrapped(*args):
+            drawn.append(name)
+            return draw(*args)
+
+        return wrapped
+
+    monkeypatch.setattr(clutter, "_KINDS", tuple(recording(k.__name__, k) for k in clutter._KINDS))
+    monkeypatch.setattr(clutter, "_round_thing", recording("round", clutter._round_thing))
+    monkeypatch.setattr(render, "light_grey_tray", recording("tray", clutter.light_grey_tray))
+    monkeypatch.setattr(render, "_background", recording("table", render._background))
+    rng = np.random.default_rng(11)
+    for _ in range(8):
+        _, truths = render.render_scene(
+            rng, n_dice=0, clutter=1.0, round_clutter_on_a_tray=True, elevation_deg=90.0
+        )
+        assert truths == []
+    assert "round" in drawn and "tray" in drawn
+    assert set(drawn) <= {"round", "tray"}  # granite tables draw neither
+    drawn.clear()
+    render.render_scene(np.random.default_rng(11), n_dice=0, clutter=1.0)
+    assert "round" not in drawn and "tray" not in drawn and len(drawn) > 1
+    tray = clutter.light_grey_tray(np.random.default_rng(0), 40, 50)
+    assert tray.shape == (40, 50, 3) and 160 < tray.mean() < 225
+    assert np.ptp(tray.mean(axis=(0, 1))) < 1e-3  # grey: the channels alike

@@ -678,6 +678,7 @@ def render_scene(
     translucent: float = 0.0,
     clutter: float = 0.0,
     round_clutter_on_a_tray: bool = False,
+    granite_table: bool = False,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
@@ -694,10 +695,11 @@ def render_scene(
     that also hold things which are not dice and get no box (coins, chips, screws, notes, keys;
     `models.clutter`), some on a speckled granite table or with salt-and-pepper noise;
     `round_clutter_on_a_tray` makes those things round ones only (screw heads, magnets, lenses,
-    caps), on a light grey tray where the table is not granite.
+    caps), on a light grey tray where the table is not granite. `granite_table` puts every
+    scene on a speckled granite table.
     """
     extras = plan(rng, clutter)
-    if extras.granite:
+    if extras.granite or granite_table:
         img = granite(rng, h, w)
     elif round_clutter_on_a_tray:
         img = light_grey_tray(rng, h, w)

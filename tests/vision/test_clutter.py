@@ -148,3 +148,21 @@ def test_round_clutter_on_a_tray_draws_round_things_alone_on_light_grey(
     tray = clutter.light_grey_tray(np.random.default_rng(0), 40, 50)
     assert tray.shape == (40, 50, 3) and 160 < tray.mean() < 225
     assert np.ptp(tray.mean(axis=(0, 1))) < 1e-3  # grey: the channels alike
+
+
+def test_a_granite_table_is_drawn_for_every_scene_it_is_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tables: list[str] = []
+    granite_before, background_before = render.granite, render._background
+    monkeypatch.setattr(
+        render, "granite", lambda *a: tables.append("granite") or granite_before(*a)
+    )
+    monkeypatch.setattr(
+        render, "_background", lambda *a: tables.append("other") or background_before(*a)
+    )
+    rng = np.random.default_rng(5)
+    for _ in range(4):
+        frame, truths = render.render_scene(rng, n_dice=3, granite_table=True)
+        assert frame.shape == (480, 640, 3) and len(truths) == 3
+    assert tables == ["granite"] * 4

@@ -127,7 +127,7 @@ def draw_clutter(
     toward = toward / max(float(np.linalg.norm(toward)), 1e-3)
     for _ in range(int(rng.integers(*THINGS))):
         kind = _KINDS[int(rng.choice(len(_KINDS), p=_KIND_SHARES))]
-        if round_only:
+        if round_only:  # drawn either way, so that the kind's draw does not shift the rest
             kind = _round_thing
         spot = rng.uniform([-0.05 * w, -0.05 * h], [1.05 * w, 1.05 * h])
         placed.append((spot, kind(img, rng, spot, side, toward)))

@@ -97,6 +97,13 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         "of another size than the frame's sure dice or on a weak box, joins at this die checker "
         "probability or more (0: never)",
     )
+    ap.add_argument(
+        "--smooth-die-from",
+        type=float,
+        default=DEFAULTS.smooth_die_from,
+        help="a die that only a look at the frame with its flecks smoothed out finds joins at "
+        "this die checker probability or more (0: no such look)",
+    )
 
 
 def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
@@ -117,5 +124,6 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         round_no_die_below=args.round_no_die_below,
         sharp_die_from=args.sharp_die_from,
         finer_die_from=args.finer_die_from,
+        smooth_die_from=args.smooth_die_from,
         **fixed,
     )

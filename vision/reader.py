@@ -147,6 +147,9 @@ class ReaderConfig:
     # the die checker gives it at least this probability (0: only dice of that size, on no
     # box, join; see `_with_finer_look`).
     finer_die_from: float = die_check.FINER_DIE_FROM
+    # A die that only a look at the frame with its flecks smoothed out finds
+    # (`_with_smooth_look`) joins where the die checker gives it at least this (0: no such look).
+    smooth_die_from: float = die_check.SMOOTH_DIE_FROM
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
@@ -271,6 +274,8 @@ def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
     first = _read_look(loc, readers, frame_bgr, cfg)
     if cfg.pips_needed and cfg.sharp_die_from > 0:
         first = _with_sharp_look(loc, readers, frame_bgr, cfg, first)
+    if cfg.pips_needed and cfg.smooth_die_from > 0:
+        first = _with_smooth_look(loc, readers, frame_bgr, cfg, first)
     found, long_side = first.found, first.long_side
     # Only dice read for sure count: a speckled table's flecks, boxed and read unsure, are no
     # tray of dice.
@@ -449,6 +454,42 @@ def _with_sharp_look(
     if not joins.any():
         return first
     return replace(first, found=first.found.joined(sharp.select(joins)))
+
+
+def _with_smooth_look(
+    loc: ort.InferenceSession,
+    readers: list[ort.InferenceSession],
+    frame_bgr: np.ndarray,
+    cfg: ReaderConfig,
+    first: _Look,
+) -> _Look:
+    """The first look joined by the dice that a look at the same size, the frame's flecks
+    smoothed out (`locate.locate_smoothed`), boxes on none of the first look's dice and the
+    die checker gives at least `cfg.smooth_die_from` of being a die; each is read from the
+    frame as it is, and keeps its reading, sure or unsure.
+
+    On a speckled granite top the locator, which learnt plain tables, scores clear dice under
+    its bar; smoothed, it boxes them. A smoothed frame is only looked at, never read: a
+    median blurs a small die's pips and a grey blank die into the table."""
+    sheet = cfg.zones if cfg.zones is not None and cfg.zones.markers else None
+    boxes, scores = locate.locate_smoothed(loc, frame_bgr, first.long_side, cfg.locator_threshold)
+    new = ~locate.on_one_die(boxes, first.found.boxes)
+    if sheet is not None:
+        new &= ~sheet.on_marker(boxes)
+    if not new.any():
+        return first
+    look = _read_boxes(
+        loc, readers, frame_bgr, cfg, boxes[new], scores[new], first.long_side, first.palette
+    )
+    smooth = look.found
+    if not len(smooth):
+        return first
+    joins = (_likely_dice(frame_bgr, smooth.boxes, cfg) >= cfg.smooth_die_from) & ~(
+        locate.on_one_die(smooth.boxes, first.found.boxes)
+    )
+    if not joins.any():
+        return first
+    return replace(first, found=first.found.joined(smooth.select(joins)))
 
 
 def _merged(looks: list[Detections]) -> Detections:

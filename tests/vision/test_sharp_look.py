@@ -103,7 +103,8 @@ def _coloured_photo(part: str, stem_start: str) -> Labelled:
 @pytest.mark.parametrize("part, stem", [("fit", "dice_242"), ("tune", "dice_336")])
 def test_small_dice_on_a_board_in_a_small_photo_are_found(part: str, stem: str) -> None:
     # 640 px phone photos of a Catan board with two dice of 20-27 px on it: the first look
-    # enlarges the photo to about 800 px and misses a die, the sharper look at 512 boxes it.
+    # enlarges the photo to about 800 px and misses a die, the sharper look at 512 boxes it
+    # (so, on the second photo, does the look with its noise smoothed out: off here).
     item = _coloured_photo(part, stem)
     frame = cv2.imread(str(item.image))
 
@@ -111,5 +112,5 @@ def test_small_dice_on_a_board_in_a_small_photo_are_found(part: str, stem: str) 
         dice = read_dice(frame, cfg)
         return sum(m is not None for m in matched_boxes(dice.boxes, item.centres, item.die_boxes))
 
-    assert found(ReaderConfig(sharp_die_from=0.0)) < len(item.centres)
+    assert found(ReaderConfig(sharp_die_from=0.0, smooth_die_from=0.0)) < len(item.centres)
     assert found(ReaderConfig()) == len(item.centres)

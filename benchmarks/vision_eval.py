@@ -349,6 +349,8 @@ RENDERED_ROWS: tuple[
     ),
     # Dice alone on a speckled granite table, seen from above: the locator never learnt one.
     ("rendered speckled granite table from above", 90.0, FEW, None, {"granite_table": True}),
+    # Dice in felt trays (a rim, the felt's nap, a stitched seam) on a speckled table, from above.
+    ("rendered felt trays on a speckled table, from above", 90.0, FEW, None, {"felt_trays": True}),
 )
 
 

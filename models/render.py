@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from models.clutter import draw_clutter, granite, light_grey_tray, plan, salt_and_pepper
+from models.trays import draw_felt_trays
 from vision.pip_layout import PIP_LAYOUT
 
 # Nominal die body colours (BGR); the renderer jitters them.
@@ -679,6 +680,7 @@ def render_scene(
     clutter: float = 0.0,
     round_clutter_on_a_tray: bool = False,
     granite_table: bool = False,
+    felt_trays: bool = False,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
@@ -696,10 +698,11 @@ def render_scene(
     `models.clutter`), some on a speckled granite table or with salt-and-pepper noise;
     `round_clutter_on_a_tray` makes those things round ones only (screw heads, magnets, lenses,
     caps), on a light grey tray where the table is not granite. `granite_table` puts every
-    scene on a speckled granite table.
+    scene on a speckled granite table; `felt_trays` puts one felt dice tray or two on it
+    (`models.trays`), with every die inside one.
     """
     extras = plan(rng, clutter)
-    if extras.granite or granite_table:
+    if extras.granite or granite_table or felt_trays:
         img = granite(rng, h, w)
     elif round_clutter_on_a_tray:
         img = light_grey_tray(rng, h, w)
@@ -710,6 +713,7 @@ def render_scene(
     if elevation_deg is not None:
         elevation = math.radians(elevation_deg)
     side = float(np.exp(rng.uniform(math.log(20), math.log(85))))
+    floors = draw_felt_trays(rng, img, side) if felt_trays else None
     if n_dice is None:
         n_dice = int(rng.integers(0, 15)) if rng.random() < 0.95 else 0
     light, shadow_dir, flat = _scene_light(rng, side)
@@ -723,7 +727,7 @@ def render_scene(
     for _ in range(n_dice):
         big = rng.random() < 0.12
         s = side * (rng.uniform(1.3, 1.6) if big else rng.uniform(0.93, 1.07))
-        pos = _free_spot(rng, placed, s, w, h)
+        pos = _free_spot(rng, placed, s, w, h, floors)
         if pos is None:
             continue
         placed.append((pos, s))
@@ -798,21 +802,43 @@ def _scene_light(rng: np.random.Generator, side: float) -> tuple[np.ndarray, np.
 
 
 def _free_spot(
-    rng: np.random.Generator, placed: list[tuple[np.ndarray, float]], s: float, w: int, h: int
+    rng: np.random.Generator,
+    placed: list[tuple[np.ndarray, float]],
+    s: float,
+    w: int,
+    h: int,
+    floors: list[tuple[float, float, float, float]] | None = None,
 ) -> np.ndarray | None:
-    """A centre for a die of size `s` touching nothing placed, often beside another; None if
-    twenty tries find none."""
+    """A centre for a die of size `s` touching nothing placed, often beside another; with
+    `floors` (x0, y0, x1, y1), wholly on one of them (a tray's floor); None if twenty tries
+    find none."""
     for _attempt in range(20):
         if placed and rng.random() < 0.4:
             anchor, ps = placed[int(rng.integers(0, len(placed)))]
             ang = rng.uniform(0, 2 * math.pi)
             dist = (ps + s) * 0.5 * rng.uniform(1.0, 1.25)
             cand = anchor + dist * np.array([math.cos(ang), math.sin(ang)])
+        elif floors:
+            x0, y0, x1, y1 = floors[int(rng.integers(0, len(floors)))]
+            cand = rng.uniform([x0 + 0.75 * s, y0 + 0.75 * s], [x1 - 0.75 * s, y1 - 0.75 * s])
         else:
             cand = rng.uniform([-0.2 * s, -0.2 * s], [w + 0.2 * s, h + 0.2 * s])
+        if floors and not _on_a_floor(cand, s, floors):
+            continue
         if all(np.linalg.norm(cand - p) > (ps + s) * 0.5 * 0.98 for p, ps in placed):
             return np.asarray(cand)
     return None
+
+
+def _on_a_floor(
+    centre: np.ndarray, s: float, floors: list[tuple[float, float, float, float]]
+) -> bool:
+    """Whether a die of size `s` at `centre`, turned any way, lies wholly on one floor."""
+    reach = 0.75 * s  # half a die's diagonal, and a little
+    return any(
+        x0 + reach <= centre[0] <= x1 - reach and y0 + reach <= centre[1] <= y1 - reach
+        for x0, y0, x1, y1 in floors
+    )
 
 
 def _die_body(

@@ -49,6 +49,8 @@ PIP_SHARE_MOST = 0.25  # a die of 2-6 pips this share of a large box's side is n
 # A look reads at most this many boxes, the locator's surest first: a tray of dice holds fewer,
 # and a speckled or printed surface boxed all over must not make one frame take seconds.
 MOST_BOXES_A_LOOK = 160
+# The look at a speckled frame smoothed reads at most this many of its new boxes, its surest.
+MOST_SMOOTHED_BOXES = 40
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
 # A frame shrunk for its large dice to at most LOCATOR_LONG_SIDE / FINER_LOOK px is looked at
 # again FINER_LOOK times as large; the dice it reads for sure join where their side lies within
@@ -476,10 +478,16 @@ def _with_smooth_look(
     new = ~locate.on_one_die(boxes, first.found.boxes)
     if sheet is not None:
         new &= ~sheet.on_marker(boxes)
+    # The surest few alone: a frame boxed all over (a camera's noise in the dark) would
+    # otherwise be read twice over.
+    new[np.flatnonzero(new)[np.argsort(-scores[new], kind="stable")][MOST_SMOOTHED_BOXES:]] = False
     if not new.any():
         return first
+    # Read as they are boxed, with no closer look around them: it is the costly part of
+    # reading, and on a speckled frame it finds flecks.
+    plain = replace(cfg, look_closer=False)
     look = _read_boxes(
-        loc, readers, frame_bgr, cfg, boxes[new], scores[new], first.long_side, first.palette
+        loc, readers, frame_bgr, plain, boxes[new], scores[new], first.long_side, first.palette
     )
     smooth = look.found
     if not len(smooth):

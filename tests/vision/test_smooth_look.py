@@ -3,6 +3,8 @@ finds join where the die checker backs them (`locate.locate_smoothed`, `reader._
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -87,7 +89,8 @@ def smooth_look_of(monkeypatch):
             assert long_side == 512
             return dice.boxes, dice.confidence
 
-        def read(_loc, _readers, _frame, _cfg, boxes, _scores, long_side, _palette):
+        def read(_loc, _readers, _frame, cfg, boxes, _scores, long_side, _palette):
+            assert not cfg.look_closer  # read as boxed
             chosen = np.array([any((b == boxes).all(1)) for b in dice.boxes])
             asked.append(chosen)
             return reader._Look(dice.select(chosen), long_side, "front", None, np.zeros((0, 4)))
@@ -131,6 +134,18 @@ def test_nothing_joins_where_the_smoothed_look_boxes_only_known_dice(smooth_look
     found = white_dice([_square(100, 100, 30)], [3])
     joined, asked = smooth_look_of(found, white_dice([_square(104, 98, 30)], [3]), [1.0])
     assert asked == [] and len(joined) == 1
+
+
+def test_the_smoothed_look_reads_only_its_surest_new_boxes(smooth_look_of) -> None:
+    found = white_dice([_square(10, 10, 30)], [3])
+    n = reader.MOST_SMOOTHED_BOXES + 10
+    boxes = [_square(60 + 40 * (k % 14), 60 + 40 * (k // 14), 30) for k in range(n)]
+    smoothed = white_dice(boxes, [2] * n)
+    # The locator's scores rise with k: the last MOST_SMOOTHED_BOXES are the surest.
+    smoothed = replace(smoothed, confidence=np.linspace(0.2, 0.9, n).astype(np.float32))
+    joined, asked = smooth_look_of(found, smoothed, [1.0] * n)
+    assert asked[0].tolist() == [False] * 10 + [True] * reader.MOST_SMOOTHED_BOXES
+    assert len(joined) == 1 + reader.MOST_SMOOTHED_BOXES
 
 
 def test_the_smoothed_look_is_off_at_zero_and_where_pips_are_not_needed(monkeypatch) -> None:

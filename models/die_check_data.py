@@ -47,10 +47,14 @@ JITTER = 0.1  # labelled boxes are moved and rescaled by up to this share of the
 # meets them (a die among touching neighbours must stay a die).
 SCENE_DICE = ((0.45, (2, 16)), (0.35, (15, 41)), (0.2, (60, 121)))
 MOST_DICE_A_SCENE = 25  # crops of dice kept a rendered scene (of each of its two kinds)
-# The reader whose boxes are cut: every use of the die checker off (its bars and the sharper
-# look it backs), so that the checker learns from boxes it has not already judged.
+# The reader whose boxes are cut: every use of the die checker off (its bars, and the sharper
+# and smoothed looks it backs), so that the checker learns from boxes it has not already judged.
 WITHOUT_CHECKER = ReaderConfig(
-    no_die_below=0.0, read_no_die_below=0.0, doubt_sure_below=0.0, sharp_die_from=0.0
+    no_die_below=0.0,
+    read_no_die_below=0.0,
+    doubt_sure_below=0.0,
+    sharp_die_from=0.0,
+    smooth_die_from=0.0,
 )
 
 
@@ -144,8 +148,12 @@ def _add_strays(out: _Crops, rng, frame, session, dice: np.ndarray, most: int, k
     out.add(frame, stray, False, STRAY_BOX + kind)
 
 
-def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: int) -> None:
-    """Crops from rendered scenes with clutter, of every finish and camera the renderer has."""
+def rendered_crops(
+    out: _Crops, rng: np.random.Generator, scenes: int, strays: int, speckled_tables: float = 0.0
+) -> None:
+    """Crops from rendered scenes with clutter, of every finish and camera the renderer has;
+    `speckled_tables` of them (a share) with the dice on a granite table or in felt trays on one,
+    from above."""
     from models.render import render_scene
 
     session = open_session(str(model_path(LOCATOR_FILE)), 2)
@@ -153,9 +161,14 @@ def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: i
     for _ in range(scenes):
         low, high = SCENE_DICE[int(rng.choice(len(shares), p=shares))][1]
         glossy, marbled, speckled = (float(rng.random() < 0.3) for _ in range(3))
+        table: dict[str, bool | float] = {}
+        if speckled_tables and rng.random() < speckled_tables:
+            low, high = 2, 16  # a tray holds a game's dice
+            table = {"elevation_deg": 90.0}
+            table["felt_trays" if rng.random() < 0.5 else "granite_table"] = True
         frame, truths = render_scene(
             rng,
-            n_dice=int(rng.integers(low, high)),
+            n_dice=int(rng.integers(low, max(high, low + 1))),
             camera_height=float(rng.uniform(0.5, 1.4)) if rng.random() < 0.5 else None,
             pip_styles=0.3,
             translucent=0.1,
@@ -163,6 +176,7 @@ def rendered_crops(out: _Crops, rng: np.random.Generator, scenes: int, strays: i
             glossy=glossy,
             marbled=marbled,
             speckled=speckled,
+            **table,  # type: ignore[arg-type]
         )
         dice = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
         det = read_dice(frame, WITHOUT_CHECKER)
@@ -242,6 +256,12 @@ def main() -> None:
         help="rendered and simulated scenes of dice showing a blank or a 1, this many of each "
         "(alone, without the real and rendered crops above)",
     )
+    ap.add_argument(
+        "--speckled-tables",
+        type=float,
+        default=0.0,
+        help="share of rendered scenes on a granite table or in felt trays on one, from above",
+    )
     ap.add_argument("--seed", type=int, default=31)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
@@ -251,7 +271,7 @@ def main() -> None:
     else:
         if not args.no_real:
             real_crops(out, rng, args.strays, args.part)
-        rendered_crops(out, rng, args.scenes, args.strays)
+        rendered_crops(out, rng, args.scenes, args.strays, args.speckled_tables)
     arrays = out.arrays()
     save_arrays(args.out, arrays)
     kinds = arrays["kinds"]

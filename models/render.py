@@ -819,7 +819,10 @@ def _free_spot(
             dist = (ps + s) * 0.5 * rng.uniform(1.0, 1.25)
             cand = anchor + dist * np.array([math.cos(ang), math.sin(ang)])
         elif floors:
-            x0, y0, x1, y1 = floors[int(rng.integers(0, len(floors)))]
+            roomy = [f for f in floors if min(f[2] - f[0], f[3] - f[1]) >= 1.5 * s]
+            if not roomy:
+                return None  # no floor holds a die this large
+            x0, y0, x1, y1 = roomy[int(rng.integers(0, len(roomy)))]
             cand = rng.uniform([x0 + 0.75 * s, y0 + 0.75 * s], [x1 - 0.75 * s, y1 - 0.75 * s])
         else:
             cand = rng.uniform([-0.2 * s, -0.2 * s], [w + 0.2 * s, h + 0.2 * s])

@@ -219,6 +219,27 @@ def test_plain_face_crops_are_dice_of_rendered_scenes_and_simulated_tables() -> 
     assert arrays["labels"].all() and len(arrays["labels"]) >= 10
 
 
+def test_speckled_table_scenes_put_the_dice_on_granite_or_in_felt_trays(monkeypatch) -> None:
+    from models import die_check_data, render
+
+    asked: list[dict] = []
+    render_before = render.render_scene
+
+    def rendered(rng, **kwargs):
+        asked.append(kwargs)
+        return render_before(rng, **kwargs)
+
+    monkeypatch.setattr(render, "render_scene", rendered)
+    out = die_check_data._Crops()
+    die_check_data.rendered_crops(out, np.random.default_rng(4), 4, 2, speckled_tables=1.0)
+    assert len(asked) == 4
+    for kwargs in asked:
+        assert kwargs["elevation_deg"] == 90.0 and kwargs["n_dice"] < 16
+        assert kwargs.get("felt_trays", False) != kwargs.get("granite_table", False)
+    arrays = out.arrays()
+    assert arrays["labels"].any() and (arrays["kinds"] >= die_check_data.RENDERED).all()
+
+
 def test_crop_weights_give_dice_their_share_and_real_unsure_boxes_most() -> None:
     pytest.importorskip("torch")
     from models.die_check_data import LABEL_BOX, READER_BOX, RENDERED

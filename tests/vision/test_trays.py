@@ -49,3 +49,12 @@ def test_scenes_without_trays_are_drawn_as_before() -> None:
     b, _ = render.render_scene(np.random.default_rng(9), n_dice=5, felt_trays=False)
     c, _ = render.render_scene(np.random.default_rng(9), n_dice=5, felt_trays=True)
     assert (a == b).all() and not (a == c).all()
+
+
+def test_a_die_too_large_for_every_tray_is_left_out() -> None:
+    # Dice of 85 px in frames 160 px high: no floor holds one, and no scene fails.
+    for seed in range(8):
+        frame, truths = render.render_scene(
+            np.random.default_rng(seed), h=160, w=200, n_dice=6, elevation_deg=90.0, felt_trays=True
+        )
+        assert frame.shape == (160, 200, 3)

@@ -71,15 +71,18 @@ class Table:
 
     def click(self, testid: str) -> None:
         """Tap a button (or any element); if a live update redrew it between finding and
-        tapping, tap the new one."""
-        for attempt in range(3):
+        tapping, tap the new one. On a busy machine the camera's pushes can redraw the page
+        several times running, so it tries for up to 10 seconds."""
+        deadline = time.monotonic() + 10
+        while True:
             wait_for(lambda: self.find(testid).is_enabled(), 10, f"button {testid}")
             try:
                 self.press(self.find(testid))
                 return
             except StaleElementReferenceException:
-                if attempt == 2:
+                if time.monotonic() > deadline:
                     raise
+                time.sleep(0.05)
 
     def changed_after(self, action, timeout: float = 20.0) -> dict:
         """Do something on the page, then wait for the game to move on and the page to show it."""

@@ -14,13 +14,16 @@ LOCATOR_LONG_SIDE = 384  # trained at 320 (640x480 at half size); a little large
 
 
 def preprocess(
-    frame_bgr: np.ndarray, long_side: int = LOCATOR_LONG_SIDE
+    frame_bgr: np.ndarray, long_side: int = LOCATOR_LONG_SIDE, smoothing: int = 0
 ) -> tuple[np.ndarray, float]:
-    """Scaled, padded (1, 3, H, W) float32 tensor with H, W multiples of 16, and the scale."""
+    """Scaled, padded (1, 3, H, W) float32 tensor with H, W multiples of 16, and the scale;
+    with `smoothing` (odd, px), the scaled frame's flecks smoothed out by a median that wide."""
     h, w = frame_bgr.shape[:2]
     scale = long_side / max(h, w)
     nw, nh = max(int(round(w * scale)), 16), max(int(round(h * scale)), 16)
     small = cv2.resize(frame_bgr, (nw, nh), interpolation=cv2.INTER_AREA)
+    if smoothing:
+        small = cv2.medianBlur(small, smoothing)
     ph, pw = -nh % 16, -nw % 16
     if ph or pw:
         small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
@@ -124,14 +127,10 @@ def locate_smoothed(
     the frame is not speckled (`flecks` under FLECKS)."""
     if flecks(frame_bgr, long_side) < FLECKS:
         return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
+    tensor, scale = preprocess(frame_bgr, long_side, SMOOTHING)
+    boxes, scores = postprocess(infer_in_strips(session, tensor), scale, threshold)
     h, w = frame_bgr.shape[:2]
-    scale = long_side / max(h, w)
-    size = (max(int(round(w * scale)), 16), max(int(round(h * scale)), 16))
-    look = cv2.medianBlur(cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA), SMOOTHING)
-    boxes, scores = postprocess(
-        infer_in_strips(session, preprocess(look, long_side)[0]), 1.0, threshold
-    )
-    return _clipped(boxes / np.float32(scale), scores, w, h)
+    return _clipped(boxes, scores, w, h)
 
 
 # The locator's working memory grows with its input, so larger looks are run in strips of at

@@ -492,9 +492,7 @@ def _with_smooth_look(
     smooth = look.found
     if not len(smooth):
         return first
-    joins = (_likely_dice(frame_bgr, smooth.boxes, cfg) >= cfg.smooth_die_from) & ~(
-        locate.on_one_die(smooth.boxes, first.found.boxes)
-    )
+    joins = _likely_dice(frame_bgr, smooth.boxes, cfg) >= cfg.smooth_die_from
     if not joins.any():
         return first
     return replace(first, found=first.found.joined(smooth.select(joins)))

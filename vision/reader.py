@@ -483,9 +483,10 @@ def _with_smooth_look(
     new[np.flatnonzero(new)[np.argsort(-scores[new], kind="stable")][MOST_SMOOTHED_BOXES:]] = False
     if not new.any():
         return first
-    # Read as they are boxed, with no closer look around them: it is the costly part of
-    # reading, and on a speckled frame it finds flecks.
-    plain = replace(cfg, look_closer=False)
+    # Read as they are boxed, with no closer look around them (it is the costly part of
+    # reading, and on a speckled frame it finds flecks). The place these few boxes read best
+    # from is not told as the camera's: the first look's dice told it.
+    plain = replace(cfg, look_closer=False, place_heard=None)
     look = _read_boxes(
         loc, readers, frame_bgr, plain, boxes[new], scores[new], first.long_side, first.palette
     )

@@ -91,6 +91,7 @@ def smooth_look_of(monkeypatch):
 
         def read(_loc, _readers, _frame, cfg, boxes, _scores, long_side, _palette):
             assert not cfg.look_closer  # read as boxed
+            assert cfg.place_heard is None  # the first look's dice tell the camera's place
             chosen = np.array([any((b == boxes).all(1)) for b in dice.boxes])
             asked.append(chosen)
             return reader._Look(dice.select(chosen), long_side, "front", None, np.zeros((0, 4)))
@@ -103,9 +104,8 @@ def smooth_look_of(monkeypatch):
         monkeypatch.setattr(reader, "_read_boxes", read)
         monkeypatch.setattr(reader.die_check, "die_probability", checker)
         first = reader._Look(found, 512, "front", None, np.zeros((0, 4)))  # type: ignore[arg-type]
-        joined = reader._with_smooth_look(
-            None, [], np.zeros((480, 640, 3), np.uint8), ReaderConfig(), first
-        )  # type: ignore[arg-type]
+        heard = ReaderConfig(place_heard=lambda place: None)
+        joined = reader._with_smooth_look(None, [], np.zeros((480, 640, 3), np.uint8), heard, first)  # type: ignore[arg-type]
         return joined.found, asked
 
     return run

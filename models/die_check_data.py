@@ -161,11 +161,10 @@ def rendered_crops(
     for _ in range(scenes):
         low, high = SCENE_DICE[int(rng.choice(len(shares), p=shares))][1]
         glossy, marbled, speckled = (float(rng.random() < 0.3) for _ in range(3))
-        table: dict[str, bool | float] = {}
-        if speckled_tables and rng.random() < speckled_tables:
+        on_speckle = bool(speckled_tables) and rng.random() < speckled_tables
+        in_trays = on_speckle and rng.random() < 0.5
+        if on_speckle:
             low, high = 2, 16  # a tray holds a game's dice
-            table = {"elevation_deg": 90.0}
-            table["felt_trays" if rng.random() < 0.5 else "granite_table"] = True
         frame, truths = render_scene(
             rng,
             n_dice=int(rng.integers(low, max(high, low + 1))),
@@ -176,7 +175,9 @@ def rendered_crops(
             glossy=glossy,
             marbled=marbled,
             speckled=speckled,
-            **table,  # type: ignore[arg-type]
+            elevation_deg=90.0 if on_speckle else None,
+            granite_table=on_speckle and not in_trays,
+            felt_trays=in_trays,
         )
         dice = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
         det = read_dice(frame, WITHOUT_CHECKER)

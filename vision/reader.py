@@ -163,8 +163,9 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     die (`_around_dice`), and so is an unsure box that the die checker, looking at it with the
     table around it, calls no die: one read weakly, one read better that shows pips, or one
     whose outline is round, each under its own bar (`_checked`, vision/die_check.py). A frame
-    enlarged past its own size for its small dice is also looked at sharper, and the dice only
-    that look finds join where the checker backs them (`_with_sharp_look`)."""
+    enlarged past its own size for its small dice is also looked at sharper, and a speckled
+    frame with its flecks smoothed out; the dice only such a look finds join where the checker
+    backs them (`_with_sharp_look`, `_with_smooth_look`)."""
     cfg = config or ReaderConfig()
     frame_bgr = as_bgr_frame(frame_bgr)
     found = _read_frame(frame_bgr, cfg)

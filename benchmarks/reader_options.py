@@ -18,6 +18,16 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
     """Options for each network and setting of the reader that a benchmark may change."""
     ap.add_argument("--locator", default=None, help="locator .onnx instead of the shipped one")
     ap.add_argument(
+        "--speckled-locator",
+        default=None,
+        help="locator .onnx that speckled frames are looked at with, instead of the shipped one",
+    )
+    ap.add_argument(
+        "--no-speckled-locator",
+        action="store_true",
+        help="look at speckled frames with the usual locator (--locator) too",
+    )
+    ap.add_argument(
         "--pips", nargs=3, default=None, help="three pip reader .onnx files instead of the shipped"
     )
     ap.add_argument("--die-check", default=None, help="die checker .onnx instead of the shipped")
@@ -111,6 +121,8 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
     (threads, say) on top."""
     return ReaderConfig(
         locator_model=args.locator,
+        speckled_locator=not args.no_speckled_locator,
+        speckled_locator_model=args.speckled_locator,
         pips_models=tuple(args.pips) if args.pips else None,
         die_check_model=args.die_check,
         locator_threshold=args.locator_threshold,

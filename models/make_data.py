@@ -78,13 +78,16 @@ class SceneMix:
     """What a set's scenes hold: the shares `crowded` (15-40 dice) and `full_trays` (60-120) of
     scenes, the share `from_above` seen by a camera straight above, `finish`, the shares of
     dice `render_scene` draws otherwise (camouflage, glossy, marbled, speckled, pip_styles),
-    and the share `clutter` of scenes that also hold things which are not dice (no boxes)."""
+    the share `clutter` of scenes that also hold things which are not dice (no boxes), and the
+    share `speckled_tables` of scenes on a speckled granite table, half of them with the dice
+    in felt trays on it (`render_scene`'s granite_table and felt_trays)."""
 
     crowded: float = 0.0
     full_trays: float = 0.0
     from_above: float = 0.0
     finish: dict[str, float] = field(default_factory=dict)
     clutter: float = 0.0
+    speckled_tables: float = 0.0
 
 
 def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
@@ -104,6 +107,8 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
             else {}
         )
         scene: dict[str, Any] = {**mix.finish, **camera}
+        if mix.speckled_tables and rng.random() < mix.speckled_tables:
+            scene["felt_trays" if rng.random() < 0.5 else "granite_table"] = True
         img, truths = render_scene(rng, n_dice=n_dice, clutter=mix.clutter, **scene)
 
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
@@ -265,6 +270,13 @@ def main() -> None:
         "(coins, chips, screws, notes, keys; some on granite or with salt-and-pepper noise)",
     )
     ap.add_argument(
+        "--speckled-tables",
+        type=float,
+        default=0.0,
+        help="share of scenes on a speckled granite table, half of them with the dice in felt "
+        "trays on it",
+    )
+    ap.add_argument(
         "--join",
         nargs="+",
         type=Path,
@@ -278,8 +290,10 @@ def main() -> None:
         help="with --join: join the locator frames and boxes instead",
     )
     a = ap.parse_args()
-    if not 0.0 <= a.clutter <= 1.0:
-        ap.error(f"--clutter is a share of scenes from 0 to 1, got {a.clutter}")
+    for name in ("clutter", "speckled_tables"):
+        if not 0.0 <= getattr(a, name) <= 1.0:
+            flag = "--" + name.replace("_", "-")
+            ap.error(f"{flag} is a share of scenes from 0 to 1, got {getattr(a, name)}")
     if a.join:
         print(join(a.out, a.join, a.frames))
         return
@@ -288,7 +302,7 @@ def main() -> None:
         for name in ("camouflage", "glossy", "marbled", "speckled", "pip_styles")
         if (share := getattr(a, name))
     }
-    mix = SceneMix(a.crowded, a.full_trays, a.from_above, finish, a.clutter)
+    mix = SceneMix(a.crowded, a.full_trays, a.from_above, finish, a.clutter, a.speckled_tables)
     print(make(a.out, a.scenes, a.seed, a.workers, mix))
 
 

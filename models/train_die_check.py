@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from models.die_check_data import READER_BOX, RENDERED  # noqa: E402
 from models.nets import DieChecker  # noqa: E402
-from models.train import export  # noqa: E402
+from models.train import export, from_onnx  # noqa: E402
 
 MODELS_DIR = Path(__file__).resolve().parent
 REAL_WEIGHT = 10.0  # a real crop against a rendered one (3 lost grey dice on the tuning part)
@@ -32,6 +32,7 @@ UNSURE_WEIGHT = 2.0  # a box the reader flags unsure, on top of its kind's weigh
 # The dice's share of the loss: a little over half, since a die dropped costs more at the table
 # than a box on no die left unsure (at 0.5 a second run dropped a grey die of the tuning part).
 DICE_SHARE = 0.56
+LEARNING_RATE = 2e-3  # the one-cycle schedule's peak, training anew
 
 
 def crop_weights(
@@ -70,8 +71,11 @@ def train(
     seed: int,
     log=print,
     real_weight: float = REAL_WEIGHT,
+    start: DieChecker | None = None,
+    lr: float = LEARNING_RATE,
 ) -> DieChecker:
-    """A die checker fitted to the crops of `data` (die_check_data.py's arrays)."""
+    """A die checker fitted to the crops of `data` (die_check_data.py's arrays): trained anew,
+    or fine-tuned from `start` (a checker read back from its .onnx file)."""
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     rng = np.random.default_rng(seed)
@@ -82,11 +86,11 @@ def train(
     y = torch.from_numpy(labels.astype(np.float32))
     weights = np.zeros(len(labels), np.float32)
     weights[fit] = crop_weights(labels[fit], kinds[fit], unsure[fit], real_weight)
-    net = DieChecker()
-    opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-3)
+    net = start if start is not None else DieChecker()
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-3)
     batch = 128
     steps = epochs * (len(fit) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 2e-3, total_steps=max(steps, 1))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(steps, 1))
     t0 = time.time()
     for ep in range(epochs):
         net.train()
@@ -146,12 +150,20 @@ def main() -> None:
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--real-weight", type=float, default=REAL_WEIGHT, help="a real crop's weight")
+    ap.add_argument("--lr", type=float, default=LEARNING_RATE, help="the schedule's peak")
+    ap.add_argument(
+        "--init",
+        type=Path,
+        default=None,
+        help="fine-tune this checker (.onnx, e.g. the shipped one) rather than train anew",
+    )
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=MODELS_DIR / "die_check.onnx")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     data = joined_crops(args.data)
-    net = train(data, args.epochs, args.seed, real_weight=args.real_weight)
+    start = from_onnx(args.init, DieChecker()) if args.init else None
+    net = train(data, args.epochs, args.seed, real_weight=args.real_weight, start=start, lr=args.lr)
     export(net, args.out, (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
     print(f"wrote {args.out}")
 

@@ -9,6 +9,10 @@ import onnxruntime as ort
 
 LOCATOR_FILE = "locator_int8.onnx"  # what the reader runs: made by models/quantize.py
 LOCATOR_FLOAT_FILE = "locator.onnx"  # the trained float network it is made from
+# The locator fine-tuned with speckled granite tables and felt trays on them, which a speckled
+# frame is looked at with (`reader.ReaderConfig.speckled_locator`), in 8 bits and in float.
+SPECKLED_LOCATOR_FILE = "locator_speckled_int8.onnx"
+SPECKLED_LOCATOR_FLOAT_FILE = "locator_speckled.onnx"
 # Three pip readers, per-class median: what the reader runs, made by `models/quantize.py --pips`
 # from the trained float networks below.
 PIPS_FILES = (

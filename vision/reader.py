@@ -14,7 +14,13 @@ from vision import size as size_mod
 from vision.detections import Detections
 from vision.images import as_bgr_frame
 from vision.light import judged_light, named_by_the_light
-from vision.onnx_models import LOCATOR_FILE, PIPS_FILES, model_path, open_session
+from vision.onnx_models import (
+    LOCATOR_FILE,
+    PIPS_FILES,
+    SPECKLED_LOCATOR_FILE,
+    model_path,
+    open_session,
+)
 from vision.side_faces import side_faces
 from vision.stand_out import LIKE_TABLE, contrast_with_table
 from vision.zones import Zones
@@ -104,6 +110,12 @@ class ReaderConfig:
     regular_side_px: float | None = None
     zones: Zones | None = None
     locator_model: str | None = None
+    # A speckled frame (`locate.flecks` at the usual look's size over `locate.FLECKS`: a granite
+    # top, felt trays on one, a noisy phone photo) is looked at with the locator that learnt
+    # speckled tables (`speckled_locator_model`, None: the shipped one) where this is True;
+    # every other frame with `locator_model`.
+    speckled_locator: bool = True
+    speckled_locator_model: str | None = None
     pips_models: tuple[str, ...] | None = None
     # Frames with at least this many dice read for sure at the first look are looked at again,
     # enlarged, where the first look doubts (see `_looked_again`).
@@ -268,7 +280,7 @@ def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
 
 def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
     """Every die of a checked frame, by one look or several (see `read_dice`)."""
-    loc = open_session(cfg.locator_model or str(model_path(LOCATOR_FILE)), cfg.threads)
+    loc = open_session(locator_for(frame_bgr, cfg), cfg.threads)
     readers = _pip_readers(cfg)
     if not cfg.pips_needed:
         # The first reader alone, read once: is it a die, read for sure or not.
@@ -306,6 +318,14 @@ def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
         ).found
         return _with_large_dice(found, close, long_frame_side)
     return _looked_again(loc, readers, frame_bgr, cfg, first)
+
+
+def locator_for(frame_bgr: np.ndarray, cfg: ReaderConfig) -> str:
+    """The path of the locator that every look at this frame takes: on a speckled frame, where
+    `cfg.speckled_locator` is on, the one that learnt speckled tables; else the usual one."""
+    if cfg.speckled_locator and locate.flecks(frame_bgr, locate.LOCATOR_LONG_SIDE) >= locate.FLECKS:
+        return cfg.speckled_locator_model or str(model_path(SPECKLED_LOCATOR_FILE))
+    return cfg.locator_model or str(model_path(LOCATOR_FILE))
 
 
 def _looked_again(

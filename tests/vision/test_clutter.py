@@ -166,3 +166,24 @@ def test_a_granite_table_is_drawn_for_every_scene_it_is_asked_for(
         frame, truths = render.render_scene(rng, n_dice=3, granite_table=True)
         assert frame.shape == (480, 640, 3) and len(truths) == 3
     assert tables == ["granite"] * 4
+
+
+def test_a_speckled_table_set_draws_every_scene_on_granite_or_in_felt_trays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import models.make_data as make_data
+
+    asked: list[dict] = []
+
+    def recording(rng, **options):
+        asked.append(options)
+        return render.render_scene(rng, **options)
+
+    monkeypatch.setattr(make_data, "render_scene", recording)
+    speckled = _one_chunk((5, 8, SceneMix(speckled_tables=1.0)))
+    kinds = [("granite_table" in o) + 2 * ("felt_trays" in o) for o in asked]
+    assert sorted(set(kinds)) == [1, 2]  # granite or felt trays, never both, never neither
+    # With no share asked, the stream draws nothing more: the frames are as before.
+    plain, again = _one_chunk((5, 8, SceneMix())), _one_chunk((5, 8, SceneMix(speckled_tables=0.0)))
+    assert np.array_equal(plain["frames"], again["frames"])
+    assert not np.array_equal(plain["frames"], speckled["frames"])

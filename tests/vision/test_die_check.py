@@ -280,6 +280,24 @@ def test_a_checker_trains_and_exports(tmp_path) -> None:
     assert probs.shape == (40,)
     assert ((probs >= 0.5) == labels[:40].astype(bool)).mean() > 0.8
 
+    # Fine-tuned from its file (`train_die_check.py --init`), it starts where it ended.
+    from models.nets import DieChecker
+    from models.train import from_onnx
+
+    start = from_onnx(tmp_path / "c.onnx", DieChecker()).eval()
+    with torch.no_grad():
+        again = torch.sigmoid(start(torch.from_numpy(crops[:40].astype(np.float32)))).numpy()
+    single = die_check._readings(
+        open_session(str(tmp_path / "c.onnx"), 1), crops[:40].astype(np.float32)
+    )
+    np.testing.assert_allclose(again.ravel(), single, atol=1e-4)
+    tuned = train(data, 1, 1, log=lambda msg: None, start=start, lr=1e-4)
+    export(tuned, tmp_path / "t.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})
+    probs = die_check.die_probability(
+        open_session(str(tmp_path / "t.onnx"), 1), crops[:40].astype(np.float32)
+    )
+    assert ((probs >= 0.5) == labels[:40].astype(bool)).mean() > 0.8
+
 
 def test_with_the_doubt_bar_things_that_are_not_dice_are_not_read_as_dice_for_sure() -> None:
     # Rendered tables with coins, chips, screws, caps, lenses, keys and notes among the dice

@@ -167,7 +167,8 @@ class ReaderConfig:
 
 
 def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Detections:
-    """Find every die in a BGR frame and read its pips, colour, size and zone; where pips are
+    """Find every die in a BGR frame and read its pips, colour, size and zone (a speckled frame
+    located by the locator that learnt speckled tables, `locator_for`); where pips are
     needed, a die read with less confidence than `cfg.sure_reading` is flagged unsure, and so is
     one under `cfg.sure_alone` that the pip readers' vote gives less than `cfg.sure_vote`, and
     one read blank whose box shows a pip (vision/blank.py) or whose outline is round

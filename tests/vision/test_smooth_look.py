@@ -12,16 +12,14 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
-from vision_synth import white_dice
+from vision_synth import granite_top, sim_table_frame, white_dice
 
 from models import real_sets
-from models.clutter import granite
 from models.devdata import matched_boxes
 from models.render import render_scene
 from vision import die_check, locate, reader
 from vision.detections import Detections
 from vision.reader import ReaderConfig, read_dice
-from vision.simtable import SimDie, SimulatedTable
 
 SMOOTHED = ReaderConfig(speckled_locator=False)
 NOT_SMOOTHED = replace(SMOOTHED, smooth_die_from=0.0)
@@ -31,22 +29,14 @@ def _square(x: float, y: float, side: float) -> list[float]:
     return [x, y, x + side, y + side]
 
 
-def _sim_table_frame(width: int, height: int) -> np.ndarray:
-    table = SimulatedTable(seed=0, width=width, height=height, die_side=50.0 * height / 480)
-    table.open()
-    table.lay([SimDie("red", 1 + k % 6) for k in range(12)])
-    return table.read()
-
-
 @pytest.mark.parametrize("width, height", [(640, 480), (1280, 720)])
 def test_the_simulated_felt_table_is_no_speckled_frame(width: int, height: int) -> None:
-    frame = _sim_table_frame(width, height)
+    frame = sim_table_frame(width, height)
     assert locate.flecks(frame, locate.LOCATOR_LONG_SIDE) < locate.FLECKS / 1.5
 
 
 def test_a_granite_top_is_a_speckled_frame() -> None:
-    top = granite(np.random.default_rng(5), 480, 640)
-    frame = np.clip(top, 0, 255).astype(np.uint8)
+    frame = granite_top(5)
     assert locate.flecks(frame, locate.LOCATOR_LONG_SIDE) >= locate.FLECKS
 
 
@@ -55,14 +45,14 @@ def test_a_plain_frame_is_not_looked_at_smoothed(monkeypatch) -> None:
         raise AssertionError("the locator looked")
 
     monkeypatch.setattr(locate, "infer_in_strips", located)
-    boxes, scores = locate.locate_smoothed(None, _sim_table_frame(640, 480), 384)  # type: ignore[arg-type]
+    boxes, scores = locate.locate_smoothed(None, sim_table_frame(640, 480), 384)  # type: ignore[arg-type]
     assert boxes.shape == (0, 4) and scores.shape == (0,)
 
 
 def test_the_smoothed_look_boxes_in_frame_pixels(monkeypatch) -> None:
     # A granite frame of 1280 px looked at 320 px long: a map cell of the look is 4 px there,
     # 16 px in the frame.
-    frame = np.clip(granite(np.random.default_rng(1), 720, 1280), 0, 255).astype(np.uint8)
+    frame = granite_top(1, 720, 1280)
     seen: list[tuple[int, ...]] = []
 
     def maps(_session, tensor):
@@ -158,7 +148,7 @@ def test_the_smoothed_look_is_off_at_zero_and_where_pips_are_not_needed(monkeypa
         raise AssertionError("the smoothed look was taken")
 
     monkeypatch.setattr(reader, "_with_smooth_look", looked)
-    frame = _sim_table_frame(640, 480)
+    frame = sim_table_frame(640, 480)
     read_dice(frame, NOT_SMOOTHED)
     read_dice(frame, ReaderConfig(pips_needed=False))
     with pytest.raises(AssertionError, match="smoothed look"):

@@ -7,9 +7,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from vision_synth import granite_top, sim_table_frame
 
 from models import real_sets
-from models.clutter import granite
 from models.render import render_scene
 from vision import locate
 from vision.onnx_models import (
@@ -20,35 +20,23 @@ from vision.onnx_models import (
     open_session,
 )
 from vision.reader import ReaderConfig, locator_for, read_dice
-from vision.simtable import SimDie, SimulatedTable
 
 USUAL = ReaderConfig(speckled_locator=False)
 
 
-def _sim_table_frame(width: int, height: int) -> np.ndarray:
-    table = SimulatedTable(seed=0, width=width, height=height, die_side=50.0 * height / 480)
-    table.open()
-    table.lay([SimDie("green", 1 + k % 6) for k in range(12)])
-    return table.read()
-
-
-def _granite_top() -> np.ndarray:
-    return np.clip(granite(np.random.default_rng(5), 480, 640), 0, 255).astype(np.uint8)
-
-
 @pytest.mark.parametrize("width, height", [(640, 480), (1280, 720)])
 def test_the_simulated_table_is_looked_at_with_the_usual_locator(width: int, height: int) -> None:
-    frame = _sim_table_frame(width, height)
+    frame = sim_table_frame(width, height, "green")
     assert locator_for(frame, ReaderConfig()) == str(model_path(LOCATOR_FILE))
 
 
 def test_a_granite_top_is_looked_at_with_the_speckled_table_locator() -> None:
-    frame = _granite_top()
+    frame = granite_top(5)
     assert locator_for(frame, ReaderConfig()) == str(model_path(SPECKLED_LOCATOR_FILE))
     assert locator_for(frame, USUAL) == str(model_path(LOCATOR_FILE))
     chosen = ReaderConfig(locator_model="plain.onnx", speckled_locator_model="speckled.onnx")
     assert locator_for(frame, chosen) == "speckled.onnx"
-    assert locator_for(_sim_table_frame(640, 480), chosen) == "plain.onnx"
+    assert locator_for(sim_table_frame(640, 480, "green"), chosen) == "plain.onnx"
 
 
 def _located(session, frame: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:

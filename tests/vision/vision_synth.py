@@ -68,3 +68,20 @@ def white_dice(
         np.array(confidence or [0.9] * n, np.float32),
         np.array(unsure or [False] * n, bool),
     )
+
+
+def sim_table_frame(width: int, height: int, colour: str = "red") -> np.ndarray:
+    """A frame of the simulated felt table with 12 dice of one colour showing 1-6 in turn."""
+    from vision.simtable import SimDie, SimulatedTable
+
+    table = SimulatedTable(seed=0, width=width, height=height, die_side=50.0 * height / 480)
+    table.open()
+    table.lay([SimDie(colour, 1 + k % 6) for k in range(12)])
+    return table.read()
+
+
+def granite_top(seed: int, height: int = 480, width: int = 640) -> np.ndarray:
+    """A bare speckled granite table top as a frame (`models.clutter.granite`)."""
+    from models.clutter import granite
+
+    return np.clip(granite(np.random.default_rng(seed), height, width), 0, 255).astype(np.uint8)

@@ -28,6 +28,13 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         help="look at speckled frames with the usual locator (--locator) too",
     )
     ap.add_argument(
+        "--speckled-locator-from",
+        type=float,
+        default=DEFAULTS.speckled_locator_from,
+        help="frames with at least this many flecks (locate.flecks) are looked at with the "
+        "speckled-frame locator",
+    )
+    ap.add_argument(
         "--pips", nargs=3, default=None, help="three pip reader .onnx files instead of the shipped"
     )
     ap.add_argument("--die-check", default=None, help="die checker .onnx instead of the shipped")
@@ -123,6 +130,7 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         locator_model=args.locator,
         speckled_locator=not args.no_speckled_locator,
         speckled_locator_model=args.speckled_locator,
+        speckled_locator_from=args.speckled_locator_from,
         pips_models=tuple(args.pips) if args.pips else None,
         die_check_model=args.die_check,
         locator_threshold=args.locator_threshold,

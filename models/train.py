@@ -74,6 +74,26 @@ def _colour_augment(x: torch.Tensor, overexposed: float = 0.0) -> torch.Tensor:
     return x.clamp(0, 255)
 
 
+def salt_and_pepper(x: torch.Tensor, share: float) -> torch.Tensor:
+    """A share `share` of the crops (n, 3, h, w) dotted with black and white specks on 0.3-3 %
+    of their pixels, in half of them grown to 2x2: the salt-and-pepper noise that published photo
+    sets add, whose specks on a die's face can pass for pips."""
+    if not share:
+        return x
+    n, _, h, w = x.shape
+    on = x.device
+    chosen = torch.rand(n, 1, 1, 1, device=on) < share
+    grown = torch.rand(n, 1, 1, 1, device=on) < 0.5
+    density = torch.empty(n, 1, 1, 1, device=on).uniform_(0.003, 0.03)
+    density = torch.where(grown, density / 3, density)
+    seeds = (torch.rand(n, 1, h, w, device=on) < density).float()
+    wide = F.max_pool2d(seeds, 2, stride=1, padding=1)[..., :h, :w]
+    specks = torch.where(grown, wide, seeds) > 0
+    white = torch.rand(n, 1, h, w, device=on) < 0.5
+    value = torch.where(white, torch.full_like(seeds, 235.0), torch.full_like(seeds, 20.0))
+    return torch.where(specks & chosen, value, x)
+
+
 def _folded(net: NetT) -> NetT:
     """`net` with its batch norms folded away: each is the identity and the convolution before
     it has a bias (the shape of an exported network, and of its fine-tunes)."""
@@ -338,13 +358,15 @@ def train_pips(
     width: float = 1.0,
     blank_repeat: int = 1,
     overexposed: float = 0.0,
+    specks: float = 0.0,
 ) -> PipReader:
     """Fit the pip reader to the rendered crops, plus real crops repeated `real_repeat` times
     in every epoch if given (from `init` weights if given); log held-out rendered accuracy.
 
     `width` scales the network's channels (`PipReader`); `blank_repeat` is how many times a
     rendered blank face (a grey die, few in any scene) is seen an epoch; a share `overexposed`
-    of the crops is brightened until light dice clip white. On a `device` other
+    of the crops is brightened until light dice clip white, a share `specks` dotted with
+    salt-and-pepper noise (`salt_and_pepper`). On a `device` other
     than the CPU the crops are moved there once, as bytes, and each batch is cut and augmented
     there."""
     crops, labels = data["crops"], data["labels"]
@@ -380,7 +402,7 @@ def train_pips(
                 # in the real (oblique) photos the top face must stay the upper one.
                 rendered = at < n
                 x[rendered] = torch.rot90(x[rendered], int(np.random.randint(4)), (2, 3))
-            x = _colour_augment(x, overexposed)
+            x = salt_and_pepper(_colour_augment(x, overexposed), specks)
             loss = F.cross_entropy(net(x), all_labels[at], label_smoothing=0.05)
             opt.zero_grad()
             loss.backward()
@@ -493,6 +515,12 @@ def _parser() -> argparse.ArgumentParser:
         default=0.0,
         help="share of frames (locator) or crops (pips) brightened until light dice clip white",
     )
+    ap.add_argument(
+        "--specks",
+        type=float,
+        default=0.0,
+        help="share of pip crops dotted with salt-and-pepper noise, as published photo sets are",
+    )
     return ap
 
 
@@ -514,6 +542,7 @@ def _pips_from(a: argparse.Namespace) -> None:
         a.pips_width,
         a.blank_repeat,
         a.overexposed,
+        a.specks,
     )
     torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
     export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})

@@ -110,12 +110,13 @@ class ReaderConfig:
     regular_side_px: float | None = None
     zones: Zones | None = None
     locator_model: str | None = None
-    # A speckled frame (`locate.flecks` at the usual look's size over `locate.FLECKS`: a granite
-    # top, felt trays on one, a noisy phone photo) is looked at with the locator that learnt
-    # speckled tables (`speckled_locator_model`, None: the shipped one) where this is True;
-    # every other frame with `locator_model`.
+    # A speckled frame (`locate.flecks` at the usual look's size at `speckled_locator_from` or
+    # over: a granite top, felt trays on one, a noisy phone photo) is looked at with the
+    # locator that learnt speckled tables (`speckled_locator_model`, None: the shipped one)
+    # where this is True; every other frame with `locator_model`.
     speckled_locator: bool = True
     speckled_locator_model: str | None = None
+    speckled_locator_from: float = locate.FLECKS
     pips_models: tuple[str, ...] | None = None
     # Frames with at least this many dice read for sure at the first look are looked at again,
     # enlarged, where the first look doubts (see `_looked_again`).
@@ -324,7 +325,10 @@ def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
 def locator_for(frame_bgr: np.ndarray, cfg: ReaderConfig) -> str:
     """The path of the locator that every look at this frame takes: on a speckled frame, where
     `cfg.speckled_locator` is on, the one that learnt speckled tables; else the usual one."""
-    if cfg.speckled_locator and locate.flecks(frame_bgr, locate.LOCATOR_LONG_SIDE) >= locate.FLECKS:
+    if (
+        cfg.speckled_locator
+        and locate.flecks(frame_bgr, locate.LOCATOR_LONG_SIDE) >= cfg.speckled_locator_from
+    ):
         return cfg.speckled_locator_model or str(model_path(SPECKLED_LOCATOR_FILE))
     return cfg.locator_model or str(model_path(LOCATOR_FILE))
 

@@ -39,6 +39,20 @@ def test_a_granite_top_is_looked_at_with_the_speckled_table_locator() -> None:
     assert locator_for(sim_table_frame(640, 480, "green"), chosen) == "plain.onnx"
 
 
+def test_the_fleck_bar_for_the_switch_is_a_setting() -> None:
+    frame = granite_top(5)
+    flecks = locate.flecks(frame, locate.LOCATOR_LONG_SIDE)
+    assert flecks >= locate.FLECKS
+    above = ReaderConfig(speckled_locator_from=flecks + 0.5)
+    at = ReaderConfig(speckled_locator_from=flecks)
+    assert locator_for(frame, above) == str(model_path(LOCATOR_FILE))
+    assert locator_for(frame, at) == str(model_path(SPECKLED_LOCATOR_FILE))
+    plain = sim_table_frame(640, 480, "green")
+    assert locator_for(plain, ReaderConfig(speckled_locator_from=0.0)) == str(
+        model_path(SPECKLED_LOCATOR_FILE)
+    )
+
+
 def _located(session, frame: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
     return locate.locate(session, frame, threshold)
 

@@ -229,6 +229,22 @@ def test_overexposed_frames_clip_light_pixels_white() -> None:
     assert (blown >= 250).float().mean() > 2 * (plain >= 250).float().mean()
 
 
+def test_salt_and_pepper_specks_a_share_of_the_crops_black_and_white() -> None:
+    torch = pytest.importorskip("torch")
+    from models import train
+
+    grey = torch.full((400, 3, 40, 40), 128.0)
+    assert torch.equal(train.salt_and_pepper(grey, 0.0), grey)
+    torch.manual_seed(5)
+    specked = train.salt_and_pepper(grey, 0.3)
+    touched = (specked != grey).any(1).float().mean((1, 2))
+    assert 0.2 < float((touched > 0).float().mean()) < 0.4
+    assert float(touched.max()) < 0.08  # specks, never a crop wiped out
+    values = set(specked[specked != grey].unique().tolist())
+    assert values == {20.0, 235.0}  # black and white, on all three channels alike
+    assert torch.equal(specked[:, 0], specked[:, 2])
+
+
 def test_an_epoch_of_crops_repeats_blank_faces_and_real_crops_and_holds_out_neither() -> None:
     pytest.importorskip("torch")
     from models.train import pip_epoch

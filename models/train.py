@@ -75,9 +75,10 @@ def _colour_augment(x: torch.Tensor, overexposed: float = 0.0) -> torch.Tensor:
 
 
 def salt_and_pepper(x: torch.Tensor, share: float) -> torch.Tensor:
-    """A share `share` of the crops (n, 3, h, w) dotted with black and white specks on 0.3-3 %
-    of their pixels, in half of them grown to 2x2: the salt-and-pepper noise that published photo
-    sets add, whose specks on a die's face can pass for pips."""
+    """A share `share` of the crops (n, 3, h, w) dotted with black and white specks: single
+    pixels on 0.3-3 % of a crop's pixels, or in half the crops a third as many specks grown to
+    2x2 (up to about 4 %): the salt-and-pepper noise that published photo sets add, whose specks
+    on a die's face can pass for pips."""
     if not share:
         return x
     n, _, h, w = x.shape

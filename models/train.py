@@ -95,6 +95,31 @@ def salt_and_pepper(x: torch.Tensor, share: float) -> torch.Tensor:
     return torch.where(specks & chosen, value, x)
 
 
+def seen_small(
+    x: torch.Tensor,
+    share: float,
+    among: torch.Tensor | None = None,
+    sides: tuple[int, int] = (12, 30),
+) -> torch.Tensor:
+    """A share `share` of the crops (n, 3, h, w), of those flagged in `among` (n,) where given,
+    shrunk to a side of `sides` px (one side a call, area-averaged) and enlarged back: the
+    blurred crop the reader cuts from a die of about that many pixels, so that real dice
+    photographed large also teach small ones."""
+    if not share:
+        return x
+    n, _, h, w = x.shape
+    chosen = torch.rand(n, device=x.device) < share
+    if among is not None:
+        chosen &= among
+    if not chosen.any():
+        return x
+    side = int(np.random.randint(sides[0], sides[1] + 1))
+    small = F.interpolate(x[chosen], size=(side, side), mode="area")
+    out = x.clone()
+    out[chosen] = F.interpolate(small, size=(h, w), mode="bilinear", align_corners=False)
+    return out
+
+
 def _folded(net: NetT) -> NetT:
     """`net` with its batch norms folded away: each is the identity and the convolution before
     it has a bias (the shape of an exported network, and of its fine-tunes)."""
@@ -360,6 +385,8 @@ def train_pips(
     blank_repeat: int = 1,
     overexposed: float = 0.0,
     specks: float = 0.0,
+    small: float = 0.0,
+    small_real_only: bool = False,
 ) -> PipReader:
     """Fit the pip reader to the rendered crops, plus real crops repeated `real_repeat` times
     in every epoch if given (from `init` weights if given); log held-out rendered accuracy.
@@ -367,7 +394,8 @@ def train_pips(
     `width` scales the network's channels (`PipReader`); `blank_repeat` is how many times a
     rendered blank face (a grey die, few in any scene) is seen an epoch; a share `overexposed`
     of the crops is brightened until light dice clip white, a share `specks` dotted with
-    salt-and-pepper noise (`salt_and_pepper`). On a `device` other
+    salt-and-pepper noise (`salt_and_pepper`) and a share `small` (of the real crops
+    alone with `small_real_only`) seen as a small die (`seen_small`). On a `device` other
     than the CPU the crops are moved there once, as bytes, and each batch is cut and augmented
     there."""
     crops, labels = data["crops"], data["labels"]
@@ -403,6 +431,7 @@ def train_pips(
                 # in the real (oblique) photos the top face must stay the upper one.
                 rendered = at < n
                 x[rendered] = torch.rot90(x[rendered], int(np.random.randint(4)), (2, 3))
+            x = seen_small(x, small, at >= n if small_real_only else None)
             x = salt_and_pepper(_colour_augment(x, overexposed), specks)
             loss = F.cross_entropy(net(x), all_labels[at], label_smoothing=0.05)
             opt.zero_grad()
@@ -522,6 +551,17 @@ def _parser() -> argparse.ArgumentParser:
         default=0.0,
         help="share of pip crops dotted with salt-and-pepper noise, as published photo sets are",
     )
+    ap.add_argument(
+        "--small",
+        type=float,
+        default=0.0,
+        help="share of pip crops shrunk and enlarged back, as the crop of a small die is",
+    )
+    ap.add_argument(
+        "--small-real-only",
+        action="store_true",
+        help="--small: shrink real crops alone (rendered scenes hold small dice already)",
+    )
     return ap
 
 
@@ -544,6 +584,8 @@ def _pips_from(a: argparse.Namespace) -> None:
         a.blank_repeat,
         a.overexposed,
         a.specks,
+        a.small,
+        a.small_real_only,
     )
     torch.save(net.state_dict(), a.out / "pips.pt")  # kept out of git; for fine-tuning
     export(net, a.out / "pips.onnx", (1, 3, 40, 40), {"image": {0: "n"}, "out": {0: "n"}})

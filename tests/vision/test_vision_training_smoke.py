@@ -245,6 +245,31 @@ def test_salt_and_pepper_specks_a_share_of_the_crops_black_and_white() -> None:
     assert torch.equal(specked[:, 0], specked[:, 2])
 
 
+def test_seen_small_blurs_a_share_of_the_crops_as_a_small_die_is_cut() -> None:
+    torch = pytest.importorskip("torch")
+    from models import train
+
+    # Crops of a sharp checkerboard of 2 px squares: shrunk to 12-30 px and enlarged back, the
+    # squares blur together, so the crop's spread falls; a crop not chosen keeps every value.
+    board = ((torch.arange(40)[:, None] // 2 + torch.arange(40)[None] // 2) % 2) * 200.0 + 20
+    crops = board.expand(400, 3, 40, 40).clone()
+    assert torch.equal(train.seen_small(crops, 0.0), crops)
+    torch.manual_seed(7)
+    seen = train.seen_small(crops, 0.3)
+    assert seen.shape == crops.shape
+    changed = (seen != crops).flatten(1).any(1)
+    assert 0.2 < float(changed.float().mean()) < 0.4
+    assert torch.equal(seen[~changed], crops[~changed])
+    assert float(seen[changed].std((1, 2, 3)).max()) < 0.8 * float(crops[0].std())
+    assert float(seen.min()) >= 20 - 1e-3 and float(seen.max()) <= 220 + 1e-3
+    # With `among` (the real crops, in training), only flagged crops are chosen.
+    real = torch.arange(400) >= 300
+    seen_real = train.seen_small(crops, 0.5, among=real)
+    changed_real = (seen_real != crops).flatten(1).any(1)
+    assert not changed_real[~real].any()
+    assert 0.35 < float(changed_real[real].float().mean()) < 0.65
+
+
 def test_an_epoch_of_crops_repeats_blank_faces_and_real_crops_and_holds_out_neither() -> None:
     pytest.importorskip("torch")
     from models.train import pip_epoch

@@ -231,6 +231,7 @@ def score_photos(
     summary["worst_ms"] = 1000 * max(times, default=0.0)
     summary["by_colour"] = score.by_colour_table()
     summary["by_size"] = size_table(sizes)
+    summary["intervals"] = score.intervals()
     return summary
 
 
@@ -280,6 +281,8 @@ def print_table(results: dict[str, dict]) -> None:
             )
         )
     for name, r in results.items():
+        if r.get("intervals") and r["labelled"]:
+            print(f"{name}: {interval_line(r['intervals'])}")
         if r["labelled"] > r["labelled_with_pips"]:
             print(
                 f"{name}: {r['labelled'] - r['labelled_with_pips']} dice labelled without their "
@@ -291,6 +294,17 @@ def print_table(results: dict[str, dict]) -> None:
                 f"{r['unlabelled_photos']} photos with no labelled die (dice left unlabelled "
                 "count as boxes on no die)"
             )
+
+
+def interval_line(intervals: dict[str, tuple[int, int, float, float]]) -> str:
+    """The counts behind a set's figures, each with its 95 % interval: a change of a die or two
+    on a set of a hundred or so moves a figure well inside it."""
+    parts = [
+        f"{name} {k} of {n} ({low:.1f}-{high:.1f} %)"
+        for name, (k, n, low, high) in intervals.items()
+        if n
+    ]
+    return "counted, with 95 % intervals: " + ", ".join(parts)
 
 
 def print_sizes(results: dict[str, dict]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -117,6 +118,17 @@ def found_and_right(
     }
 
 
+def share_interval(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """Where the true share may lie, in %, when `count` of `total` dice are counted: the Wilson
+    score interval at about 95 % (`z` 1.96). On a set of 150 dice, 148 found is 95.3-99.6 %."""
+    if total <= 0:
+        return 0.0, 100.0
+    share, spread = count / total, z * z / total
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / total + spread / (4 * total)) / (1 + spread)
+    return 100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half)
+
+
 @dataclass
 class Score:
     """Running per-die counts for one split. Dice labelled with no pips (UNKNOWN_PIPS) count
@@ -200,6 +212,17 @@ class Score:
     def right_pips(self) -> int:
         """Found dice read with the right pips."""
         return sum(right for right, _found in self.right_by_pips.values())
+
+    def intervals(self) -> dict[str, tuple[int, int, float, float]]:
+        """For found, right pips (of found dice whose pips are labelled) and read for sure but
+        wrong (of dice whose pips are labelled): the count, what it is counted of, and the
+        share's 95 % interval in % (`share_interval`)."""
+        counts = {
+            "found": (self.found, self.labelled),
+            "right pips": (self.right_pips, self.found_with_pips),
+            "sure but wrong": (self.sure_wrong, self.with_pips),
+        }
+        return {name: (k, n, *share_interval(k, n)) for name, (k, n) in counts.items()}
 
     def pips_by_value(self) -> dict[int, float]:
         """Right pips in % of found dice, for each true pip value."""

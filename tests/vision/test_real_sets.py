@@ -13,7 +13,7 @@ import pytest
 from vision_synth import white_dice
 
 from models import real_sets
-from models.devdata import UNKNOWN_PIPS, Labelled, Score
+from models.devdata import UNKNOWN_PIPS, Labelled, Score, share_interval
 from vision import closer, crops
 
 
@@ -192,6 +192,34 @@ def test_white_dice_under_a_coloured_lamp_are_not_named_orange_for_sure() -> Non
     ]
     assert len(white) >= 5
     assert all(read.colour[j] == "white" or read.colour_doubt[j] for j in white)
+
+
+def test_a_share_of_few_dice_is_given_with_the_wide_interval_it_carries() -> None:
+    # Wilson's interval: none of 10 may still be 28 %, all of 10 as little as 72 %.
+    assert share_interval(0, 10) == (0.0, pytest.approx(27.754, abs=1e-3))
+    assert share_interval(10, 10) == (pytest.approx(72.246, abs=1e-3), 100.0)
+    low, high = share_interval(148, 150)
+    assert (round(low, 1), round(high, 1)) == (95.3, 99.6)
+    assert share_interval(1480, 1500)[1] - share_interval(1480, 1500)[0] < high - low
+    assert share_interval(0, 0) == (0.0, 100.0)  # nothing counted: nothing known
+
+
+def test_a_sets_counts_are_printed_with_their_intervals() -> None:
+    vision_sets = _vision_sets()
+    score = Score()
+    # Two photos of one die showing 4: read right for sure, then read 5 for sure.
+    score.add(_one_die_labelled(), white_dice([[12, 12, 52, 52]], [4], [False]))
+    score.add(_one_die_labelled(), white_dice([[12, 12, 52, 52]], [5], [False]))
+    score.add(_one_die_labelled(), white_dice([], [], []))  # a third photo: the die missed
+    intervals = score.intervals()
+    assert intervals["found"] == (2, 3, *share_interval(2, 3))
+    assert intervals["right pips"][:2] == (1, 2)
+    assert intervals["sure but wrong"][:2] == (1, 3)
+    line = vision_sets.interval_line(intervals)
+    assert line.startswith("counted, with 95 % intervals: found 2 of 3 (20.8-93.9 %)")
+    assert "right pips 1 of 2 (" in line and "sure but wrong 1 of 3 (" in line
+    # A set whose dice were never found says nothing of pips it never read.
+    assert "right pips" not in vision_sets.interval_line(Score().intervals())
 
 
 def _vision_sets():

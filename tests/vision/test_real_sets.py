@@ -207,10 +207,10 @@ def test_a_share_of_few_dice_is_given_with_the_wide_interval_it_carries() -> Non
 def test_a_sets_counts_are_printed_with_their_intervals() -> None:
     vision_sets = _vision_sets()
     score = Score()
-    # Two photos of one die showing 4: read right for sure, then read 5 for sure.
+    # Three photos of one die showing 4: read right for sure, read 5 for sure, and missed.
     score.add(_one_die_labelled(), white_dice([[12, 12, 52, 52]], [4], [False]))
     score.add(_one_die_labelled(), white_dice([[12, 12, 52, 52]], [5], [False]))
-    score.add(_one_die_labelled(), white_dice([], [], []))  # a third photo: the die missed
+    score.add(_one_die_labelled(), white_dice([], [], []))
     intervals = score.intervals()
     assert intervals["found"] == (2, 3, *share_interval(2, 3))
     assert intervals["right pips"][:2] == (1, 2)

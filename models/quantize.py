@@ -77,10 +77,17 @@ def quantize_pip_reader(src: Path, out: Path, crops: np.ndarray) -> Path:
     if len(crops) == 0:
         raise ValueError("no calibration crops: the pip readers need crops to measure ranges on")
     batches = (crops[at : at + PIP_BATCH] for at in range(0, len(crops), PIP_BATCH))
-    return _quantized(src, out, batches, ())
+    return _quantized(src, out, batches, (), weight_bits=PIP_WEIGHT_BITS)
 
 
 PIP_BATCH = 50  # calibration crops given to the runtime at once
+# The pip readers' weights use 7 bits. On an x86 CPU without VNNI (AVX2 alone: older Intel and
+# most AMD laptops) ONNX Runtime multiplies 8-bit activations by 8-bit weights in pairs summed
+# into 16 bits, which overflow and clip for these readers: with 8-bit weights their readings
+# there differ from the same arithmetic done exactly (a median 0.02-0.06 in some class's
+# probability), and the reader loses dice. With 7 bits a pair's sum always fits, so every CPU
+# computes the same readings. The locators are exact there in 8 bits (the test says so).
+PIP_WEIGHT_BITS = 7
 # Crops, drawn at random, that measure the readers' ranges: as many from real photos as from
 # rendered scenes (the simulated table is rendered, and the readers learnt rendered crops).
 PIP_CALIBRATION_CROPS = 1000
@@ -148,11 +155,18 @@ def _crops_read(frames: Iterator[np.ndarray], config: Any) -> np.ndarray:
 
 
 def _quantized(
-    src: Path, out: Path, inputs: Iterator[np.ndarray], keep_float: tuple[str, ...]
+    src: Path,
+    out: Path,
+    inputs: Iterator[np.ndarray],
+    keep_float: tuple[str, ...],
+    weight_bits: int = 8,
 ) -> Path:
     """Write an 8-bit (QDQ, per-channel weights, unsigned activations) copy of the float
     network `src` to `out`, its activation ranges taken from `inputs` (one batch each) and the
-    layers named in `keep_float` left in float."""
+    layers named in `keep_float` left in float. With `weight_bits` 7 the weights use 7 of their
+    8 bits, so that no CPU's 8-bit kernels overflow (see `PIP_WEIGHT_BITS`)."""
+    if weight_bits not in (7, 8):
+        raise ValueError(f"weights are quantized to 7 or 8 bits, not {weight_bits}")
     import onnx
     from onnxruntime.quantization import (
         CalibrationDataReader,
@@ -185,6 +199,7 @@ def _quantized(
             weight_type=QuantType.QInt8,
             calibrate_method=CalibrationMethod.MinMax,
             nodes_to_exclude=list(keep_float),
+            reduce_range=weight_bits == 7,
         )
     return out
 

@@ -233,22 +233,38 @@ def test_large_dice_the_first_look_reads_weakly_are_read_for_sure(
     assert right_and_sure(ReaderConfig(finer_die_from=0)) < read_sure
 
 
-@pytest.mark.parametrize("stem", ["00069_jpg", "00077_jpg"])
 def test_large_dice_are_looked_at_shrunk_to_the_middle_of_the_sizes_one_look_reads(
-    monkeypatch, stem: str
+    monkeypatch,
 ) -> None:
-    # Six and five dice of 165-280 px in 640 px photos from above. Shrunk until they were 30 px
-    # (to 150 px or less), the look boxed two of 00069's and one of 00077's weakly or not at
-    # all; at 45 px every die is found and read right.
-    item = _grey_photo(stem)
-    frame = cv2.imread(str(item.image))
+    # The grey photos from above whose dice are large (a median side of 135 px or more, the
+    # photo at 640 px): 105 photos of the fit part, 340 dice. Shrunk until the dice are 30 px,
+    # such a photo is 150 px or less and some dice are boxed weakly or not at all; at 45 px,
+    # the middle of the sizes one look reads, more are found and read right (330 and 326
+    # against 324 and 323 with the shipped networks).
+    sets = {name: s for name, s in real_sets.real_sets().items() if s.available()}
+    if "dice-photos-topdown-grey" not in sets:
+        pytest.skip("the grey photos from above are not in ../shared/data")
+    photos = []
+    for item in sets["dice-photos-topdown-grey"].photos("fit"):
+        frame = cv2.imread(str(item.image))
+        sides = locate.box_sides(item.die_boxes) * 640 / max(frame.shape[:2])
+        if len(sides) and np.median(sides) >= 135:
+            photos.append((item, frame))
 
     def found_and_right() -> tuple[int, int]:
-        det = read_dice(frame)
-        matched = matched_boxes(det.boxes, item.centres, item.die_boxes)
-        found = [(j, pips) for j, pips in zip(matched, item.pips, strict=True) if j is not None]
-        return len(found), sum(det.pips[j] == pips for j, pips in found)
+        found = right = 0
+        for item, frame in photos:
+            det = read_dice(frame)
+            matched = matched_boxes(det.boxes, item.centres, item.die_boxes)
+            for j, pips in zip(matched, item.pips, strict=True):
+                found += j is not None
+                right += j is not None and det.pips[j] == pips
+        return found, right
 
-    assert found_and_right() == (len(item.pips), len(item.pips))
+    dice = sum(len(item.pips) for item, _ in photos)
+    assert dice >= 300
+    found, right = found_and_right()
+    assert found >= 0.96 * dice and right >= 0.95 * dice
     monkeypatch.setattr(locate, "SHRUNK_SIDE", locate.BEST_SIDE)
-    assert found_and_right()[0] < len(item.pips)
+    found_at_30, right_at_30 = found_and_right()
+    assert found > found_at_30 and right > right_at_30

@@ -97,6 +97,26 @@ PIP_CALIBRATION_CROPS = 1000
 PIP_CALIBRATION_SCENES = 120
 
 
+# The probe the reader checks this CPU's 8-bit kernels with (`vision/int8_check.py`): crops
+# around every die of a few rendered scenes.
+PROBE_SCENES = 3
+PROBE_SEED = 23
+
+
+def pip_probe_crops(scenes: int = PROBE_SCENES, seed: int = PROBE_SEED) -> np.ndarray:
+    """Crops (n, 3, 40, 40), uint8, around every die of `scenes` rendered scenes of 8 dice,
+    cut as the reader cuts them."""
+    from vision.crops import crop_dice
+
+    rng = np.random.default_rng(seed)
+    crops = []
+    for _ in range(scenes):
+        frame, truths = render_scene(rng, n_dice=8)
+        boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
+        crops.append(crop_dice(frame, boxes))
+    return np.clip(np.rint(np.concatenate(crops)), 0, 255).astype(np.uint8)
+
+
 def pip_calibration_crops(
     every: int = 3,
     scenes: int = PIP_CALIBRATION_SCENES,
@@ -206,7 +226,7 @@ def _quantized(
 
 def main() -> None:
     """Quantize the shipped float locator (or --src) into models/ (or --out); with --pips, the
-    three float pip readers instead."""
+    three float pip readers instead; with --probe, write the 8-bit kernels' probe crops."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--src", type=Path, default=model_path(LOCATOR_FLOAT_FILE))
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / LOCATOR_FILE)
@@ -228,7 +248,19 @@ def main() -> None:
         action="store_true",
         help="quantize the three float pip readers into models/ instead of the locator",
     )
+    ap.add_argument(
+        "--probe",
+        action="store_true",
+        help="write the crops the reader checks this CPU's 8-bit kernels with into models/",
+    )
     a = ap.parse_args()
+    if a.probe:
+        from vision.int8_check import PROBE_FILE
+
+        target = Path(__file__).resolve().parent / PROBE_FILE
+        np.save(target, pip_probe_crops())
+        print(f"wrote {target} ({target.stat().st_size / 1e3:.0f} kB)")
+        return
     if a.pips:
         crops = pip_calibration_crops()
         for float_name, int8_name in zip(PIPS_FLOAT_FILES, PIPS_FILES, strict=True):

@@ -38,12 +38,23 @@ def model_path(name: str) -> Path:
 
 @lru_cache(maxsize=8)
 def open_session(path: str, threads: int = 1) -> ort.InferenceSession:
-    """A CPU inference session limited to `threads` threads."""
+    """A CPU inference session limited to `threads` threads, opened once."""
+    return new_session(path, threads)
+
+
+def new_session(path: str, threads: int = 1, exact: bool = False) -> ort.InferenceSession:
+    """A new CPU inference session limited to `threads` threads. With `exact`, the graph is run
+    as written: an 8-bit network's quantize and dequantize steps then run in float, with none
+    of the CPU's 8-bit kernels (slower; for checking those kernels)."""
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    opts.graph_optimization_level = (
+        ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+        if exact
+        else ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    )
     # A memory plan kept per input shape grows with every window size the closer look and the
     # larger looks use.
     opts.enable_mem_pattern = False

@@ -8,7 +8,18 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import onnxruntime as ort
 
-from vision import blank, closer, die_check, locate, look_again, pips, round_body, sure, viewpoint
+from vision import (
+    blank,
+    closer,
+    die_check,
+    int8_check,
+    locate,
+    look_again,
+    pips,
+    round_body,
+    sure,
+    viewpoint,
+)
 from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
@@ -16,7 +27,6 @@ from vision.images import as_bgr_frame
 from vision.light import judged_light, named_by_the_light
 from vision.onnx_models import (
     LOCATOR_FILE,
-    PIPS_FILES,
     SPECKLED_LOCATOR_FILE,
     model_path,
     open_session,
@@ -274,10 +284,7 @@ def _likely_dice(frame_bgr: np.ndarray, boxes: np.ndarray, cfg: ReaderConfig) ->
 
 def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
     """The three pip readers the config names (the shipped ones by default), opened once."""
-    return [
-        open_session(p, cfg.threads)
-        for p in cfg.pips_models or [str(model_path(f)) for f in PIPS_FILES]
-    ]
+    return [open_session(p, cfg.threads) for p in cfg.pips_models or int8_check.pip_reader_files()]
 
 
 def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:

@@ -103,9 +103,9 @@ PROBE_SCENES = 3
 PROBE_SEED = 23
 
 
-def pip_probe_crops(scenes: int = PROBE_SCENES, seed: int = PROBE_SEED) -> np.ndarray:
-    """Crops (n, 3, 40, 40), uint8, around every die of `scenes` rendered scenes of 8 dice,
-    cut as the reader cuts them."""
+def rendered_dice_crops(seed: int, scenes: int) -> np.ndarray:
+    """Crops (n, 3, 40, 40) around every die of `scenes` rendered scenes of 8 dice, cut as the
+    reader cuts them."""
     from vision.crops import crop_dice
 
     rng = np.random.default_rng(seed)
@@ -114,7 +114,12 @@ def pip_probe_crops(scenes: int = PROBE_SCENES, seed: int = PROBE_SEED) -> np.nd
         frame, truths = render_scene(rng, n_dice=8)
         boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
         crops.append(crop_dice(frame, boxes))
-    return np.clip(np.rint(np.concatenate(crops)), 0, 255).astype(np.uint8)
+    return np.concatenate(crops)
+
+
+def pip_probe_crops(scenes: int = PROBE_SCENES, seed: int = PROBE_SEED) -> np.ndarray:
+    """The probe's crops: `rendered_dice_crops` in uint8."""
+    return np.clip(np.rint(rendered_dice_crops(seed, scenes)), 0, 255).astype(np.uint8)
 
 
 def pip_calibration_crops(

@@ -85,15 +85,9 @@ def test_quantizing_refuses_a_locator_without_the_layers_kept_in_float(
 
 def _rendered_crops(seed: int, scenes: int) -> np.ndarray:
     """Crops around every rendered die of some scenes, cut as the reader cuts them."""
-    from vision.crops import crop_dice
+    from models.quantize import rendered_dice_crops
 
-    rng = np.random.default_rng(seed)
-    crops = []
-    for _ in range(scenes):
-        frame, truths = render_scene(rng, n_dice=8)
-        boxes = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
-        crops.append(crop_dice(frame, boxes))
-    return np.concatenate(crops)
+    return rendered_dice_crops(seed, scenes)
 
 
 def test_shipped_int8_pip_readers_read_as_the_float_ones() -> None:

@@ -86,7 +86,8 @@ PIP_BATCH = 50  # calibration crops given to the runtime at once
 # into 16 bits, which overflow and clip for these readers: with 8-bit weights their readings
 # there differ from the same arithmetic done exactly (a median 0.02-0.06 in some class's
 # probability), and the reader loses dice. With 7 bits a pair's sum always fits, so every CPU
-# computes the same readings. The locators are exact there in 8 bits (the test says so).
+# computes the same readings. The locators keep 8-bit weights: there they differ from their
+# exact arithmetic by rounding alone, as much as with 7 bits (model card).
 PIP_WEIGHT_BITS = 7
 # Crops, drawn at random, that measure the readers' ranges: as many from real photos as from
 # rendered scenes (the simulated table is rendered, and the readers learnt rendered crops).

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 PROBE_FILE = "pips_probe.npy"
 # The most a reader's 8-bit kernels may move its reading from its exact arithmetic: the median,
 # over the probe's crops, of the largest change in a class's probability. Clipping kernels moved
-# the 8-bit readers before by 0.017-0.059; kernels that compute exactly move them by 0.0000.
+# the 8-bit readers before by 0.010-0.047; kernels that compute exactly move them by 0.0000.
 MOST_MOVED = 1e-3
 
 
@@ -48,7 +48,12 @@ def pip_reader_files() -> tuple[str, ...]:
         return shipped
     chosen = []
     for path, float_name in zip(shipped, PIPS_FLOAT_FILES, strict=True):
-        moved = moved_by_kernels(path, crops)
+        try:
+            moved = moved_by_kernels(path, crops)
+        except Exception as err:  # ONNX Runtime's own errors derive from Exception alone
+            log.warning("%s was not checked on this CPU (%s)", path, err)
+            chosen.append(path)
+            continue
         if moved < MOST_MOVED:
             chosen.append(path)
             continue

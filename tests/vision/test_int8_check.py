@@ -73,6 +73,21 @@ def test_without_its_probe_the_check_keeps_the_shipped_readers_and_says_so(
     assert "not checked" in caplog.text
 
 
+def test_a_reader_that_cannot_be_checked_is_kept_and_the_log_says_so(
+    checked_anew, monkeypatch, caplog
+) -> None:
+    def session(path: str, threads: int = 1, exact: bool = False):
+        if exact:
+            raise RuntimeError("no such optimization level here")
+        return onnx_models.new_session(path, threads)
+
+    monkeypatch.setattr(int8_check, "new_session", session)
+    with caplog.at_level(logging.WARNING, logger="vision.int8_check"):
+        chosen = int8_check.pip_reader_files()
+    assert chosen == tuple(str(model_path(name)) for name in PIPS_FILES)
+    assert caplog.text.count("was not checked on this CPU (no such optimization level") == 3
+
+
 def test_the_shipped_probe_is_crops_of_rendered_dice() -> None:
     probe = np.load(model_path(int8_check.PROBE_FILE))
     assert probe.dtype == np.uint8 and probe.shape[1:] == (3, 40, 40) and len(probe) >= 16

@@ -256,6 +256,17 @@ def _die_patch(seed: int, elevation_deg: float, max_side: float = 100.0):
     return die_frame[y0 - pad : y1 + pad, x0 - pad : x1 + pad], truths[0]
 
 
+def _small_die_patch(seed: int, elevation_deg: float, most_side: float):
+    """A rendered die seen from farther away: `_die_patch`'s die and table shrunk (area-averaged,
+    as a camera's coarser pixels would show it) until the die's box is `most_side` px at most.
+    The renderer's dice are 20-85 px, so waiting for one that small takes thousands of scenes."""
+    patch, truth = _die_patch(seed, elevation_deg)
+    x0, y0, x1, y1 = truth.box
+    scale = min(1.0, most_side / max(x1 - x0, y1 - y0))
+    size = (max(1, round(patch.shape[1] * scale)), max(1, round(patch.shape[0] * scale)))
+    return cv2.resize(patch, size, interpolation=cv2.INTER_AREA), truth
+
+
 def _paste(frame: np.ndarray, patch: np.ndarray, centre: tuple[int, int]) -> None:
     """Lay the patch on the frame, centred on a point."""
     h, w = patch.shape[:2]
@@ -367,7 +378,7 @@ def test_a_die_lying_on_a_printed_zone_name_is_still_read() -> None:
     point_boxes = np.array([[*c, *c] for c in spots])
     centre = spots[list(zones.zone_of(point_boxes)).index("arena")]
     assert zones.on_label(np.array([[*centre, *centre]]))[0]
-    patch, truth = _die_patch(3, 50.0, max_side=26)
+    patch, truth = _small_die_patch(3, 50.0, most_side=26)
     _paste(frame, patch, (int(centre[0]), int(centre[1])))
     det = read_dice(frame, ReaderConfig(zones=zones))
     assert len(det) == 1 and det.pips[0] == truth.label and det.zone[0] == "arena"

@@ -198,7 +198,7 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
     found, unsure = found.select(dice), weak[dice]
     if not cfg.pips_needed:
         return found
-    readers = _pip_readers(cfg)
+    readers = pip_readers(cfg)
     unsure |= sure.doubted_by_vote(
         readers,
         frame_bgr,
@@ -282,7 +282,7 @@ def _likely_dice(frame_bgr: np.ndarray, boxes: np.ndarray, cfg: ReaderConfig) ->
     return die_check.die_probability(_die_checker(cfg), die_check.context_crops(frame_bgr, boxes))
 
 
-def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
+def pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
     """The three pip readers the config names (the shipped ones by default), opened once."""
     return [open_session(p, cfg.threads) for p in cfg.pips_models or int8_check.pip_reader_files()]
 
@@ -290,7 +290,7 @@ def _pip_readers(cfg: ReaderConfig) -> list[ort.InferenceSession]:
 def _read_frame(frame_bgr: np.ndarray, cfg: ReaderConfig) -> Detections:
     """Every die of a checked frame, by one look or several (see `read_dice`)."""
     loc = open_session(locator_for(frame_bgr, cfg), cfg.threads)
-    readers = _pip_readers(cfg)
+    readers = pip_readers(cfg)
     if not cfg.pips_needed:
         # The first reader alone, read once: is it a die, read for sure or not.
         readers = readers[:1]

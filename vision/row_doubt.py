@@ -9,15 +9,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision import int8_check, locate, viewpoint
+from vision import locate, viewpoint
 from vision import pips as pips_mod
 from vision import size as size_mod
 from vision.colour_left import COLOUR_REACH, row_colours, weighted_lab
 from vision.crops import crop_dice
 from vision.detections import Detections
-from vision.onnx_models import open_session
 from vision.pips import CLASS_BLANK
-from vision.reader import BLANK_DICE_COLOUR, SURE_READING, ReaderConfig
+from vision.reader import BLANK_DICE_COLOUR, SURE_READING, ReaderConfig, pip_readers
 from vision.row_zones import hidden_markers
 from vision.zones import Zones
 
@@ -111,12 +110,11 @@ def reader_chances(
 ) -> list[np.ndarray]:
     """What each of the first `readers` pip readers gives to each class for each box (boxes
     (n, 4)), crops cut turned from the camera's place: a list of (n, classes) arrays."""
-    paths = cfg.pips_models or int8_check.pip_reader_files()
     place = cfg.camera_place or cfg.likely_place or viewpoint.CAMERA_PLACES[0]
     crops = crop_dice(frame, boxes, down=viewpoint.downs(place, frame.shape, boxes))
     return [
-        pips_mod.infer(open_session(path, cfg.threads), crops).reshape(len(boxes), -1)
-        for path in paths[:readers]
+        pips_mod.infer(session, crops).reshape(len(boxes), -1)
+        for session in pip_readers(cfg)[:readers]
     ]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from vision import int8_check, onnx_models
 from vision.onnx_models import PIPS_FILES, PIPS_FLOAT_FILES, model_path, open_session
-from vision.reader import ReaderConfig, _pip_readers
+from vision.reader import ReaderConfig, pip_readers
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def checked_anew():
 def test_the_shipped_readers_run_where_this_cpu_computes_them_exactly(checked_anew) -> None:
     assert int8_check.pip_reader_files() == tuple(str(model_path(name)) for name in PIPS_FILES)
     cfg = ReaderConfig()
-    assert _pip_readers(cfg) == [
+    assert pip_readers(cfg) == [
         open_session(path, cfg.threads) for path in int8_check.pip_reader_files()
     ]
 

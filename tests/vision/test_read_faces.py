@@ -40,7 +40,7 @@ def _located(frame: np.ndarray, cfg: ReaderConfig) -> tuple[np.ndarray, np.ndarr
 def test_the_reading_is_every_box_read_at_once_from_the_place_settled_on(frame, likely) -> None:
     cfg = replace(ReaderConfig(threads=1), likely_place=likely)
     boxes, scores = _located(frame, cfg)
-    readers = reader._pip_readers(cfg)
+    readers = reader.pip_readers(cfg)
     printed = np.zeros(len(boxes), bool)
     place, reading = reader._read_faces(readers, frame, boxes, scores, cfg, printed)
     at_once = pips.read_pips(readers, frame, boxes, cfg.min_pip_prob, cfg.mirror_pips, place)
@@ -93,7 +93,7 @@ def test_a_tray_in_doubt_from_the_first_place_is_not_read_whole_from_there(monke
         return original(sessions, frame_bgr, chosen, min_prob, mirror, place, known)
 
     monkeypatch.setattr(pips, "read_pips", recording)
-    readers = reader._pip_readers(cfg)
+    readers = reader.pip_readers(cfg)
     place, _reading = reader._read_faces(
         readers, frame, boxes, scores, cfg, np.zeros(len(boxes), bool)
     )

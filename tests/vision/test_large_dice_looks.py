@@ -185,11 +185,16 @@ def test_no_finer_look_where_the_frame_was_not_shrunk_that_far(finer_look_of) ->
     assert asked == [] and len(joined) == 1
 
 
-def _grey_photo(stem_start: str):
+def _grey_fit_photos():
+    """The grey photos from above of the fit part (the test is skipped where they are absent)."""
     sets = {name: s for name, s in real_sets.real_sets().items() if s.available()}
     if "dice-photos-topdown-grey" not in sets:
         pytest.skip("the grey photos from above are not in ../shared/data")
-    for item in sets["dice-photos-topdown-grey"].photos("fit"):
+    return sets["dice-photos-topdown-grey"].photos("fit")
+
+
+def _grey_photo(stem_start: str):
+    for item in _grey_fit_photos():
         if item.image.stem.startswith(stem_start):
             return item
     pytest.skip(f"photo {stem_start} is not in the set")
@@ -241,11 +246,8 @@ def test_large_dice_are_looked_at_shrunk_to_the_middle_of_the_sizes_one_look_rea
     # such a photo is 150 px or less and some dice are boxed weakly or not at all; at 45 px,
     # the middle of the sizes one look reads, more are found and read right (330 and 326
     # against 324 and 323 with the shipped networks).
-    sets = {name: s for name, s in real_sets.real_sets().items() if s.available()}
-    if "dice-photos-topdown-grey" not in sets:
-        pytest.skip("the grey photos from above are not in ../shared/data")
     photos = []
-    for item in sets["dice-photos-topdown-grey"].photos("fit"):
+    for item in _grey_fit_photos():
         frame = cv2.imread(str(item.image))
         sides = locate.box_sides(item.die_boxes) * 640 / max(frame.shape[:2])
         if len(sides) and np.median(sides) >= 135:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from models.quantize import rendered_dice_crops
 from models.render import render_scene
 from vision import locate
 from vision.onnx_models import LOCATOR_FILE, LOCATOR_FLOAT_FILE, model_path, open_session
@@ -83,18 +84,11 @@ def test_quantizing_refuses_a_locator_without_the_layers_kept_in_float(
     assert not (tmp_path / "q.onnx").exists()
 
 
-def _rendered_crops(seed: int, scenes: int) -> np.ndarray:
-    """Crops around every rendered die of some scenes, cut as the reader cuts them."""
-    from models.quantize import rendered_dice_crops
-
-    return rendered_dice_crops(seed, scenes)
-
-
 def test_shipped_int8_pip_readers_read_as_the_float_ones() -> None:
     from vision.onnx_models import PIPS_FILES, PIPS_FLOAT_FILES
     from vision.pips import infer
 
-    crops = _rendered_crops(21, 12)
+    crops = rendered_dice_crops(21, 12)
     for float_name, int8_name in zip(PIPS_FLOAT_FILES, PIPS_FILES, strict=True):
         as_float = infer(open_session(str(model_path(float_name)), 1), crops)
         as_int8 = infer(open_session(str(model_path(int8_name)), 1), crops)
@@ -112,9 +106,9 @@ def test_quantizing_a_float_pip_reader(tmp_path) -> None:
     from vision.pips import infer
 
     source = model_path(PIPS_FLOAT_FILES[0])
-    out = quantize_pip_reader(source, tmp_path / "q.onnx", _rendered_crops(3, 4))
+    out = quantize_pip_reader(source, tmp_path / "q.onnx", rendered_dice_crops(3, 4))
     assert out.stat().st_size < source.stat().st_size / 2
-    crops = _rendered_crops(22, 3)
+    crops = rendered_dice_crops(22, 3)
     as_float = infer(open_session(str(source), 1), crops)
     as_int8 = infer(open_session(str(out), 1), crops)
     assert (as_float.argmax(1) == as_int8.argmax(1)).mean() >= 0.9

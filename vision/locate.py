@@ -40,9 +40,8 @@ def area_shrunk(frame: np.ndarray, width: int, height: int) -> np.ndarray:
     averages whole blocks of pixels several times faster than it shares pixels between new
     ones (a 1280x720 camera frame to the usual look: about 5 ms, against about 2 ms halved
     first). Each new pixel still averages its own stretch of the frame; only the pixels at the
-    stretch's ends weigh a little differently. A look's pixels move by under a level on
-    average, a pixel on a sharp edge by up to a few tens, and plain areas not at all (model
-    card, "A camera frame halved before the look")."""
+    stretch's ends weigh a little differently, so a sharp edge softens by a level or a few
+    and plain areas stay as they were (model card, "A camera frame halved before the look")."""
     h, w = frame.shape[:2]
     while (
         (w % width or h % height)

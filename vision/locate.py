@@ -21,7 +21,7 @@ def preprocess(
     h, w = frame_bgr.shape[:2]
     scale = long_side / max(h, w)
     nw, nh = max(int(round(w * scale)), 16), max(int(round(h * scale)), 16)
-    small = area_shrunk(frame_bgr, nw, nh)
+    small = cv2.resize(frame_bgr, (nw, nh), interpolation=cv2.INTER_AREA)
     if smoothing:
         small = cv2.medianBlur(small, smoothing)
     ph, pw = -nh % 16, -nw % 16
@@ -32,27 +32,6 @@ def preprocess(
     for channel in range(3):
         tensor[0, channel] = small[:, :, channel]
     return tensor, scale
-
-
-def area_shrunk(frame: np.ndarray, width: int, height: int) -> np.ndarray:
-    """The frame area-averaged to width x height. Where that is not a whole number of times
-    smaller, an even frame at least twice as large on both sides is first halved: OpenCV
-    averages whole blocks of pixels several times faster than it shares pixels between new
-    ones (a 1280x720 camera frame to the usual look: about 5 ms, against about 2 ms halved
-    first). Each new pixel still averages its own stretch of the frame; only the pixels at the
-    stretch's ends weigh a little differently, so a sharp edge softens by a level or a few
-    and plain areas stay as they were (model card, "A camera frame halved before the look")."""
-    h, w = frame.shape[:2]
-    while (
-        (w % width or h % height)
-        and w >= 2 * width
-        and h >= 2 * height
-        and w % 2 == 0
-        and h % 2 == 0
-    ):
-        frame = cv2.resize(frame, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        h, w = frame.shape[:2]
-    return cv2.resize(frame, (width, height), interpolation=cv2.INTER_AREA)
 
 
 def infer(session: ort.InferenceSession, tensor: np.ndarray) -> np.ndarray:

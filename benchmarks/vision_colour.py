@@ -159,6 +159,8 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
             total = 0
             reader_right, reader_total = np.zeros(2), np.zeros(2)
             reader_doubt = np.zeros(2)  # of the reader's dice on rendered ones, named in doubt
+            # ... and named wrong with no doubt: a die the table would give the wrong player
+            reader_sure_wrong = np.zeros(2)
             for table in range(tables):
                 seen = seen_by_reader = np.zeros((0, 3), np.float32)
                 sureness = np.zeros(0, np.float32)  # the reader's confidence in each die seen
@@ -188,6 +190,10 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                         reader_doubt[k] += sum(
                             j is not None and bool(det.colour_doubt[i]) for i, j in enumerate(on)
                         )
+                        reader_sure_wrong[k] += sum(
+                            j is not None and not det.colour_doubt[i] and det.colour[i] != names[j]
+                            for i, j in enumerate(on)
+                        )
                     seen_by_reader = np.concatenate(
                         [seen_by_reader, body_colours(frame, det.boxes)]
                     )[-LIGHT_SAMPLES:]
@@ -202,12 +208,15 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
             }
             reader_pct = np.round(100 * reader_right / np.maximum(reader_total, 1), 2)
             doubt_pct = np.round(100 * reader_doubt / np.maximum(reader_total, 1), 2)
+            sure_wrong_pct = np.round(100 * reader_sure_wrong / np.maximum(reader_total, 1), 2)
             out[game][light].update(
                 {
                     "reader_as_named_pct": reader_pct[0],
                     "reader_judged_from_the_rolls_pct": reader_pct[1],
                     "reader_as_named_doubt_pct": doubt_pct[0],
                     "reader_judged_from_the_rolls_doubt_pct": doubt_pct[1],
+                    "reader_as_named_sure_wrong_pct": sure_wrong_pct[0],
+                    "reader_judged_from_the_rolls_sure_wrong_pct": sure_wrong_pct[1],
                 }
             )
     return {"uncalibrated_rolls": out}

@@ -152,6 +152,33 @@ def named_by_the_light(
     return looks_white & more_colour & (names != "white")
 
 
+def named_by_one_frame(
+    before: Palette,
+    judged: Palette,
+    bgr: np.ndarray,
+    names: np.ndarray,
+    sure: float,
+    table_bgr: np.ndarray | None = None,
+    shows_pips: np.ndarray | None = None,
+) -> np.ndarray:
+    """Which body colours (n, 3), named `names` (n,) by `judged` (the palette under the light
+    judged from one frame's dice), owe a sure name to that one frame's judgement, a bool array
+    (n,): where no light was judged before (`before`, the palette as the frame came to the
+    reader, has none: a photo, or a camera's first roll), white light names them otherwise, or
+    less surely than `sure`. A few dice of a colour outside the palette can pass for a cast on
+    the dice in play (light blue dice for white ones under a blue light), and a strong cast for
+    dice of another colour (white dice under a red lamp for red ones): from one frame, a name
+    is sure only where white light agrees. Once the rolls before have judged the light, a
+    frame's judgement only refines theirs, and none is flagged here; nor where the palette is
+    calibrated."""
+    if judged.reference_bgr is not None or before.light is not None or judged.light is None:
+        return np.zeros(len(names), bool)
+    if len(names) == 0:
+        return np.zeros(0, bool)
+    white_names, white_certainty = before.classify(bgr, table_bgr, shows_pips=shows_pips)
+    return (white_names != np.asarray(names, object)) | (white_certainty < sure)
+
+
 # A judged light is worth telling a player about when it undoes this much (log gain): about a
 # tenth of a channel's strength.
 NOTABLE = 0.1

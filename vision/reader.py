@@ -24,7 +24,7 @@ from vision import colour as colour_mod
 from vision import size as size_mod
 from vision.detections import Detections
 from vision.images import as_bgr_frame
-from vision.light import judged_light, named_by_the_light
+from vision.light import judged_light, named_by_one_frame, named_by_the_light
 from vision.onnx_models import (
     LOCATOR_FILE,
     SPECKLED_LOCATOR_FILE,
@@ -700,6 +700,7 @@ def _read_boxes(
     shows_pips = pip != pips.CLASS_BLANK
     names, certainty = palette.classify(bgr, table, shows_pips=shows_pips)
     by_light = named_by_the_light(palette, bgr, names, table, shows_pips)
+    by_light |= named_by_one_frame(cfg.palette, palette, bgr, names, COLOUR_SURE, table, shows_pips)
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     colour_doubt = _colour_in_doubt(palette, names, certainty, by_light)[real]
     boxes, pip, names = boxes[real], pip[real], names[real]

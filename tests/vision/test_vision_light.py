@@ -117,3 +117,66 @@ def test_with_no_judged_light_no_name_hangs_on_it() -> None:
     palette = default_palette().in_play_only(("white", "orange"))
     bodies = np.array([[170, 185, 225], [30, 120, 240]], np.float32)
     assert not named_by_the_light(palette, bodies, _named(palette, bodies)).any()
+
+
+def test_light_blue_dice_a_frame_takes_for_white_ones_under_a_blue_light_are_in_doubt() -> None:
+    from dataclasses import replace
+
+    from vision.colour import default_palette
+    from vision.light import judged_light, named_by_one_frame
+
+    palette = default_palette().in_play_only(("black", "blue", "green", "red", "white", "yellow"))
+    light_blue = [(250, 200, 100), (246, 196, 104), (252, 203, 105), (248, 201, 96)]
+    others = [(40, 40, 190), (40, 200, 230), (235, 235, 232)]  # red, yellow, white
+    bodies = np.array(light_blue + others, np.float32)
+    judged = judged_light(palette, bodies)
+    names, certainty = judged.classify(bodies)
+    # The frame's light makes the light blue dice white, surely: no doubt of their own.
+    assert list(names[:4]) == ["white"] * 4 and (certainty[:4] >= 0.8).all()
+    flagged = named_by_one_frame(palette, judged, bodies, names, 0.8)
+    assert flagged.tolist() == [True] * 4 + [False] * 3
+    # Once the rolls before have judged a light, a frame only refines it.
+    learnt = replace(palette, light=judged.light)
+    assert not named_by_one_frame(learnt, judged, bodies, names, 0.8).any()
+
+
+def test_a_mild_cast_a_frame_takes_away_leaves_no_name_in_doubt() -> None:
+    from vision.colour import default_palette
+    from vision.light import judged_light, named_by_one_frame
+
+    palette = default_palette().in_play_only(("white", "orange", "blue", "red"))
+    lamp = np.array([0.85, 1.0, 1.1], np.float32)
+    plain = np.array([(230, 230, 228), (30, 120, 240), (175, 90, 30), (45, 40, 195)], np.float32)
+    bodies = (plain * lamp).clip(0, 255)
+    judged = judged_light(palette, bodies)
+    names = judged.classify(bodies)[0]
+    assert list(names) == ["white", "orange", "blue", "red"]
+    assert not named_by_one_frame(palette, judged, bodies, names, 0.8).any()
+
+
+def test_a_strong_cast_that_only_the_frames_light_undoes_is_in_doubt() -> None:
+    from vision.colour import default_palette
+    from vision.light import judged_light, named_by_one_frame
+
+    palette = default_palette().in_play_only(("white", "orange", "blue", "red"))
+    lamp = np.array([0.65, 1.0, 1.3], np.float32)  # a strong warm bulb
+    plain = np.array([(230, 230, 228)] * 3 + [(175, 90, 30)], np.float32)
+    bodies = (plain * lamp).clip(0, 255)
+    judged = judged_light(palette, bodies)
+    names = judged.classify(bodies)[0]
+    assert list(names) == ["white", "white", "white", "blue"]  # right, by the frame's light
+    # Under white light they are yellow and black, a guess: named so by one frame's light alone.
+    assert named_by_one_frame(palette, judged, bodies, names, 0.8).all()
+
+
+def test_a_calibrated_palette_leaves_no_name_to_one_frame() -> None:
+    from dataclasses import replace
+
+    from vision.colour import default_palette
+    from vision.light import named_by_one_frame
+
+    palette = default_palette().in_play_only(("white", "blue"))
+    bodies = np.array([(250, 200, 100)], np.float32)
+    calibrated = replace(palette, reference_bgr=np.array([120, 120, 120], np.float32))
+    lit = replace(calibrated, light=np.array([0.8, 1.0, 1.4], np.float32))
+    assert not named_by_one_frame(calibrated, lit, bodies, np.array(["white"], object), 0.8).any()

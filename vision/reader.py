@@ -702,7 +702,8 @@ def _read_boxes(
     by_light = named_by_the_light(palette, bgr, names, table, shows_pips)
     by_light |= named_by_one_frame(cfg.palette, palette, bgr, names, COLOUR_SURE, table, shows_pips)
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
-    colour_doubt = _colour_in_doubt(palette, names, certainty, by_light)[real]
+    # A blank face on a die that looks white or tinted names it grey only by its pips' reading.
+    colour_doubt = (_colour_in_doubt(palette, names, certainty, by_light) | doubtful)[real]
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], (unsure | doubtful)[real]
     no_zones = np.full(len(boxes), None, object)

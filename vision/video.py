@@ -64,7 +64,10 @@ def motion_level(prev: np.ndarray | None, frame_bgr: np.ndarray) -> tuple[float,
 
 
 def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
-    """One reading from several still frames: dice matched by position, majority pips/colour."""
+    """One reading from several still frames: dice matched by position, majority pips and
+    colour, each from the frames that read it for sure where any did. A die stays unsure, or
+    its colour in doubt, where no frame was sure of it or the sure frames disagree; its body
+    colour is the frames' median."""
     if not readings:
         return Detections.empty()
     ref = max(readings, key=len)
@@ -81,6 +84,7 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
             if d[i, j] < 0.5 * side[j]:
                 votes[j].append((det, i))
     keep, pips, colour, conf, unsure, boxes = [], [], [], [], [], []
+    colour_doubt, bodies = [], []
     for j, vs in enumerate(votes):
         if len(vs) < min_share * len(readings):
             continue
@@ -92,7 +96,15 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
         best_pips, n_best = pip_count.most_common(1)[0]
         keep.append(j)
         pips.append(best_pips)
-        colour.append(Counter(str(d.colour[i]) for d, i in vs).most_common(1)[0][0])
+        # A colour named in doubt (between two, before calibration) in every frame stays so.
+        named = [(d, i) for d, i in vs if not d.colour_doubt[i]]
+        named_surely = named or vs
+        best_colour, n_colour = Counter(str(d.colour[i]) for d, i in named_surely).most_common(1)[0]
+        colour.append(best_colour)
+        colour_doubt.append(
+            not named or n_colour < 0.75 * len(named_surely) or len(named) < len(vs) / 2
+        )
+        bodies.append(_median_body([d.body[i] for d, i in vs]))
         conf.append(float(np.mean([d.confidence[i] for d, i in sure])) * n_best / len(sure))
         unsure.append(not read_for_sure or n_best < 0.75 * len(sure) or len(sure) < len(vs) / 2)
         boxes.append(np.median([d.boxes[i] for d, i in vs], axis=0))
@@ -107,7 +119,18 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
         np.array(conf),
         np.array(unsure),
         ref.zone[k],
+        np.array(colour_doubt, bool),
+        body=np.array(bodies, np.float32).reshape(-1, 3),
     )
+
+
+def _median_body(bodies: list[np.ndarray]) -> np.ndarray:
+    """The median (3,) of a die's body colours (each (3,), NaN where not measured) over the
+    frames that measured it; NaN where none did."""
+    measured = [b for b in bodies if np.isfinite(b).all()]
+    if not measured:
+        return np.full(3, np.nan, np.float32)
+    return np.median(np.array(measured, np.float32), axis=0)
 
 
 def _matches(a: Detections, b: Detections) -> np.ndarray:

@@ -144,6 +144,34 @@ def test_vote_keeps_a_die_unsure_in_every_frame_unsure() -> None:
     assert vote([sure_once, sure_once, sure_once, doubtful]).unsure.tolist() == [False, False]
 
 
+def test_vote_keeps_a_colour_in_doubt_in_every_frame_in_doubt() -> None:
+    from dataclasses import replace
+
+    # Light blue dice before calibration: named white in every frame, a guess each time.
+    two = _det([(100, 100, 40, RED, 4), (300, 200, 40, RED, 2)])
+    bodies = np.array([[250, 200, 100], [45, 40, 195]], np.float32)
+    guessed = replace(
+        two,
+        colour=np.array(["white", "red"], object),
+        colour_doubt=np.array([True, False]),
+        body=bodies,
+    )
+    voted = vote([guessed] * 4)
+    assert voted.colour.tolist() == ["white", "red"]
+    assert voted.colour_doubt.tolist() == [True, False]
+    assert np.allclose(voted.body, bodies)
+    # Frames that name it surely outvote the guesses, where they agree and are half or more.
+    named = replace(
+        guessed, colour=np.array(["blue", "red"], object), colour_doubt=np.zeros(2, bool)
+    )
+    assert vote([named, named, guessed, guessed]).colour.tolist() == ["blue", "red"]
+    assert not vote([named, named, guessed, guessed]).colour_doubt.any()
+    assert vote([named, guessed, guessed, guessed]).colour_doubt.tolist() == [True, False]
+    # Sure frames that disagree leave the colour in doubt.
+    other = replace(named, colour=np.array(["purple", "red"], object))
+    assert vote([named, other, named, other]).colour_doubt.tolist() == [True, False]
+
+
 def test_one_lone_die_landing_is_motion() -> None:
     # One 50 px die in a 640x480 frame covers under 1 % of the picture; it must still count.
     rng = np.random.default_rng(0)

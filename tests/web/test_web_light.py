@@ -41,3 +41,51 @@ def test_the_page_is_told_the_light_judged_from_the_rolls(app, client, act):
         assert "warm" in judged["light"] and judged["light_dice"] == 4
     finally:
         camera.stop()
+
+
+def test_a_first_roll_under_a_warm_lamp_asks_its_colours_and_later_rolls_are_applied(
+    app, client, act
+):
+    # Before any roll has judged the light, the lamp's cast is judged from the one roll alone:
+    # a colour that only that judgement names surely is asked about, not applied. Once the
+    # light is judged from the settled rolls, the next roll's colours are sure.
+    table = SimulatedTable(seed=5, lamp_bgr=(0.65, 1.0, 1.3))  # a strong warm bulb
+    camera = start_camera(
+        app,
+        app.extensions["hub"],
+        "sim",
+        lambda: table,
+        active_fps=50,
+        idle_fps=50,
+        status_every_s=0.1,
+    )
+    try:
+        _camera_state(client, lambda c: c["state"] == "ok")
+        players = [{"name": "Anna", "colour": "pink"}, {"name": "Ben", "colour": "red"}]
+        assert act("new_game", edition="classic", options={}, players=players).status_code == 200
+        assert act("simulate").status_code == 200  # the money dealt: Anna rolls
+        table.throw([SimDie("pink", p) for p in (1, 1, 2, 3, 4, 5, 6, 6)])
+        first = _reading(client, lambda r: r is not None)
+        assert first["roll"] is None  # asked, not applied
+        assert [d["colour"] for d in first["dice"]] == ["pink"] * 8
+        assert any((d["why"] or {}).get("key") == "colour_doubt" for d in first["dice"])
+        _camera_state(client, lambda c: c.get("light") is not None)
+        table.clear()  # the flagged throw swept away
+        _reading(client, lambda r: r is None)
+        table.throw([SimDie("pink", p) for p in (2, 2, 3, 3, 4, 5, 6, 6)])
+        again = _reading(client, lambda r: r is not None)
+        assert again["roll"] is not None and not any(d["why"] for d in again["dice"])
+        assert client.get("/api/state").get_json()["game"]["phase"] == "choose"
+    finally:
+        camera.stop()
+
+
+def _reading(client, ready, timeout=15.0):
+    """The camera's reading on the page once `ready` says so."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        reading = client.get("/api/state").get_json()["reading"]
+        if ready(reading):
+            return reading
+        time.sleep(0.05)
+    raise AssertionError("the camera's reading never got there")

@@ -106,6 +106,12 @@ class LiveCamera:
             self._config = config
             self._watcher.arena_zone = _arena(config)
 
+    def with_learnt_light(self, config: ReaderConfig) -> ReaderConfig:
+        """`config` under the light judged from the settled rolls, where one is judged for its
+        palette (until calibration): other things this camera sees, the casino row, lie under
+        the same lamp."""
+        return self._light.applied(config)
+
     def settle_and_lock(self) -> dict[str, Any] | None:
         """Let a real camera settle exposure and white balance again and lock them; its settings.
 

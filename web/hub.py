@@ -56,6 +56,9 @@ class Camera(Protocol):
     def snapshot(self) -> np.ndarray | None:
         """The latest picture, or None when there is none."""
 
+    def with_learnt_light(self, config: ReaderConfig) -> ReaderConfig:
+        """`config` under the light the camera judged from the rolls, where it judged one."""
+
 
 def control_id(token: str) -> str:
     """A short public name of a control token, so a page can tell whether it holds control."""
@@ -293,11 +296,13 @@ class TableHub:
         return row.frame() if row is not None else self.camera_frame()
 
     def _row_config(self) -> ReaderConfig:
-        """The reader settings for the casino row: the table's, but for the simulated row the
-        built-in colours (it is drawn in them under its own light, not under the arena's lamp
-        that a calibrated palette learned)."""
+        """The reader settings for the casino row: the table's, under the light the camera
+        judged from the rolls until calibration (the row lies under the same lamp); but for the
+        simulated row the built-in colours (it is drawn in them under its own light, not under
+        the arena's lamp that a calibrated palette learned)."""
         if self.sim_row() is None:
-            return self.reader_config()
+            config = self.reader_config()
+            return config if self.camera is None else self.camera.with_learnt_light(config)
         built_in = replace(self.camera_setup, palette=default_palette())
         return setup.reader_config(built_in, self.game, self.colours)
 

@@ -252,3 +252,35 @@ def test_a_biggy_read_as_a_regular_die_is_pointed_at_on_the_page(tmp_path, monke
             assert not any(o["maybe_more"] for o in c["owners"])
     colour = {0: "red", 1: "blue"}
     assert drawn[-1] == {(n, colour[o]) for n, o in bigs}
+
+
+class LitCamera:
+    """A real camera's stand-in (no simulated table) that has judged a warm lamp from the
+    rolls."""
+
+    def __init__(self, light) -> None:
+        self.light = light
+
+    def set_config(self, config: object) -> None:
+        pass
+
+    def snapshot(self) -> None:
+        return None
+
+    def with_learnt_light(self, config):
+        from dataclasses import replace
+
+        return replace(config, palette=replace(config.palette, light=self.light))
+
+
+def test_a_real_cameras_casino_row_is_read_under_the_light_judged_from_the_rolls(tmp_path):
+    import numpy as np
+
+    hub = TableHub(GameStore(tmp_path / "t.sqlite3"), seed=3)
+    players = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    act(hub, {"action": "new_game", "base": "none", "edition": "classic", "players": players}, None)
+    assert hub._row_config().palette.in_play  # the game's colours name the dice
+    assert hub._row_config().palette.light is None  # no camera: nothing judged
+    lamp_undone = np.array([1.3, 1.0, 0.8], np.float32)
+    hub.attach_camera(LitCamera(lamp_undone))
+    assert np.allclose(hub._row_config().palette.light, lamp_undone)

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 import cv2
 import numpy as np
@@ -89,24 +90,21 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
         if len(vs) < min_share * len(readings):
             continue
         # A die no frame reads for sure (cut by the picture's edge, cocked) stays unsure, however
-        # alike its guesses.
-        read_for_sure = [(d, i) for d, i in vs if not d.unsure[i]]
-        sure = read_for_sure or vs
-        pip_count = Counter(int(d.pips[i]) for d, i in sure)
-        best_pips, n_best = pip_count.most_common(1)[0]
+        # alike its guesses; a colour named in doubt in every frame stays in doubt.
+        best_pips, agreeing, sure, in_doubt = _majority(
+            [int(d.pips[i]) for d, i in vs], [not d.unsure[i] for d, i in vs]
+        )
+        best_colour, _, _, colour_in_doubt = _majority(
+            [str(d.colour[i]) for d, i in vs], [not d.colour_doubt[i] for d, i in vs]
+        )
         keep.append(j)
         pips.append(best_pips)
-        # A colour named in doubt (between two, before calibration) in every frame stays so.
-        named = [(d, i) for d, i in vs if not d.colour_doubt[i]]
-        named_surely = named or vs
-        best_colour, n_colour = Counter(str(d.colour[i]) for d, i in named_surely).most_common(1)[0]
         colour.append(best_colour)
-        colour_doubt.append(
-            not named or n_colour < 0.75 * len(named_surely) or len(named) < len(vs) / 2
-        )
+        colour_doubt.append(colour_in_doubt)
         bodies.append(_median_body([d.body[i] for d, i in vs]))
-        conf.append(float(np.mean([d.confidence[i] for d, i in sure])) * n_best / len(sure))
-        unsure.append(not read_for_sure or n_best < 0.75 * len(sure) or len(sure) < len(vs) / 2)
+        confidences = [float(d.confidence[i]) for (d, i), s in zip(vs, sure, strict=True) if s]
+        conf.append(float(np.mean(confidences)) * agreeing / len(confidences))
+        unsure.append(in_doubt)
         boxes.append(np.median([d.boxes[i] for d, i in vs], axis=0))
     if not keep:
         return Detections.empty()
@@ -122,6 +120,18 @@ def vote(readings: list[Detections], min_share: float = 0.5) -> Detections:
         np.array(colour_doubt, bool),
         body=np.array(bodies, np.float32).reshape(-1, 3),
     )
+
+
+def _majority(values: list[Any], surely: list[bool]) -> tuple[Any, int, list[bool], bool]:
+    """The most common of a die's `values` over the frames, among those read surely (all where
+    none is): the value, how many of those gave it, which frames it was chosen among, and
+    whether it stays in doubt (no frame sure, fewer than three quarters of those agreeing, or
+    fewer than half of all the frames sure)."""
+    among = surely if any(surely) else [True] * len(values)
+    chosen = [v for v, counted in zip(values, among, strict=True) if counted]
+    best, agreeing = Counter(chosen).most_common(1)[0]
+    in_doubt = not any(surely) or agreeing < 0.75 * len(chosen) or sum(surely) < len(values) / 2
+    return best, agreeing, among, in_doubt
 
 
 def _median_body(bodies: list[np.ndarray]) -> np.ndarray:

@@ -8,18 +8,24 @@ from vision.simtable import SimDie, SimulatedTable
 from web.resources import start_camera
 
 
-def _camera_state(client, ready, timeout=15.0):
+def _polled(client, key, ready, timeout=15.0):
+    """The part `key` of the page's state once `ready` says so."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        camera = client.get("/api/state").get_json()["camera"]
-        if ready(camera):
-            return camera
+        part = client.get("/api/state").get_json()[key]
+        if ready(part):
+            return part
         time.sleep(0.05)
-    raise AssertionError(f"the camera never got there: {camera}")
+    raise AssertionError(f"the page's {key} never got there: {part}")
 
 
-def test_the_page_is_told_the_light_judged_from_the_rolls(app, client, act):
-    table = SimulatedTable(seed=5, lamp_bgr=(0.72, 1.0, 1.25))  # a warm lamp
+def _camera_state(client, ready):
+    return _polled(client, "camera", ready)
+
+
+def _camera_under(app, lamp_bgr):
+    """The simulated table under a lamp, and the app's camera reading it."""
+    table = SimulatedTable(seed=5, lamp_bgr=lamp_bgr)
     camera = start_camera(
         app,
         app.extensions["hub"],
@@ -29,6 +35,11 @@ def test_the_page_is_told_the_light_judged_from_the_rolls(app, client, act):
         idle_fps=50,
         status_every_s=0.1,
     )
+    return table, camera
+
+
+def test_the_page_is_told_the_light_judged_from_the_rolls(app, client, act):
+    table, camera = _camera_under(app, (0.72, 1.0, 1.25))  # a warm lamp
     try:
         _camera_state(client, lambda c: c["state"] == "ok")
         players = [{"name": "Anna", "colour": "pink"}, {"name": "Ben", "colour": "red"}]
@@ -49,43 +60,23 @@ def test_a_first_roll_under_a_warm_lamp_asks_its_colours_and_later_rolls_are_app
     # Before any roll has judged the light, the lamp's cast is judged from the one roll alone:
     # a colour that only that judgement names surely is asked about, not applied. Once the
     # light is judged from the settled rolls, the next roll's colours are sure.
-    table = SimulatedTable(seed=5, lamp_bgr=(0.65, 1.0, 1.3))  # a strong warm bulb
-    camera = start_camera(
-        app,
-        app.extensions["hub"],
-        "sim",
-        lambda: table,
-        active_fps=50,
-        idle_fps=50,
-        status_every_s=0.1,
-    )
+    table, camera = _camera_under(app, (0.65, 1.0, 1.3))  # a strong warm bulb
     try:
         _camera_state(client, lambda c: c["state"] == "ok")
         players = [{"name": "Anna", "colour": "pink"}, {"name": "Ben", "colour": "red"}]
         assert act("new_game", edition="classic", options={}, players=players).status_code == 200
         assert act("simulate").status_code == 200  # the money dealt: Anna rolls
         table.throw([SimDie("pink", p) for p in (1, 1, 2, 3, 4, 5, 6, 6)])
-        first = _reading(client, lambda r: r is not None)
+        first = _polled(client, "reading", lambda r: r is not None)
         assert first["roll"] is None  # asked, not applied
         assert [d["colour"] for d in first["dice"]] == ["pink"] * 8
         assert any((d["why"] or {}).get("key") == "colour_doubt" for d in first["dice"])
         _camera_state(client, lambda c: c.get("light") is not None)
         table.clear()  # the flagged throw swept away
-        _reading(client, lambda r: r is None)
+        _polled(client, "reading", lambda r: r is None)
         table.throw([SimDie("pink", p) for p in (2, 2, 3, 3, 4, 5, 6, 6)])
-        again = _reading(client, lambda r: r is not None)
+        again = _polled(client, "reading", lambda r: r is not None)
         assert again["roll"] is not None and not any(d["why"] for d in again["dice"])
         assert client.get("/api/state").get_json()["game"]["phase"] == "choose"
     finally:
         camera.stop()
-
-
-def _reading(client, ready, timeout=15.0):
-    """The camera's reading on the page once `ready` says so."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        reading = client.get("/api/state").get_json()["reading"]
-        if ready(reading):
-            return reading
-        time.sleep(0.05)
-    raise AssertionError("the camera's reading never got there")

@@ -173,8 +173,6 @@ def named_by_one_frame(
     calibrated."""
     if judged.reference_bgr is not None or before.light is not None or judged.light is None:
         return np.zeros(len(names), bool)
-    if len(names) == 0:
-        return np.zeros(0, bool)
     white_names, white_certainty = before.classify(bgr, table_bgr, shows_pips=shows_pips)
     return (white_names != np.asarray(names, object)) | (white_certainty < sure)
 

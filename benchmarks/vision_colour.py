@@ -1,8 +1,9 @@
 """Colour accuracy after calibration: rendered dice of the game's colours under three lights;
 and, for comparison, named from the default palette without calibration. Then, without
 calibration, rolls of two games in turn (one player's dice, with white ones where the game has
-them) under more lights: named as they are, with the light judged from each roll, and with it
-judged from the rolls before too, as the live camera does."""
+them) under more lights: named as they are, with the light judged from each roll, with it
+judged from the rolls before too, and with the colours learnt from the rolls applied, as the
+live camera does."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import argparse
 import json
 import math
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +26,7 @@ from vision.colour import (  # noqa: E402
     default_palette,
 )
 from vision.light import judged_light  # noqa: E402
-from vision.live_learning import LIGHT_SAMPLES  # noqa: E402
+from vision.live_learning import LIGHT_SAMPLES, ColoursFromPlay  # noqa: E402
 from vision.reader import ReaderConfig, read_dice  # noqa: E402
 
 # The table's dice: near colours on purpose (red/purple/pink, black/grey/dark blue, white/yellow).
@@ -157,11 +159,12 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
         for light, gain in MORE_LIGHTS.items():
             right = np.zeros(3)
             total = 0
-            reader_right, reader_total = np.zeros(2), np.zeros(2)
-            reader_doubt = np.zeros(2)  # of the reader's dice on rendered ones, named in doubt
+            reader_right, reader_total = np.zeros(3), np.zeros(3)
+            reader_doubt = np.zeros(3)  # of the reader's dice on rendered ones, named in doubt
             # ... and named wrong with no doubt: a die the table would give the wrong player
-            reader_sure_wrong = np.zeros(2)
+            reader_sure_wrong = np.zeros(3)
             for table in range(tables):
+                play = ColoursFromPlay()
                 seen = seen_by_reader = np.zeros((0, 3), np.float32)
                 sureness = np.zeros(0, np.float32)  # the reader's confidence in each die seen
                 rng = np.random.default_rng(100 + table)
@@ -179,9 +182,19 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                     judged = judged_light(
                         palette, seen_by_reader, sureness, thorough=True, exposure=True
                     )
-                    # The last read, with the rolls' light, is what the live camera learns from.
-                    for k, named in enumerate((palette, judged)):
-                        det = read_dice(frame, ReaderConfig(threads=1, palette=named))
+                    # The second read, with the rolls' light, is what the live camera learns from.
+                    configs = [
+                        ReaderConfig(threads=1, palette=named) for named in (palette, judged)
+                    ]
+                    configs.append(play.applied(configs[1]))
+                    for k, config in enumerate(configs):
+                        det = read_dice(frame, config)
+                        # A die named a colour no one plays is flagged at the table ("no dice
+                        # of this game are grey"), not applied: it counts as in doubt.
+                        outside = ~np.isin(det.colour, palette.in_play)
+                        det = replace(det, colour_doubt=det.colour_doubt | outside)
+                        if k == 1:
+                            learnt_from = det
                         on = [_die_under(boxes, box) for box in det.boxes]
                         reader_right[k] += sum(
                             j is not None and det.colour[i] == names[j] for i, j in enumerate(on)
@@ -194,10 +207,18 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                             j is not None and not det.colour_doubt[i] and det.colour[i] != names[j]
                             for i, j in enumerate(on)
                         )
+                    det = learnt_from
                     seen_by_reader = np.concatenate(
                         [seen_by_reader, body_colours(frame, det.boxes)]
                     )[-LIGHT_SAMPLES:]
                     sureness = np.concatenate([sureness, det.confidence])[-LIGHT_SAMPLES:]
+                    on = sorted(
+                        j for j in (_die_under(boxes, b) for b in det.boxes) if j is not None
+                    )
+                    if on == list(range(len(names))) and len(det) == len(names):
+                        play.settled(frame, det)
+                        counts = {name: names.count(name) for name in dict.fromkeys(names)}
+                        play.roll_applied(det, [True] * len(det), counts, judged)
             pct = np.round(100 * right / total, 2)
             out[game][light] = {
                 "as_named_pct": pct[0],
@@ -217,6 +238,9 @@ def uncalibrated_rolls(tables: int, rolls: int = 16) -> dict:
                     "reader_judged_from_the_rolls_doubt_pct": doubt_pct[1],
                     "reader_as_named_sure_wrong_pct": sure_wrong_pct[0],
                     "reader_judged_from_the_rolls_sure_wrong_pct": sure_wrong_pct[1],
+                    "reader_learnt_from_play_pct": reader_pct[2],
+                    "reader_learnt_from_play_doubt_pct": doubt_pct[2],
+                    "reader_learnt_from_play_sure_wrong_pct": sure_wrong_pct[2],
                 }
             )
     return {"uncalibrated_rolls": out}

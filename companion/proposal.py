@@ -166,6 +166,22 @@ def propose_roll(state: GameState, colours: Sequence[str], dice: Sequence[ReadDi
     return Proposal(proposed, problems, roll)
 
 
+def roll_colours(state: GameState, colours: Sequence[str], roll: Roll) -> dict[str, int]:
+    """How many dice of each colour the roll of the player to move in `state` holds: their own
+    (regular and Biggy), white (neutral) and purple (kickers); none of a colour not rolled."""
+    seat = state.current
+    own = colours[seat] if seat < len(colours) else None
+    counted: dict[str, int] = {}
+    for colour, dice in (
+        (own, roll.regular + roll.biggy),
+        (NEUTRAL_COLOUR, roll.neutral),
+        (KICKER_COLOUR, roll.kickers),
+    ):
+        if colour is not None and dice:
+            counted[colour] = counted.get(colour, 0) + len(dice)
+    return counted
+
+
 def _die_problem(fit: ProposedDie) -> ProposedDie:
     """A die that fits its kind, flagged still when it is blank, was not read for sure, or
     its colour is a guess."""

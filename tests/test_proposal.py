@@ -14,6 +14,7 @@ from companion.proposal import (
     ReadDie,
     propose_roll,
     propose_throw,
+    roll_colours,
     unique_place,
 )
 
@@ -83,3 +84,11 @@ def test_dice_taken_out_of_the_arena_name_the_placement_only_when_it_is_the_one(
     choosing = apply(state, rolled)
     assert unique_place(choosing, 1, 2) == Place(1)
     assert unique_place(choosing, 1, 1) is None  # one of the two 1s: not a whole choice
+
+
+def test_a_rolls_colours_are_the_players_own_with_white_and_purple_where_rolled():
+    state = started(["Anna", "Ben"], neutral_dice=True)
+    roll = Roll((1, 2, 3), neutral=(4, 4), biggy=(6,), kickers=(5,))
+    assert roll_colours(state, COLOURS, roll) == {"red": 4, "white": 2, "purple": 1}
+    after = apply(apply(state, Roll((1, 1, 2, 3, 4, 5, 6, 6), neutral=(2, 2, 2, 2))), Place(1))
+    assert roll_colours(after, COLOURS, Roll((2, 3))) == {"blue": 2}  # Ben's turn, no white

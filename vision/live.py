@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,7 +21,7 @@ from vision.camera import CameraError, FrameSource
 from vision.colour import Palette
 from vision.detections import Detections
 from vision.live_gate import ReadGate
-from vision.live_learning import LightLearner, SideLearner
+from vision.live_learning import ColoursFromPlay, LightLearner, SideLearner
 from vision.live_place import PlaceLearner
 from vision.live_preview import Preview
 from vision.live_source import SourceLink, StallWatch
@@ -74,8 +74,11 @@ class LiveCamera:
         self._preview = Preview(jpeg_quality)
         self._side = SideLearner()
         self._light = LightLearner()
+        self._play = ColoursFromPlay()
         self._camera_place = PlaceLearner()  # used by the camera thread alone
-        self._board = StatusBoard(on_status, self._light.judged, clock, status_every_s)
+        self._board = StatusBoard(
+            on_status, self._light.judged, clock, status_every_s, self._play.colours
+        )
         self._watcher = RollWatcher(read=self._read, arena_zone=_arena(config))
         self._latest = Detections.empty()
         self.stopped = False
@@ -103,14 +106,25 @@ class LiveCamera:
         """Read with new settings from the next frame on (after calibration or new zones)."""
         with self._lock:
             self._light.settings_changed(self._config.palette, config.palette)
+            self._play.settings_changed(self._config.palette, config.palette)
             self._config = config
             self._watcher.arena_zone = _arena(config)
 
-    def with_learnt_light(self, config: ReaderConfig) -> ReaderConfig:
-        """`config` under the light judged from the settled rolls, where one is judged for its
-        palette (until calibration): other things this camera sees, the casino row, lie under
-        the same lamp."""
-        return self._light.applied(config)
+    def with_learnt_colours(self, config: ReaderConfig) -> ReaderConfig:
+        """`config` under what the camera learnt of the dice's colours until calibration: the
+        palette learnt from the rolls applied, else the light judged from the settled rolls.
+        Other things this camera sees, the casino row, lie under the same lamp."""
+        return self._play.applied(self._light.applied(config))
+
+    def roll_applied(
+        self, dice: Detections, used: Sequence[bool], colours: Mapping[str, int]
+    ) -> None:
+        """The table applied a roll from the dice of a settled roll this camera reported
+        (`dice`, the very object), those `used` for it, holding so many dice of each colour:
+        learn the dice's colours from it (`vision.live_learning.ColoursFromPlay`)."""
+        with self._lock:
+            config = self._config
+        self._play.roll_applied(dice, used, colours, self._light.applied(config).palette)
 
     def settle_and_lock(self) -> dict[str, Any] | None:
         """Let a real camera settle exposure and white balance again and lock them; its settings.
@@ -238,6 +252,7 @@ class LiveCamera:
         for event in events:
             if isinstance(event, RollSettled):
                 self._light.learn(frame, event.dice, self._palette)
+                self._play.settled(frame, event.dice)
             try:
                 self._on_event(event)
             except Exception as error:  # noqa: BLE001 - the game's trouble is not the camera's
@@ -255,7 +270,7 @@ class LiveCamera:
         """Read the dice with the current settings (the watcher's reader)."""
         with self._lock:
             config = self._config
-        config = self._camera_place.applied(self._side.applied(self._light.applied(config)))
+        config = self._camera_place.applied(self._side.applied(self.with_learnt_colours(config)))
         det = self._reader(frame, config)
         self._camera_place.learn(det)
         self._side.learn(frame, det)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
+import math
 import threading
-from collections.abc import Callable
-from dataclasses import replace
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from vision.colour import Palette, bodies_of
+from vision.calibrate import merged_palette
+from vision.colour import L_WEIGHT, Palette, background_colour, bodies_of, calibrate, to_lab
 from vision.detections import Detections
 from vision.light import judged_light
 from vision.reader import ReaderConfig
@@ -125,3 +130,196 @@ class LightLearner:
         with self._lock:
             if self._forgotten == forgotten:  # else other colours came into play meanwhile
                 self._light, self._dice = light, len(self._colours)
+
+
+# Until the table is calibrated, the rolls the table applied teach the camera their dice's
+# colours: a roll is one player's dice (with white ones or kickers in some games), so the game
+# knows each die's colour once the roll is applied, read for sure or put right by a person.
+# Once every colour rolled in the game has shown PLAY_DICE dice, the camera names colours from
+# a palette learnt from the last PLAY_KEPT dice of each, as calibration would.
+PLAY_DICE = 4
+PLAY_KEPT = 32
+SETTLED_KEPT = 4  # the last settled rolls whose body colours wait for the table's word
+
+
+@dataclass(frozen=True, eq=False)
+class _Settled:
+    """A settled roll's dice as read, with their body colours and the table's colour."""
+
+    dice: Detections
+    bodies: np.ndarray
+    table: np.ndarray
+
+
+def assigned_by_counts(lab: np.ndarray, distances: np.ndarray, counts: Sequence[int]) -> np.ndarray:
+    """The colour (index k) of each of n dice, exactly counts[k] of each (summing to n): the
+    dice grouped so that each group's bodies, Lab (n, 3), lie closest together (lightness
+    counting L_WEIGHT), each group then given the colour its size and `distances` (n, k) to
+    the palette's colours fit best (a tenth as much). A roll's dice fall into groups of
+    their own whatever the light makes of them: eight pale blue dice and two white ones are
+    told apart by their number, though a wrong light names them all white. Beyond
+    MOST_GROUPINGS groupings, each die goes to its nearest colour as the counts allow."""
+    n, k = distances.shape
+    if sum(counts) != n or len(counts) != k:
+        raise ValueError(f"counts {list(counts)} do not share out {n} dice among {k} colours")
+    cost = np.where(np.isfinite(distances), distances, 1e6)
+    if _groupings(counts) > MOST_GROUPINGS:
+        return _nearest_by_counts(cost, counts)
+    scaled = np.asarray(lab, np.float64) * [L_WEIGHT, 1.0, 1.0] / SCATTER_UNIT
+    colours = np.array(list(_labelled(n, tuple(counts))), np.int64)  # (g, n)
+    one_hot = colours[:, :, None] == np.arange(k)  # (g, n, k)
+    # A group's scatter is its sum of squared lengths less its sum's squared length over its
+    # size; the first part is the same for every grouping.
+    sums = np.einsum("gnk,nd->gkd", one_hot, scaled)
+    scatter = -(np.einsum("gkd,gkd->gk", sums, sums) / np.maximum(counts, 1)).sum(1)
+    fit = np.einsum("gnk,nk->g", one_hot, cost)
+    return colours[int(np.argmin(scatter + 0.1 * fit))]
+
+
+# Lab units in which a body's distance from its group's mean counts one (the built-in colours'
+# spread), and the most groupings of a roll's dice tried.
+SCATTER_UNIT = 12.0
+MOST_GROUPINGS = 5000
+
+
+def _groupings(counts: Sequence[int]) -> int:
+    """How many ways n dice share out into groups of `counts`."""
+    return math.factorial(sum(counts)) // math.prod(math.factorial(c) for c in counts)
+
+
+def _labelled(n: int, counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way of giving n dice colours 0, 1, ... with counts[0], counts[1], ... each: the
+    colour of each die, in order."""
+    if not counts:
+        yield ()
+        return
+    for members in itertools.combinations(range(n), counts[0]):
+        others = [i for i in range(n) if i not in members]
+        for rest in _labelled(len(others), counts[1:]):
+            colour = [0] * n
+            for i, c in zip(others, rest, strict=True):
+                colour[i] = c + 1
+            yield tuple(colour)
+
+
+def _nearest_by_counts(cost: np.ndarray, counts: Sequence[int]) -> np.ndarray:
+    """Each die's colour as the counts allow, at the least total `cost` (n, k)."""
+    n, k = cost.shape
+
+    @functools.cache
+    def best(i: int, left: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
+        if i == n:
+            return 0.0, ()
+        options = []
+        for c in range(k):
+            if left[c]:
+                rest, tail = best(i + 1, left[:c] + (left[c] - 1,) + left[c + 1 :])
+                options.append((float(cost[i, c]) + rest, (c, *tail)))
+        return min(options)
+
+    return np.array(best(0, tuple(int(c) for c in counts))[1], np.int64)
+
+
+class ColoursFromPlay:
+    """A palette learnt from the dice of the rolls the table applied, until calibration."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._settled: deque[_Settled] = deque(maxlen=SETTLED_KEPT)
+        self._samples: dict[str, np.ndarray] = {}
+        self._tables = np.zeros((0, 3), np.float32)
+        self._key: tuple[str, ...] | None = None
+        self._palette: Palette | None = None
+
+    def learnt(self) -> Palette | None:
+        """The palette learnt from play so far (None before every colour rolled was seen)."""
+        with self._lock:
+            return self._palette
+
+    def colours(self) -> tuple[str, ...]:
+        """The colours the palette learnt from play names from their own dice (none before)."""
+        with self._lock:
+            if self._palette is None:
+                return ()
+            return tuple(name for name in self._palette.names if name in self._samples)
+
+    def settings_changed(self, old: Palette, new: Palette) -> None:
+        """Forget what was learnt where other colours are in play, or the table was calibrated."""
+        if light_key(new) != light_key(old):
+            with self._lock:
+                self._samples, self._tables = {}, self._tables[:0]
+                self._key, self._palette = None, None
+
+    def applied(self, config: ReaderConfig) -> ReaderConfig:
+        """The settings with the palette learnt from play, where one is learnt for the colours
+        their palette has in play (none on a calibrated table): a die is still named the
+        nearest colour in play where one lies near, and a die showing pips none of their
+        blank-only colours."""
+        palette = config.palette
+        with self._lock:
+            learnt, key = self._palette, self._key
+        if learnt is None or light_key(palette) != key:
+            return config
+        in_play, blank_only = palette.in_play, palette.blank_only
+        return replace(config, palette=replace(learnt, in_play=in_play, blank_only=blank_only))
+
+    def settled(self, frame: np.ndarray, dice: Detections) -> None:
+        """Keep a settled roll's body colours, for when the table applies the roll."""
+        bodies = bodies_of(frame, dice)
+        record = _Settled(dice, bodies, background_colour(frame, dice.boxes))
+        with self._lock:
+            self._settled.append(record)
+
+    def roll_applied(
+        self, dice: Detections, used: Sequence[bool], colours: Mapping[str, int], palette: Palette
+    ) -> None:
+        """Learn from a roll the table applied: the dice of a settled roll (the very object the
+        camera reported), those `used` for it, and how many dice of each colour the roll held.
+        Each die is given the colour it lies nearest as the counts allow: under the palette
+        learnt so far, else `palette` (the table's, under the light judged). Nothing is learnt
+        where the counts do not match the dice used (a person added or dropped one: which box
+        is which is unknown), nor for a roll the camera no longer holds, nor on a calibrated
+        table."""
+        key, blank_only = light_key(palette), palette.blank_only
+        with self._lock:
+            record = next((r for r in self._settled if r.dice is dice), None)
+            if self._palette is not None and self._key == key:
+                palette = self._palette
+        used_mask = np.asarray(used, bool)
+        if key is None or record is None or len(used_mask) != len(dice):
+            return
+        bodies = record.bodies[used_mask]
+        bodies = bodies[np.isfinite(bodies).all(1)]
+        names = [name for name, count in colours.items() if count > 0]
+        counts = [colours[name] for name in names]
+        if not names or len(bodies) != sum(counts) or len(bodies) != used_mask.sum():
+            return
+        if not set(names) <= set(palette.names):
+            return
+        columns = [palette.names.index(name) for name in names]
+        distances = palette.distances(bodies, record.table)[:, columns]
+        chosen = assigned_by_counts(to_lab(bodies), distances, counts)
+        with self._lock:
+            if not any(r is record for r in self._settled):
+                return  # taught meanwhile: a roll teaches once, though undone and applied again
+            self._settled.remove(record)  # by identity: the records compare by identity
+            if key != self._key:
+                self._samples, self._tables, self._key = {}, self._tables[:0], key
+            for c, name in enumerate(names):
+                kept = self._samples.get(name, np.zeros((0, 3), np.float32))
+                self._samples[name] = np.concatenate([kept, bodies[chosen == c]])[-PLAY_KEPT:]
+            self._tables = np.concatenate([self._tables, record.table[None]])[-PLAY_KEPT:]
+            rolled = [name for name in key if name not in blank_only]
+            self._palette = _learnt_palette(self._samples, rolled, self._tables)
+
+
+def _learnt_palette(
+    samples: Mapping[str, np.ndarray], rolled: Sequence[str], tables: np.ndarray
+) -> Palette | None:
+    """The palette calibrated from the body colours `samples` of each colour `rolled`, under
+    the table's median colour `tables` (m, 3) (with the built-in colours none resembles), once
+    each has PLAY_DICE; else None."""
+    if not rolled or any(len(samples.get(name, ())) < PLAY_DICE for name in rolled):
+        return None
+    table = np.median(tables, axis=0).astype(np.float32)
+    return merged_palette(calibrate({name: samples[name] for name in rolled}, table))

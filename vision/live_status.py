@@ -15,7 +15,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class CameraStatus:
     """What the camera is doing: state (starting, ok, lost, stopped), source, a message, counts,
-    and the light judged from the dice of the last rolls (see `vision.light`)."""
+    the light judged from the dice of the last rolls (see `vision.light`), and the colours
+    learnt from the rolls applied (see `vision.live_learning.ColoursFromPlay`)."""
 
     state: str
     source: str
@@ -25,10 +26,13 @@ class CameraStatus:
     last_frame_age_s: float | None
     light: np.ndarray | None = None  # judged from the rolls' dice, until calibration
     light_dice: int = 0  # how many dice it was judged from
+    colours_learnt: tuple[str, ...] = ()  # named from the rolls applied, until calibration
 
 
 # The light judged so far and how many dice it was judged from.
 LightJudged = Callable[[], tuple[np.ndarray | None, int]]
+# The colours learnt from the rolls applied so far (none before).
+ColoursLearnt = Callable[[], tuple[str, ...]]
 
 
 class StatusBoard:
@@ -41,9 +45,11 @@ class StatusBoard:
         light: LightJudged,
         clock: Callable[[], float],
         every_s: float,
+        colours_learnt: ColoursLearnt = tuple,
     ) -> None:
         self._on_status = on_status
         self._light = light
+        self._colours_learnt = colours_learnt
         self._clock = clock
         self.every_s = every_s
         self._lock = threading.Lock()
@@ -107,5 +113,13 @@ class StatusBoard:
         age = None if self._last_frame is None else self._clock() - self._last_frame
         light, light_dice = self._light()
         return CameraStatus(
-            state, source, message, self._frames, self._readings, age, light, light_dice
+            state,
+            source,
+            message,
+            self._frames,
+            self._readings,
+            age,
+            light,
+            light_dice,
+            self._colours_learnt(),
         )

@@ -9,6 +9,7 @@ made on a state that has changed since is refused instead of applied twice.
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import queue
 import random
@@ -22,10 +23,17 @@ import numpy as np
 
 from companion.errors import IllegalMove
 from companion.events import CorrectCasino, Event, Place, ResolvePayout, Roll
-from companion.proposal import ReadDie, extra_dice_throw, propose_throw, unique_place
+from companion.proposal import (
+    ReadDie,
+    extra_dice_throw,
+    propose_throw,
+    roll_colours,
+    unique_place,
+)
 from companion.session import GameSession, GameStore, SessionError
 from companion.state import GameState, Phase
 from vision.colour import Palette, default_palette, palette_to_json
+from vision.detections import Detections
 from vision.reader import ReaderConfig
 from vision.sim_row import SimCasinoRow, casino_row_of
 from vision.video import DiceLeft, RollSettled
@@ -46,6 +54,12 @@ from web.view import (
     table_check_view,
 )
 
+log = logging.getLogger(__name__)
+
+ROLLS_THAT_TEACH = frozenset({"camera", "page"})
+"""Who applied a roll whose colours the camera learns from: it read it, or a person put it
+right by hand; a roll drawn by chance or by a bot says nothing of the dice in the arena."""
+
 
 class Camera(Protocol):
     """What the hub needs of a live camera (`vision.live.LiveCamera` or a test's stand-in)."""
@@ -56,8 +70,14 @@ class Camera(Protocol):
     def snapshot(self) -> np.ndarray | None:
         """The latest picture, or None when there is none."""
 
-    def with_learnt_light(self, config: ReaderConfig) -> ReaderConfig:
-        """`config` under the light the camera judged from the rolls, where it judged one."""
+    def with_learnt_colours(self, config: ReaderConfig) -> ReaderConfig:
+        """`config` under what the camera learnt of the dice's colours from the rolls."""
+
+    def roll_applied(
+        self, dice: Detections, used: Sequence[bool], colours: Mapping[str, int]
+    ) -> None:
+        """The table applied a roll read from `dice` (those `used`), holding so many dice of
+        each colour."""
 
 
 def control_id(token: str) -> str:
@@ -189,7 +209,7 @@ class TableHub:
         payout waits while the table's casinos, checked for this very state, differ from the
         game's, or hold dice not read for sure that may change the payout."""
         session = self.require_session()
-        before = session.state
+        before, version = session.state, self.version()
         check = self.current_check()
         if (
             isinstance(event, ResolvePayout)
@@ -211,7 +231,25 @@ class TableHub:
             raise refused_file(error) from None
         reading = self.table.reading if isinstance(event, Roll) else None  # the roll it read
         self.table = replace(self.table, reading=reading, notice=Notice(source, event=event.kind))
+        if isinstance(event, Roll) and source in ROLLS_THAT_TEACH:
+            self._teach_camera(before, version, event, reading)
         self._followed(before, event)
+
+    def _teach_camera(
+        self, before: GameState, version: str, roll: Roll, reading: Reading | None
+    ) -> None:
+        """Tell the camera the colours of a roll applied in `before` (the game state `version`)
+        from its reading of that state (as read, or put right by a person): until calibration
+        it learns the dice's colours from play."""
+        if self.camera is None or reading is None or reading.read_from is None:
+            return
+        if reading.version != version:
+            return  # read for another state: those dice are not this roll's
+        colours = roll_colours(before, self.colours, roll)
+        try:
+            self.camera.roll_applied(reading.read_from, reading.used, colours)
+        except Exception:  # noqa: BLE001 - the roll stands though the camera could not learn
+            log.exception("the camera could not learn the colours of the roll")
 
     def undo(self, steps: int, source: str = "page") -> None:
         """Take back the last `steps` steps; the camera's reading goes with them."""
@@ -296,13 +334,14 @@ class TableHub:
         return row.frame() if row is not None else self.camera_frame()
 
     def _row_config(self) -> ReaderConfig:
-        """The reader settings for the casino row: the table's, under the light the camera
-        judged from the rolls until calibration (the row lies under the same lamp); but for the
-        simulated row the built-in colours (it is drawn in them under its own light, not under
-        the arena's lamp that a calibrated palette learned)."""
+        """The reader settings for the casino row: the table's, with what the camera learnt of
+        the dice's colours from the rolls until calibration (the row lies under the same lamp:
+        the colours learnt from play, else the light judged); but for the simulated row the
+        built-in colours (it is drawn in them under its own light, not under the arena's lamp
+        that a calibrated palette learned)."""
         if self.sim_row() is None:
             config = self.reader_config()
-            return config if self.camera is None else self.camera.with_learnt_light(config)
+            return config if self.camera is None else self.camera.with_learnt_colours(config)
         built_in = replace(self.camera_setup, palette=default_palette())
         return setup.reader_config(built_in, self.game, self.colours)
 
@@ -399,16 +438,17 @@ class TableHub:
         with self.lock:
             try:
                 if isinstance(event, RollSettled):
-                    self._camera_roll(dice_read(event.dice), event.thrown().tolist())
+                    self._camera_roll(event.dice, event.thrown().tolist())
                 elif isinstance(event, DiceLeft):
                     self._camera_left(dice_read(event.dice))
             except ActionError as error:
                 self.table = replace(self.table, notice=Notice("camera", problem=error.message))
             self.publish()
 
-    def _camera_roll(self, dice: Sequence[ReadDie], thrown: Sequence[bool]) -> None:
+    def _camera_roll(self, settled: Detections, thrown: Sequence[bool]) -> None:
         """Propose the settled dice as the current roll (those `thrown` alone where only they
         fit); apply it when every die fits."""
+        dice = dice_read(settled)
         game = self.game
         if game is not None and game.phase is Phase.TILE:
             decision = extra_dice_throw(game, dice, thrown)
@@ -418,7 +458,8 @@ class TableHub:
         if game is None or game.phase is not Phase.ROLL:
             return  # dice settling while nobody rolls (bumped, or laid for calibration)
         proposal = propose_throw(game, self.colours, dice, thrown)
-        reading = Reading(proposal, self.version())
+        used = tuple(thrown) if proposal.left_out else (True,) * len(dice)
+        reading = Reading(proposal, self.version(), read_from=settled, used=used)
         self.table = replace(self.table, reading=reading)
         if proposal.roll is not None:
             self.apply_event(proposal.roll, "camera")
@@ -482,10 +523,11 @@ class TableHub:
         self.apply_reader_config()
 
     def set_camera_status(self, status: dict[str, object]) -> None:
-        """Record the camera's state (ok, lost, ...) and tell the pages when it, or the light
-        the camera has judged, changes."""
+        """Record the camera's state (ok, lost, ...) and tell the pages when it, the light the
+        camera has judged, or the colours it learnt from play, change."""
         with self.lock:
-            changed = any(status.get(k) != self.camera_status.get(k) for k in ("state", "light"))
+            told = ("state", "light", "colours_learnt")
+            changed = any(status.get(k) != self.camera_status.get(k) for k in told)
             self.camera_status = status
             if changed:
                 self.publish()

@@ -62,6 +62,7 @@ def start_camera(
                 "frames": s.frames_read,
                 "light": light_words(s.light) if s.light is not None else None,
                 "light_dice": s.light_dice,
+                "colours_learnt": list(s.colours_learnt),
             }
         )
 

@@ -3,12 +3,13 @@ for it, the last notice and the PIN alert, each a frozen value the hub replaces.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.events import CorrectCasino
 from companion.proposal import Proposal
 from companion.session import GameSession
 from companion.table_check import TableCheck
+from vision.detections import Detections
 
 
 @dataclass(frozen=True)
@@ -26,11 +27,15 @@ class Notice:
 @dataclass(frozen=True)
 class Reading:
     """The camera's proposal for the roll, the game state (`TableHub.version`) it was read
-    for, and whether it was applied."""
+    for, and whether it was applied; with the dice of the settled roll it was read from and
+    which of them it proposes (those of the throw alone, where only they fit), so the camera
+    can learn their colours once a roll is applied."""
 
     proposal: Proposal
     version: str
     applied: bool = False
+    read_from: Detections | None = field(default=None, compare=False, repr=False)
+    used: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)

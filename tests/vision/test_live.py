@@ -381,7 +381,7 @@ def test_the_light_is_judged_from_the_rolls_until_the_table_is_calibrated() -> N
         assert status.light_dice == 5
         assert rolls()[1].dice.colour.tolist() == ["pink"]
         # What else the camera reads (the casino row) is read under the same light.
-        row_config = cam.with_learnt_light(ReaderConfig(palette=in_play))
+        row_config = cam.with_learnt_colours(ReaderConfig(palette=in_play))
         assert row_config.palette.light is not None and np.allclose(row_config.palette.light, light)
         # Calibrated, the table's own colours stand: no light is judged.
         calibrated = calibrate({"pink": np.array([[180, 130, 245]])}, np.array([110, 100, 60]))
@@ -391,7 +391,7 @@ def test_the_light_is_judged_from_the_rolls_until_the_table_is_calibrated() -> N
         rec.wait(lambda: len(rolls()) >= 3, timeout=10)
         assert lights[-1] is None
         assert cam.status().light is None and cam.status().light_dice == 0
-        assert cam.with_learnt_light(ReaderConfig(palette=calibrated)).palette.light is None
+        assert cam.with_learnt_colours(ReaderConfig(palette=calibrated)).palette.light is None
     finally:
         cam.stop()
 

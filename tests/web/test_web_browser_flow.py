@@ -201,3 +201,20 @@ def test_a_flagged_reading_goes_when_the_dice_are_swept_away(sim_page):
     sim.clear()
     wait_for(lambda: not page.has("reading"), 20, "the flagged reading to go with the dice")
     assert page.state()["reading"] is None
+
+
+def test_the_colours_learnt_from_the_rolls_played_are_named_on_the_page(sim_page):
+    page = sim_page
+    assert page.act("new_game", edition="classic", options={}, players=PLAYERS).status_code == 200
+    wait_for(lambda: page.state()["camera"]["state"] == "ok", 20, "the simulated camera")
+    assert page.act("simulate").status_code == 200  # the deal
+    for player in ("Anna", "Ben"):
+        assert not page.has("colours-learnt")  # a colour is still to be rolled
+        assert page.act("sim_throw").status_code == 200
+        wait_for(lambda: page.state()["game"]["phase"] == "choose", 20, f"{player}'s roll applied")
+        choice = page.state()["game"]["choices"][0]["event"]
+        assert page.act("event", event=choice).status_code == 200
+        assert page.act("sim_clear").status_code == 200
+    wait_for(lambda: page.has("colours-learnt"), 20, "the colours learnt to be named")
+    assert page.find("colours-learnt").text == "Colours learnt from the rolls played: red, blue."
+    assert not page.has("light")  # named in place of the light judged

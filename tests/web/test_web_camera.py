@@ -206,3 +206,60 @@ def test_a_roll_seen_while_nobody_rolls_changes_nothing(hub):
     before = hub.version()
     hub.on_camera_event(RollSettled(detections(anna_roll([2] * 8))))  # someone bumped the dice
     assert hub.version() == before
+
+
+class TaughtCamera:
+    """A camera stand-in that records what the table tells it of the rolls applied."""
+
+    def __init__(self) -> None:
+        self.taught: list[tuple[Detections, tuple[bool, ...], dict[str, int]]] = []
+
+    def set_config(self, config: object) -> None:
+        pass
+
+    def snapshot(self) -> None:
+        return None
+
+    def with_learnt_colours(self, config):
+        return config
+
+    def roll_applied(self, dice, used, colours) -> None:
+        self.taught.append((dice, tuple(used), dict(colours)))
+
+
+def test_the_camera_is_told_the_colours_of_each_roll_applied_from_its_reading(hub):
+    camera = TaughtCamera()
+    hub.attach_camera(camera)
+    # Applied as read, with a printed pattern that lay there before left out.
+    printed = (5, "green", "regular", False)
+    settled = detections([printed, *anna_roll([1, 1, 2, 3, 4, 5, 6, 6])])
+    stayed = np.array([True] + [False] * 12)
+    hub.on_camera_event(RollSettled(settled, stayed))
+    assert camera.taught == [(settled, (False,) + (True,) * 12, {"red": 8, "white": 4})]
+    act(
+        hub,
+        {
+            "action": "event",
+            "base": hub.version(),
+            "event": hub.snapshot()["game"]["choices"][0]["event"],
+        },
+        None,
+    )
+    # Ben's throw is asked about (a die unsure); he enters it by hand.
+    ben = [(v, "blue", "regular", False) for v in (1, 2, 3, 4, 5, 6, 6)]
+    ben += [(2, "blue", "regular", True)] + [(3, "white", "regular", False)] * 4
+    asked = detections(ben)
+    hub.on_camera_event(RollSettled(asked))
+    assert hub.snapshot()["reading"]["roll"] is None and len(camera.taught) == 1
+    entries = [{"pips": v} for v in (1, 2, 2, 3, 4, 5, 6, 6)] + [{"pips": 3, "kind": "neutral"}] * 4
+    act(hub, {"action": "roll", "base": hub.version(), "dice": entries}, None)
+    assert camera.taught[1] == (asked, (True,) * 12, {"blue": 8, "white": 4})
+
+
+def test_a_roll_drawn_by_chance_over_the_cameras_reading_teaches_nothing(hub):
+    camera = TaughtCamera()
+    hub.attach_camera(camera)
+    hub.on_camera_event(RollSettled(detections(anna_roll([3] * 6))))  # two dice missing
+    assert hub.snapshot()["reading"]["roll"] is None
+    act(hub, {"action": "simulate", "base": hub.version()}, None)  # chance rolls for Anna
+    assert str(hub.session.state.phase) == "choose" and camera.taught == []

@@ -38,6 +38,15 @@ def _camera_under(app, lamp_bgr):
     return table, camera
 
 
+def _pink_and_red_game(client, act):
+    """Once the camera reads, a classic game of Anna (pink) and Ben (red), the money dealt:
+    Anna rolls."""
+    _camera_state(client, lambda c: c["state"] == "ok")
+    players = [{"name": "Anna", "colour": "pink"}, {"name": "Ben", "colour": "red"}]
+    assert act("new_game", edition="classic", options={}, players=players).status_code == 200
+    assert act("simulate").status_code == 200
+
+
 def test_the_page_is_told_the_light_judged_from_the_rolls(app, client, act):
     table, camera = _camera_under(app, (0.72, 1.0, 1.25))  # a warm lamp
     try:
@@ -62,10 +71,7 @@ def test_a_first_roll_under_a_warm_lamp_asks_its_colours_and_later_rolls_are_app
     # light is judged from the settled rolls, the next roll's colours are sure.
     table, camera = _camera_under(app, (0.65, 1.0, 1.3))  # a strong warm bulb
     try:
-        _camera_state(client, lambda c: c["state"] == "ok")
-        players = [{"name": "Anna", "colour": "pink"}, {"name": "Ben", "colour": "red"}]
-        assert act("new_game", edition="classic", options={}, players=players).status_code == 200
-        assert act("simulate").status_code == 200  # the money dealt: Anna rolls
+        _pink_and_red_game(client, act)
         table.throw([SimDie("pink", p) for p in (1, 1, 2, 3, 4, 5, 6, 6)])
         first = _polled(client, "reading", lambda r: r is not None)
         assert first["roll"] is None  # asked, not applied
@@ -78,5 +84,46 @@ def test_a_first_roll_under_a_warm_lamp_asks_its_colours_and_later_rolls_are_app
         again = _polled(client, "reading", lambda r: r is not None)
         assert again["roll"] is not None and not any(d["why"] for d in again["dice"])
         assert client.get("/api/state").get_json()["game"]["phase"] == "choose"
+    finally:
+        camera.stop()
+
+
+def _roll_applied(client, act, colour, pips, table):
+    """Throw `pips` dice of `colour`; where the page asks about them, enter the roll by hand as
+    a player would. The reading the page showed first."""
+    table.throw([SimDie(colour, p) for p in pips])
+    reading = _polled(client, "reading", lambda r: r is not None)
+    if reading["roll"] is None:
+        entered = act("roll", dice=[{"pips": p} for p in pips])
+        assert entered.status_code == 200, entered.get_json()
+    assert client.get("/api/state").get_json()["game"]["phase"] == "choose"
+    return reading
+
+
+def _placed_and_swept(client, act, number, table):
+    assert act("event", event={"type": "place", "number": number}).status_code == 200
+    table.clear()
+    _polled(client, "reading", lambda r: r is None)
+
+
+def test_the_rolls_applied_teach_the_camera_the_colours_and_the_page_says_so(app, client, act):
+    # Each roll applied, read for sure or entered by hand, tells the camera its dice's colours:
+    # once every colour rolled in the game was seen, the camera names them from a palette
+    # learnt from them, as after calibration, and the page says which colours it learnt.
+    table, camera = _camera_under(app, (0.65, 1.0, 1.3))  # a strong warm bulb
+    try:
+        _pink_and_red_game(client, act)
+        first = _roll_applied(client, act, "pink", (1, 1, 2, 3, 4, 5, 6, 6), table)
+        assert first["roll"] is None  # the first roll is asked about, then entered by hand
+        assert _camera_state(client, lambda c: True)["colours_learnt"] == []  # red not seen
+        _placed_and_swept(client, act, 6, table)
+        _roll_applied(client, act, "red", (1, 2, 2, 3, 4, 5, 5, 6), table)
+        learnt = _camera_state(client, lambda c: c["colours_learnt"])
+        assert sorted(learnt["colours_learnt"]) == ["pink", "red"]
+        config = camera.with_learnt_colours(app.extensions["hub"].reader_config())
+        assert config.palette.reference_bgr is not None
+        _placed_and_swept(client, act, 5, table)
+        again = _roll_applied(client, act, "pink", (1, 2, 3, 3, 4, 5), table)
+        assert again["roll"] is not None and not any(d["why"] for d in again["dice"])
     finally:
         camera.stop()

@@ -267,10 +267,13 @@ class LitCamera:
     def snapshot(self) -> None:
         return None
 
-    def with_learnt_light(self, config):
+    def with_learnt_colours(self, config):
         from dataclasses import replace
 
         return replace(config, palette=replace(config.palette, light=self.light))
+
+    def roll_applied(self, dice, used, colours) -> None:
+        pass
 
 
 def test_a_real_cameras_casino_row_is_read_under_the_light_judged_from_the_rolls(tmp_path):

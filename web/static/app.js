@@ -1195,7 +1195,9 @@ function cameraPanel() {
     ui.corners ? h("p", {class: "hint", text: `${t("zones_corners")} (${ui.corners.length}/4)`}) : null,
     h("p", {class: "hint", text: table.zones.length ? t("zones_now", {list: table.zones.join(", ")}) : t("zones_none")}),
     table.game ? h("p", {class: "hint", text: t("calibrate_help", {list: names})}) : null,
-    table.game && cam.light ? h("p", {class: "hint", "data-testid": "light", text: t("light_judged", {n: cam.light_dice,
+    table.game && cam.colours_learnt && cam.colours_learnt.length ? h("p", {class: "hint", "data-testid": "colours-learnt",
+      text: t("colours_learnt", {list: cam.colours_learnt.map(colourName).join(", ")})})
+    : table.game && cam.light ? h("p", {class: "hint", "data-testid": "light", text: t("light_judged", {n: cam.light_dice,
       words: cam.light.length ? cam.light.map((word) => t("light_" + word)).join(", ") : t("light_white")})}) : null,
     h("div", {class: "row wrap"},
       table.sim && table.game ? button(t("calibrate_lay"), () => act("sim_lay_colours"), "btn", {"data-testid": "sim-lay"}) : null,

@@ -137,7 +137,8 @@ class LightLearner:
 # knows each die's colour once the roll is applied, read for sure or put right by a person.
 # Once every colour rolled in the game has shown PLAY_DICE dice, the camera names colours from
 # a palette learnt from the last PLAY_KEPT dice of each, as calibration would.
-PLAY_DICE = 4
+PLAY_DICE = 2  # one die, as calibration takes, read rendered rolls a little better; two
+# keep one misread or glared die from making a colour alone
 PLAY_KEPT = 32
 SETTLED_KEPT = 4  # the last settled rolls whose body colours wait for the table's word
 

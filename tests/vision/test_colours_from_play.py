@@ -117,10 +117,11 @@ def test_nothing_is_learnt_where_the_roll_does_not_match_the_dice_read() -> None
 def test_a_roll_teaches_once_and_calibration_or_other_colours_forget_what_was_learnt() -> None:
     palette = default_palette().in_play_only(["red"])
     learner = ColoursFromPlay()
-    dice = _settled(learner, [RED] * 3)
-    learner.roll_applied(dice, [True] * 3, {"red": 3}, palette)
-    learner.roll_applied(dice, [True] * 3, {"red": 3}, palette)  # undone and applied again
-    assert learner.learnt() is None  # 3 dice, not 6
+    few = PLAY_DICE - 1
+    dice = _settled(learner, [RED] * few)
+    learner.roll_applied(dice, [True] * few, {"red": few}, palette)
+    learner.roll_applied(dice, [True] * few, {"red": few}, palette)  # undone and applied again
+    assert learner.learnt() is None  # counted once, not twice
     _applied(learner, palette, [RED] * 4, {"red": 4}, seed=4)
     assert learner.colours() == ("red",)
     calibrated = calibrate({"red": np.array([RED] * 3, np.float32)}, np.array(TABLE))

@@ -24,7 +24,7 @@ from companion.tile_codes import TileCode
 from web.bots_seat import bot_action, read_seats, warm_up
 from web.errors import ActionError, refused_file, refused_move
 from web.hub import TableHub
-from web.reading import roll_from_entries
+from web.reading import kept_from_entries, roll_from_entries
 from web.setup import COLOURS, calibration_names, learn_palette, own_dice_colours, zones_asked
 
 if TYPE_CHECKING:
@@ -160,15 +160,18 @@ def event_action(hub: TableHub, payload: Payload) -> None:
 
 def roll_action(hub: TableHub, payload: Payload) -> None:
     """A roll entered or corrected by hand, die by die; while a tile waits for its two extra
-    dice, the throw of those (with Prime Time, `place` lists the values placed)."""
+    dice, the throw of those (with Prime Time, `place` lists the values placed). Corrected from
+    the camera's reading, `kept` says which of its dice the person kept (the others were no
+    dice, or not of this roll), so the camera learns the colours of those alone."""
     state = _game(hub)
     try:
         roll = roll_from_entries(payload.get("dice"))
+        kept = kept_from_entries(payload.get("kept"))
     except IllegalMove as error:
         raise refused_move(error, 400) from None
     pending = state.pending
     if state.phase is not Phase.TILE or pending is None or pending.ask != "extra dice":
-        hub.apply_event(roll, "page")
+        hub.apply_event(roll, "page", kept=kept)
         return
     choice: dict[str, object] = {"dice": list(roll.values())}
     if pending.code is TileCode.PRIME_TIME:

@@ -204,10 +204,12 @@ class TableHub:
             )
         return self.session
 
-    def apply_event(self, event: Event, source: str) -> None:
+    def apply_event(self, event: Event, source: str, kept: Sequence[bool] | None = None) -> None:
         """Apply one engine event to the game on the table; IllegalMove becomes a 409. The
         payout waits while the table's casinos, checked for this very state, differ from the
-        game's, or hold dice not read for sure that may change the payout."""
+        game's, or hold dice not read for sure that may change the payout. For a roll put
+        right from the camera's reading, `kept` says which of the reading's dice the person
+        kept (None: all)."""
         session = self.require_session()
         before, version = session.state, self.version()
         check = self.current_check()
@@ -232,22 +234,34 @@ class TableHub:
         reading = self.table.reading if isinstance(event, Roll) else None  # the roll it read
         self.table = replace(self.table, reading=reading, notice=Notice(source, event=event.kind))
         if isinstance(event, Roll) and source in ROLLS_THAT_TEACH:
-            self._teach_camera(before, version, event, reading)
+            self._teach_camera(before, version, event, reading, kept)
         self._followed(before, event)
 
     def _teach_camera(
-        self, before: GameState, version: str, roll: Roll, reading: Reading | None
+        self,
+        before: GameState,
+        version: str,
+        roll: Roll,
+        reading: Reading | None,
+        kept: Sequence[bool] | None,
     ) -> None:
         """Tell the camera the colours of a roll applied in `before` (the game state `version`)
-        from its reading of that state (as read, or put right by a person): until calibration
-        it learns the dice's colours from play."""
+        from its reading of that state (as read, or put right by a person, who `kept` some of
+        its dice): until calibration it learns the dice's colours from play."""
         if self.camera is None or reading is None or reading.read_from is None:
             return
         if reading.version != version:
             return  # read for another state: those dice are not this roll's
+        used = list(reading.used)
+        if kept is not None:
+            proposed = [i for i, u in enumerate(used) if u]
+            if len(kept) != len(proposed):
+                return  # not the dice the page showed: which box is which is unknown
+            for i, keep in zip(proposed, kept, strict=True):
+                used[i] = keep
         colours = roll_colours(before, self.colours, roll)
         try:
-            self.camera.roll_applied(reading.read_from, reading.used, colours)
+            self.camera.roll_applied(reading.read_from, used, colours)
         except Exception:  # noqa: BLE001 - the roll stands though the camera could not learn
             log.exception("the camera could not learn the colours of the roll")
 

@@ -34,6 +34,16 @@ def _box(corners: list[float]) -> tuple[float, float, float, float]:
     return x0, y0, x1, y1
 
 
+def kept_from_entries(kept: object) -> tuple[bool, ...] | None:
+    """Which of the camera's read dice a person kept in a corrected roll: true or false for
+    each (None where not given)."""
+    if kept is None:
+        return None
+    if not isinstance(kept, list) or not all(isinstance(k, bool) for k in kept):
+        raise IllegalMove("malformed roll", f"kept is a list of true or false, got {kept!r}")
+    return tuple(kept)
+
+
 def roll_from_entries(entries: object) -> Roll:
     """A Roll from dice entered or corrected on the page: [{"pips": 3, "kind": "regular"}, ...]."""
     if not isinstance(entries, list) or not entries:

@@ -59,7 +59,11 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     },
     "open_game": {"game_id": Field("whole number", required=True, low=1, high=GAME_ID_MAX)},
     "event": {"event": Field("object", required=True)},
-    "roll": {"dice": Field("list", required=True, most=64), "place": Field("list", most=64)},
+    "roll": {
+        "dice": Field("list", required=True, most=64),
+        "place": Field("list", most=64),
+        "kept": Field("list", most=64),
+    },
     "simulate": {},
     "sim_throw": {},
     "sim_take": {"pips": Field("whole number", required=True, low=1, high=6)},

@@ -263,3 +263,28 @@ def test_a_roll_drawn_by_chance_over_the_cameras_reading_teaches_nothing(hub):
     assert hub.snapshot()["reading"]["roll"] is None
     act(hub, {"action": "simulate", "base": hub.version()}, None)  # chance rolls for Anna
     assert str(hub.session.state.phase) == "choose" and camera.taught == []
+
+
+def test_a_die_struck_out_on_the_page_is_left_out_of_what_the_camera_learns(hub):
+    camera = TaughtCamera()
+    hub.attach_camera(camera)
+    # A bottle cap read as a ninth red die: the roll is flagged, and the person strikes it out.
+    settled = detections(anna_roll([1, 1, 2, 3, 4, 5, 6, 6]) + [(3, "red", "regular", False)])
+    hub.on_camera_event(RollSettled(settled))
+    assert hub.snapshot()["reading"]["roll"] is None
+    entries = [{"pips": v} for v in (1, 1, 2, 3, 4, 5, 6, 6)] + [{"pips": 2, "kind": "neutral"}] * 4
+    kept = [True] * 12 + [False]
+    base = hub.version()
+    act(hub, {"action": "roll", "base": base, "dice": entries, "kept": kept}, None)
+    assert camera.taught == [(settled, tuple(kept), {"red": 8, "white": 4})]
+
+
+@pytest.mark.parametrize("kept", [[True, "yes"], "all", [1, 0]])
+def test_a_malformed_kept_list_is_refused_and_the_roll_waits(hub, kept):
+    from web.errors import ActionError
+
+    entries = [{"pips": v} for v in (1, 1, 2, 3, 4, 5, 6, 6)]
+    with pytest.raises(ActionError) as refused:
+        act(hub, {"action": "roll", "base": hub.version(), "dice": entries, "kept": kept}, None)
+    assert refused.value.status == 400 and "kept" in refused.value.message
+    assert str(hub.session.state.phase) == "roll"

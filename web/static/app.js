@@ -458,7 +458,8 @@ function readingPanel(game) {
         kinds.map((k) => h("option", {value: k, selected: d.kind === k || null, text: t("kind_" + k)})),
         h("option", {value: "ignore", selected: d.kind === "ignore" || null, text: "✕"})),
       d.problem ? h("small", {text: whyText(d.why, d.problem)}) : null))),
-    button(t("roll_apply"), () => act("roll", {dice: ui.correction.dice.filter((d) => d.kind !== "ignore")}),
+    button(t("roll_apply"), () => act("roll", {dice: ui.correction.dice.filter((d) => d.kind !== "ignore"),
+      kept: ui.correction.dice.map((d) => d.kind !== "ignore")}),
       "btn primary", {"data-testid": "reading-apply"}));
 }
 

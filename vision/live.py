@@ -126,6 +126,17 @@ class LiveCamera:
             config = self._config
         self._play.roll_applied(dice, used, colours, self._light.applied(config).palette)
 
+    def learnt_colours(self) -> dict[str, Any] | None:
+        """What the camera learnt of the dice's colours from play, JSON-ready (None before)."""
+        return self._play.to_json()
+
+    def restore_learnt_colours(self, data: object) -> None:
+        """Take up colours learnt from play before a restart (`learnt_colours`), where they
+        were learnt for the colours in play now and nothing is learnt yet."""
+        with self._lock:
+            config = self._config
+        self._play.restore(data, config.palette)
+
     def settle_and_lock(self) -> dict[str, Any] | None:
         """Let a real camera settle exposure and white balance again and lock them; its settings.
 

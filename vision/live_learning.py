@@ -9,6 +9,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -264,6 +265,36 @@ class ColoursFromPlay:
         in_play, blank_only = palette.in_play, palette.blank_only
         return replace(config, palette=replace(learnt, in_play=in_play, blank_only=blank_only))
 
+    def to_json(self) -> dict[str, Any] | None:
+        """What was learnt, JSON-ready, for the game file (None before anything was): the
+        colours in play it was learnt for, each colour's body colours and the table's."""
+        with self._lock:
+            if self._key is None or not self._samples:
+                return None
+            return {
+                "key": list(self._key),
+                "samples": {name: _rounded(bgr) for name, bgr in self._samples.items()},
+                "tables": _rounded(self._tables),
+            }
+
+    def restore(self, data: object, palette: Palette) -> bool:
+        """Take up what `to_json` wrote, for the table's `palette` (uncalibrated, the colours
+        in play as now), where nothing is learnt yet: after a restart in the middle of a game.
+        Whether it was taken: not where it was learnt for other colours in play, is not as
+        `to_json` writes it, or something is learnt already."""
+        key = light_key(palette)
+        learnt = _learnt_from_json(data)
+        if key is None or learnt is None or tuple(learnt[0]) != key:
+            return False
+        _key, samples, tables = learnt
+        rolled = [name for name in key if name not in palette.blank_only]
+        with self._lock:
+            if self._samples:
+                return False
+            self._samples, self._tables, self._key = samples, tables, key
+            self._palette = _learnt_palette(samples, rolled, tables)
+        return True
+
     def settled(self, frame: np.ndarray, dice: Detections) -> None:
         """Keep a settled roll's body colours, for when the table applies the roll."""
         bodies = bodies_of(frame, dice)
@@ -312,6 +343,46 @@ class ColoursFromPlay:
             self._tables = np.concatenate([self._tables, record.table[None]])[-PLAY_KEPT:]
             rolled = [name for name in key if name not in blank_only]
             self._palette = _learnt_palette(self._samples, rolled, self._tables)
+
+
+def _rounded(bgr: np.ndarray) -> list[list[float]]:
+    """BGR values (m, 3) as lists, to a tenth: enough for a colour, short in the file."""
+    return np.round(np.asarray(bgr, np.float64), 1).tolist()
+
+
+def _learnt_from_json(
+    data: object,
+) -> tuple[list[str], dict[str, np.ndarray], np.ndarray] | None:
+    """The colours in play, samples and table colours that `ColoursFromPlay.to_json` wrote;
+    None where `data` is not that (an older or damaged file)."""
+    if not isinstance(data, dict):
+        return None
+    key, samples, tables = data.get("key"), data.get("samples"), data.get("tables")
+    if not isinstance(key, list) or not all(isinstance(name, str) for name in key):
+        return None
+    if not isinstance(samples, dict) or not all(isinstance(name, str) for name in samples):
+        return None
+    read = {name: _bgr_rows(rows) for name, rows in samples.items()}
+    table = _bgr_rows(tables)
+    if table is None or len(table) == 0 or any(bgr is None for bgr in read.values()):
+        return None
+    return key, {name: bgr for name, bgr in read.items() if bgr is not None}, table
+
+
+def _bgr_rows(rows: object) -> np.ndarray | None:
+    """Rows of BGR values in 0-255 as a float32 array (m, 3), at most PLAY_KEPT of them; None
+    where they are not."""
+    if not isinstance(rows, list) or len(rows) > PLAY_KEPT:
+        return None
+    if not all(
+        isinstance(row, list)
+        and len(row) == 3
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in row)
+        for row in rows
+    ):
+        return None
+    bgr = np.array(rows, np.float32).reshape(-1, 3)
+    return bgr if np.isfinite(bgr).all() and ((bgr >= 0) & (bgr <= 255)).all() else None
 
 
 def _learnt_palette(

@@ -17,7 +17,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -79,6 +79,12 @@ class Camera(Protocol):
         """The table applied a roll read from `dice` (those `used`), holding so many dice of
         each colour."""
 
+    def learnt_colours(self) -> dict[str, Any] | None:
+        """What the camera learnt of the dice's colours from play, JSON-ready (None before)."""
+
+    def restore_learnt_colours(self, data: object) -> None:
+        """Take up colours learnt from play before a restart."""
+
 
 def control_id(token: str) -> str:
     """A short public name of a control token, so a page can tell whether it holds control."""
@@ -88,6 +94,12 @@ def control_id(token: str) -> str:
 def abandoned_key(game_id: int) -> str:
     """The table setting that marks a game as abandoned (set aside for good, never finished)."""
     return f"game:{game_id}:abandoned"
+
+
+def colours_learnt_key(game_id: int) -> str:
+    """The table setting that holds what the camera learnt of a game's dice colours from its
+    rolls (`vision.live_learning.ColoursFromPlay`), so a restart keeps it."""
+    return f"game:{game_id}:colours_learnt"
 
 
 def colours_key(game_id: int) -> str:
@@ -262,8 +274,16 @@ class TableHub:
         colours = roll_colours(before, self.colours, roll)
         try:
             self.camera.roll_applied(reading.read_from, used, colours)
+            learnt = self.camera.learnt_colours()
         except Exception:  # noqa: BLE001 - the roll stands though the camera could not learn
             log.exception("the camera could not learn the colours of the roll")
+            return
+        session = self.session
+        if learnt is not None and session is not None:
+            try:
+                self.store.set_setting(colours_learnt_key(session.game_id), learnt)
+            except SessionError as error:  # a full disk: the camera still knows them
+                log.warning("the colours learnt were not kept in the game file: %s", error)
 
     def undo(self, steps: int, source: str = "page") -> None:
         """Take back the last `steps` steps; the camera's reading goes with them."""
@@ -514,9 +534,16 @@ class TableHub:
         return setup.reader_config(self.camera_setup, self.game, self.colours)
 
     def apply_reader_config(self) -> None:
-        """Hand the current palette and zones to the camera's reader."""
-        if self.camera is not None:
-            self.camera.set_config(self.reader_config())
+        """Hand the current palette and zones to the camera's reader, and the colours it learnt
+        from this game's rolls before a restart."""
+        if self.camera is None:
+            return
+        self.camera.set_config(self.reader_config())
+        session = self.session
+        if session is not None:
+            learnt = self.store.setting(colours_learnt_key(session.game_id), None)
+            if learnt is not None:
+                self.camera.restore_learnt_colours(learnt)
 
     def set_palette(self, palette: Palette) -> None:
         """Keep a calibrated palette in the game file and read with it; the camera then settles

@@ -132,3 +132,37 @@ def test_a_roll_teaches_once_and_calibration_or_other_colours_forget_what_was_le
     # Nor is anything learnt on a calibrated table.
     _applied(learner, calibrated, [RED] * 5, {"red": 5}, seed=5)
     assert learner.learnt() is None
+
+
+def test_what_was_learnt_is_taken_up_again_after_a_restart_but_only_as_it_was_written() -> None:
+    import json
+
+    palette = default_palette().in_play_only(["blue", "red", "white"])
+    learner = ColoursFromPlay()
+    assert learner.to_json() is None
+    _applied(learner, palette, [LIGHT_BLUE] * 8 + [WHITE] * 2, {"blue": 8, "white": 2})
+    _applied(learner, palette, [RED] * 6 + [WHITE] * 2, {"red": 6, "white": 2}, seed=1)
+    written = json.loads(json.dumps(learner.to_json()))
+    again = ColoursFromPlay()
+    assert again.restore(written, palette)
+    assert again.colours() == learner.colours()
+    before, after = learner.learnt(), again.learnt()
+    assert before is not None and after is not None
+    assert np.allclose(before.means, after.means, atol=0.2)  # BGR kept to a tenth
+    assert not again.restore(written, palette)  # something is learnt already
+    other = default_palette().in_play_only(["blue", "red"])  # a game of other colours
+    assert not ColoursFromPlay().restore(written, other)
+    damaged = [
+        None,
+        [1, 2],
+        written | {"key": "blue"},
+        written | {"samples": {"blue": [[1, 2]]}},
+        written | {"samples": {"blue": [[1, 2, 300]]}},
+        written | {"samples": {"blue": [[True, 2, 3]]}},
+        written | {"tables": []},
+        written | {"samples": {"blue": [[1.0, 2.0, 3.0]] * 33}},
+    ]
+    for data in damaged:
+        fresh = ColoursFromPlay()
+        assert not fresh.restore(data, palette), data
+        assert fresh.learnt() is None

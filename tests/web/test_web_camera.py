@@ -226,6 +226,12 @@ class TaughtCamera:
     def roll_applied(self, dice, used, colours) -> None:
         self.taught.append((dice, tuple(used), dict(colours)))
 
+    def learnt_colours(self) -> dict:
+        return {"rolls taught": len(self.taught)}
+
+    def restore_learnt_colours(self, data: object) -> None:
+        self.restored = data
+
 
 def test_the_camera_is_told_the_colours_of_each_roll_applied_from_its_reading(hub):
     camera = TaughtCamera()
@@ -288,3 +294,22 @@ def test_a_malformed_kept_list_is_refused_and_the_roll_waits(hub, kept):
         act(hub, {"action": "roll", "base": hub.version(), "dice": entries, "kept": kept}, None)
     assert refused.value.status == 400 and "kept" in refused.value.message
     assert str(hub.session.state.phase) == "roll"
+
+
+def test_what_the_camera_learnt_is_kept_in_the_game_file_and_handed_back_after_a_restart(
+    tmp_path,
+):
+    from web.hub import colours_learnt_key
+
+    path = tmp_path / "t.sqlite3"
+    table = new_table(path, {"neutral_dice": True})
+    camera = TaughtCamera()
+    table.attach_camera(camera)
+    assert not hasattr(camera, "restored")  # nothing kept yet
+    table.on_camera_event(RollSettled(detections(anna_roll([1, 1, 2, 3, 4, 5, 6, 6]))))
+    game_id = table.session.game_id
+    assert table.store.setting(colours_learnt_key(game_id)) == {"rolls taught": 1}
+    restarted = TableHub(GameStore(path), seed=2)
+    camera_again = TaughtCamera()
+    restarted.attach_camera(camera_again)
+    assert camera_again.restored == {"rolls taught": 1}

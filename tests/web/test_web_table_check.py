@@ -275,6 +275,12 @@ class LitCamera:
     def roll_applied(self, dice, used, colours) -> None:
         pass
 
+    def learnt_colours(self) -> None:
+        return None
+
+    def restore_learnt_colours(self, data: object) -> None:
+        pass
+
 
 def test_a_real_cameras_casino_row_is_read_under_the_light_judged_from_the_rolls(tmp_path):
     import numpy as np

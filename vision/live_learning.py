@@ -307,11 +307,11 @@ class ColoursFromPlay:
     ) -> None:
         """Learn from a roll the table applied: the dice of a settled roll (the very object the
         camera reported), those `used` for it, and how many dice of each colour the roll held.
-        Each die is given the colour it lies nearest as the counts allow: under the palette
-        learnt so far, else `palette` (the table's, under the light judged). Nothing is learnt
-        where the counts do not match the dice used (a person added or dropped one: which box
-        is which is unknown), nor for a roll the camera no longer holds, nor on a calibrated
-        table."""
+        The dice are shared among the colours by `assigned_by_counts`, the palette learnt so
+        far (else `palette`, the table's under the light judged) breaking ties. Nothing is
+        learnt where the counts do not match the dice used (a person added a die, or left one
+        out without striking its box out: which box is which is unknown), nor for a roll the
+        camera no longer holds, nor on a calibrated table."""
         key, blank_only = light_key(palette), palette.blank_only
         with self._lock:
             record = next((r for r in self._settled if r.dice is dice), None)

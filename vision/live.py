@@ -118,13 +118,15 @@ class LiveCamera:
 
     def roll_applied(
         self, dice: Detections, used: Sequence[bool], colours: Mapping[str, int]
-    ) -> None:
+    ) -> bool:
         """The table applied a roll from the dice of a settled roll this camera reported
         (`dice`, the very object), those `used` for it, holding so many dice of each colour:
-        learn the dice's colours from it (`vision.live_learning.ColoursFromPlay`)."""
+        learn the dice's colours from it (`vision.live_learning.ColoursFromPlay`); whether
+        anything was learnt."""
         with self._lock:
             config = self._config
-        self._play.roll_applied(dice, used, colours, self._light.applied(config).palette)
+        palette = self._light.applied(config).palette
+        return self._play.roll_applied(dice, used, colours, palette)
 
     def learnt_colours(self) -> dict[str, Any] | None:
         """What the camera learnt of the dice's colours from play, JSON-ready (None before)."""

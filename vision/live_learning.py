@@ -304,9 +304,10 @@ class ColoursFromPlay:
 
     def roll_applied(
         self, dice: Detections, used: Sequence[bool], colours: Mapping[str, int], palette: Palette
-    ) -> None:
+    ) -> bool:
         """Learn from a roll the table applied: the dice of a settled roll (the very object the
-        camera reported), those `used` for it, and how many dice of each colour the roll held.
+        camera reported), those `used` for it, and how many dice of each colour the roll held;
+        whether anything was learnt.
         The dice are shared among the colours by `assigned_by_counts`, the palette learnt so
         far (else `palette`, the table's under the light judged) breaking ties. Nothing is
         learnt where the counts do not match the dice used (a person added a die, or left one
@@ -319,21 +320,21 @@ class ColoursFromPlay:
                 palette = self._palette
         used_mask = np.asarray(used, bool)
         if key is None or record is None or len(used_mask) != len(dice):
-            return
+            return False
         bodies = record.bodies[used_mask]
         bodies = bodies[np.isfinite(bodies).all(1)]
         names = [name for name, count in colours.items() if count > 0]
         counts = [colours[name] for name in names]
         if not names or len(bodies) != sum(counts) or len(bodies) != used_mask.sum():
-            return
+            return False
         if not set(names) <= set(palette.names):
-            return
+            return False
         columns = [palette.names.index(name) for name in names]
         distances = palette.distances(bodies, record.table)[:, columns]
         chosen = assigned_by_counts(to_lab(bodies), distances, counts)
         with self._lock:
             if not any(r is record for r in self._settled):
-                return  # taught meanwhile: a roll teaches once, though undone and applied again
+                return False  # taught meanwhile: a roll teaches once, though applied again
             self._settled.remove(record)  # by identity: the records compare by identity
             if key != self._key:
                 self._samples, self._tables, self._key = {}, self._tables[:0], key
@@ -343,6 +344,7 @@ class ColoursFromPlay:
             self._tables = np.concatenate([self._tables, record.table[None]])[-PLAY_KEPT:]
             rolled = [name for name in key if name not in blank_only]
             self._palette = _learnt_palette(self._samples, rolled, self._tables)
+        return True
 
 
 def _rounded(bgr: np.ndarray) -> list[list[float]]:
@@ -362,11 +364,16 @@ def _learnt_from_json(
         return None
     if not isinstance(samples, dict) or not all(isinstance(name, str) for name in samples):
         return None
-    read = {name: _bgr_rows(rows) for name, rows in samples.items()}
     table = _bgr_rows(tables)
-    if table is None or len(table) == 0 or any(bgr is None for bgr in read.values()):
+    if table is None or len(table) == 0:
         return None
-    return key, {name: bgr for name, bgr in read.items() if bgr is not None}, table
+    read = {}
+    for name, rows in samples.items():
+        bgr = _bgr_rows(rows)
+        if bgr is None:
+            return None
+        read[name] = bgr
+    return key, read, table
 
 
 def _bgr_rows(rows: object) -> np.ndarray | None:

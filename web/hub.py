@@ -75,9 +75,9 @@ class Camera(Protocol):
 
     def roll_applied(
         self, dice: Detections, used: Sequence[bool], colours: Mapping[str, int]
-    ) -> None:
+    ) -> bool:
         """The table applied a roll read from `dice` (those `used`), holding so many dice of
-        each colour."""
+        each colour; whether the camera learnt from it."""
 
     def learnt_colours(self) -> dict[str, Any] | None:
         """What the camera learnt of the dice's colours from play, JSON-ready (None before)."""
@@ -273,8 +273,8 @@ class TableHub:
                 used[i] = keep
         colours = roll_colours(before, self.colours, roll)
         try:
-            self.camera.roll_applied(reading.read_from, used, colours)
-            learnt = self.camera.learnt_colours()
+            taught = self.camera.roll_applied(reading.read_from, used, colours)
+            learnt = self.camera.learnt_colours() if taught else None
         except Exception:  # noqa: BLE001 - the roll stands though the camera could not learn
             log.exception("the camera could not learn the colours of the roll")
             return

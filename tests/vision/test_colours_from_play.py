@@ -102,14 +102,14 @@ def test_nothing_is_learnt_where_the_roll_does_not_match_the_dice_read() -> None
     learner = ColoursFromPlay()
     dice = _settled(learner, [RED] * 5)
     # A person added a die the camera missed: which box is which is unknown.
-    learner.roll_applied(dice, [True] * 5, {"red": 6}, palette)
+    assert not learner.roll_applied(dice, [True] * 5, {"red": 6}, palette)
     # A roll the camera never reported (typed in by hand over an older reading).
     _other_frame, other = _roll([RED] * 5, seed=3)
-    learner.roll_applied(other, [True] * 5, {"red": 5}, palette)
+    assert not learner.roll_applied(other, [True] * 5, {"red": 5}, palette)
     assert learner.learnt() is None
     # Only the dice of the throw were used: the two white ones lying there before are left out.
     dice = _settled(learner, [RED] * PLAY_DICE + [WHITE] * 2, seed=4)
-    learner.roll_applied(dice, [True] * PLAY_DICE + [False] * 2, {"red": PLAY_DICE}, palette)
+    assert learner.roll_applied(dice, [True] * PLAY_DICE + [False] * 2, {"red": PLAY_DICE}, palette)
     learnt = learner.learnt()
     assert learnt is not None and learnt.means[learnt.names.index("red")][1] > 40
 
@@ -119,8 +119,8 @@ def test_a_roll_teaches_once_and_calibration_or_other_colours_forget_what_was_le
     learner = ColoursFromPlay()
     few = PLAY_DICE - 1
     dice = _settled(learner, [RED] * few)
-    learner.roll_applied(dice, [True] * few, {"red": few}, palette)
-    learner.roll_applied(dice, [True] * few, {"red": few}, palette)  # undone and applied again
+    assert learner.roll_applied(dice, [True] * few, {"red": few}, palette)
+    assert not learner.roll_applied(dice, [True] * few, {"red": few}, palette)  # applied again
     assert learner.learnt() is None  # counted once, not twice
     _applied(learner, palette, [RED] * 4, {"red": 4}, seed=4)
     assert learner.colours() == ("red",)

@@ -223,8 +223,9 @@ class TaughtCamera:
     def with_learnt_colours(self, config):
         return config
 
-    def roll_applied(self, dice, used, colours) -> None:
+    def roll_applied(self, dice, used, colours) -> bool:
         self.taught.append((dice, tuple(used), dict(colours)))
+        return True
 
     def learnt_colours(self) -> dict:
         return {"rolls taught": len(self.taught)}

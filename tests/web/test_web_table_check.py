@@ -272,8 +272,8 @@ class LitCamera:
 
         return replace(config, palette=replace(config.palette, light=self.light))
 
-    def roll_applied(self, dice, used, colours) -> None:
-        pass
+    def roll_applied(self, dice, used, colours) -> bool:
+        return False
 
     def learnt_colours(self) -> None:
         return None

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from companion.dice import NEUTRAL_COLOUR
 from companion.engine import apply
 from companion.events import SLOT_MACHINE, ResolvePayout, TableDie
 from companion.record import RecordError, replay_record
@@ -29,7 +30,6 @@ BAD_INPUT = 2
 """Exit status for input the check cannot use (image, record, zones, palette, colours)."""
 DIFFERS = 1
 """Exit status when the table shows other dice than the game holds, or dice not read for sure."""
-NEUTRAL_COLOUR = "white"
 GREY_COLOUR = "grey"
 PALE_COLOURS = ("white", "grey")
 """A die not read for sure that is read in one of these colours may be a die of any colour: a

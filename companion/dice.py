@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TypeVar
+
+Own = TypeVar("Own", str, str | None)
 
 
 class DieKind(StrEnum):
@@ -41,3 +44,13 @@ NEUTRAL_COLOUR = "white"
 
 KICKER_COLOUR = "purple"
 """Las Vegas 2012's kickers are violet dice."""
+
+
+def kind_colour(kind: DieKind, own: Own) -> str | Own:
+    """The colour of a die of `kind` in the hand of a player whose dice are `own` (None where
+    unknown): their own for regular dice and Biggies, white for neutral dice, violet for
+    kickers."""
+    return _SHARED_COLOURS.get(kind, own)
+
+
+_SHARED_COLOURS = {DieKind.NEUTRAL: NEUTRAL_COLOUR, DieKind.KICKERS: KICKER_COLOUR}

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.choices import legal_choices
-from companion.dice import KICKER_COLOUR, NEUTRAL_COLOUR, DieKind
+from companion.dice import DIE_KINDS, DieKind, kind_colour
 from companion.events import Place, Roll, TileDecision
 from companion.state import GameState, Phase
 from companion.tile_codes import TileCode
@@ -114,10 +114,9 @@ def _kind_of(die: ReadDie, state: GameState, colours: Sequence[str]) -> Proposed
     mine = colours[seat] if seat < len(colours) else None
     if die.colour == mine:
         return ProposedDie(die, DieKind.BIGGY if die.big else DieKind.REGULAR)
-    if die.colour == NEUTRAL_COLOUR and supply.neutral:
-        return ProposedDie(die, DieKind.NEUTRAL)
-    if die.colour == KICKER_COLOUR and supply.kickers:
-        return ProposedDie(die, DieKind.KICKERS)
+    for kind in (DieKind.NEUTRAL, DieKind.KICKERS):
+        if die.colour == kind_colour(kind, mine) and getattr(supply, kind.value):
+            return ProposedDie(die, kind)
     owners = [state.players[s] for s, c in enumerate(colours) if c == die.colour]
     if owners:
         why = Problem.of("other_colour", colour=die.colour, owner=owners[0], player=state.to_move())
@@ -172,11 +171,8 @@ def roll_colours(state: GameState, colours: Sequence[str], roll: Roll) -> dict[s
     seat = state.current
     own = colours[seat] if seat < len(colours) else None
     counted: dict[str, int] = {}
-    for colour, dice in (
-        (own, roll.regular + roll.biggy),
-        (NEUTRAL_COLOUR, roll.neutral),
-        (KICKER_COLOUR, roll.kickers),
-    ):
+    for kind in DIE_KINDS:
+        colour, dice = kind_colour(kind, own), getattr(roll, kind.value)
         if colour is not None and dice:
             counted[colour] = counted.get(colour, 0) + len(dice)
     return counted

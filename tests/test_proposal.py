@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from table import started
 
-from companion.dice import DieKind
+from companion.dice import DIE_KINDS, DieKind, kind_colour
 from companion.engine import apply
 from companion.events import Place, Roll
 from companion.proposal import (
@@ -92,3 +92,8 @@ def test_a_rolls_colours_are_the_players_own_with_white_and_purple_where_rolled(
     assert roll_colours(state, COLOURS, roll) == {"red": 4, "white": 2, "purple": 1}
     after = apply(apply(state, Roll((1, 1, 2, 3, 4, 5, 6, 6), neutral=(2, 2, 2, 2))), Place(1))
     assert roll_colours(after, COLOURS, Roll((2, 3))) == {"blue": 2}  # Ben's turn, no white
+
+
+def test_each_kind_of_die_has_one_colour_for_a_player():
+    assert [kind_colour(kind, "red") for kind in DIE_KINDS] == ["red", "red", "white", "purple"]
+    assert [kind_colour(kind, None) for kind in DIE_KINDS] == [None, None, "white", "purple"]

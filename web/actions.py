@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.deal import arrange_pairs
-from companion.dice import KICKER_COLOUR, NEUTRAL_COLOUR
+from companion.dice import DIE_KINDS, DieKind, kind_colour
 from companion.errors import IllegalMove
 from companion.events import Event, event_from_dict, tile_decision
 from companion.rules import make_rules
@@ -212,12 +212,12 @@ def sim_throw_action(hub: TableHub, payload: Payload) -> None:
         raise ActionError(409, "the game does not wait for a roll now")
     table = _sim(hub)
     supply = state.supplies[state.current]
-    colour = hub.colours[state.current]
-    roll = hub.rng.randint
-    dice = [SimDie(colour, roll(1, 6)) for _ in range(supply.regular)]
-    dice += [SimDie(colour, roll(1, 6), True) for _ in range(supply.biggy)]
-    dice += [SimDie(NEUTRAL_COLOUR, roll(1, 6)) for _ in range(supply.neutral)]
-    dice += [SimDie(KICKER_COLOUR, roll(1, 6)) for _ in range(supply.kickers)]
+    own = hub.colours[state.current]
+    dice = [
+        SimDie(kind_colour(kind, own), hub.rng.randint(1, 6), kind is DieKind.BIGGY)
+        for kind in DIE_KINDS
+        for _ in range(getattr(supply, kind.value))
+    ]
     table.clear()
     table.throw(dice)
 

@@ -59,6 +59,40 @@ def merged_palette(calibrated: Palette) -> Palette:
     )
 
 
+def partly_learnt(learnt: Palette, judged: Palette) -> Palette:
+    """The colours `learnt` from the table's own dice (calibrated, some of the game's only),
+    widened as in `merged_palette`, with the other colours of the table's palette `judged`
+    (uncalibrated, under the light judged from the rolls) where that light puts them: each
+    built-in colour as a die of it looks under the light, its BGR divided by the light's gain.
+    Those are `guessed`; of the ones not in play, only those that no learnt colour resembles
+    are kept, as in `merged_palette`."""
+    gain = np.ones(3, np.float32) if judged.light is None else judged.light
+    rest = [n for n in judged.names if n not in learnt.names and n in DEFAULT_COLOURS_BGR]
+    bgr = np.array([DEFAULT_COLOURS_BGR[n] for n in rest], np.float32).reshape(-1, 3)
+    means = to_lab(np.clip(bgr / gain, 0, 255))
+    near = np.linalg.norm(means[:, None] - learnt.means[None], axis=2).min(1, initial=np.inf)
+    kept = [i for i, n in enumerate(rest) if n in judged.in_play or near[i] > SEPARATE_LAB]
+    guessed = tuple(rest[i] for i in kept)
+    widened = merged_palette(learnt)
+    count = len(learnt.names)
+    return Palette(
+        learnt.names + guessed,
+        np.concatenate([learnt.means, means[kept]]).astype(np.float32),
+        np.concatenate([widened.inv_cov[:count], _round_blobs(guessed)]),
+        learnt.reference_bgr,
+        judged.in_play,
+        blank_only=judged.blank_only,
+        guessed=guessed,
+    )
+
+
+def _round_blobs(names: tuple[str, ...]) -> np.ndarray:
+    """The built-in colours' inverse covariances (k, 3, 3) for `names` (none: (0, 3, 3))."""
+    if not names:
+        return np.zeros((0, 3, 3), np.float32)
+    return default_palette(names).inv_cov
+
+
 def match_names(bgr_boxes: np.ndarray, names: list[str]) -> list[str]:
     """Name each measured die colour so that the total distance to the named colours is least."""
     measured = to_lab(bgr_boxes)

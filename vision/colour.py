@@ -135,7 +135,9 @@ class Palette:
     within IN_PLAY_REACH of it (see `in_play_only`); blank_only names the colours whose dice
     in play are all blank (Royale's grey), which a die showing pips is never named. light is
     the BGR gain that undoes the light's colour on an uncalibrated palette, judged from dice
-    in play (see `vision.light.judged_light`).
+    in play (see `vision.light.judged_light`). guessed names the colours of a palette learnt
+    in part (`vision.calibrate.partly_learnt`) that were placed where the judged light puts the
+    built-in ones, not learnt from the table's dice.
     """
 
     names: tuple[str, ...]
@@ -145,6 +147,7 @@ class Palette:
     in_play: tuple[str, ...] = ()
     light: np.ndarray | None = None
     blank_only: tuple[str, ...] = ()
+    guessed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         k = len(self.names)
@@ -228,6 +231,34 @@ class Palette:
             gain = (self.reference_bgr + 1.0) / (np.asarray(table_bgr, np.float32) + 1.0)
             bgr = np.clip(bgr * np.clip(gain, 0.5, 2.0), 0, 255)
         return to_lab(bgr)
+
+
+def checked_by_learnt_colours(
+    learnt: Palette,
+    bgr: np.ndarray,
+    table_bgr: np.ndarray | None,
+    shows_pips: np.ndarray,
+    names: np.ndarray,
+    certainty: np.ndarray,
+    by_light: np.ndarray,
+    sure: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The names (n,), certainties (n,) and named-by-the-light flags (n,) of dice with body
+    colours `bgr` (n, 3), as an uncalibrated palette gave them, put to a palette learnt in part
+    from the table's own dice (`learnt`, its guessed colours placed by the light judged):
+    a die it names a learnt colour with `sure` or more is named so, for sure; a die named a
+    learnt colour that it does not name so surely is in doubt (certainty 0). Every other die
+    is left as it was named: a colour not learnt yet is named best by the light judged from
+    the frame's own dice."""
+    if len(names) == 0:
+        return names, certainty, by_light
+    said, said_surely = learnt.classify(bgr, table_bgr, shows_pips=shows_pips)
+    was_learnt = [n for n in learnt.names if n not in learnt.guessed]
+    agreed = np.isin(said, was_learnt) & (said_surely >= sure)
+    doubted = ~agreed & np.isin(names, was_learnt)
+    names = np.where(agreed, said, names)
+    certainty = np.where(agreed, 1.0, np.where(doubted, 0.0, certainty)).astype(np.float32)
+    return names, certainty, by_light & ~agreed
 
 
 def _isotropic(sigma: float) -> np.ndarray:

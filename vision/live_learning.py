@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.calibrate import merged_palette
+from vision.calibrate import merged_palette, partly_learnt
 from vision.colour import L_WEIGHT, Palette, background_colour, bodies_of, calibrate, to_lab
 from vision.detections import Detections
 from vision.light import judged_light
@@ -231,37 +231,42 @@ class ColoursFromPlay:
         self._samples: dict[str, np.ndarray] = {}
         self._tables = np.zeros((0, 3), np.float32)
         self._key: tuple[str, ...] | None = None
+        # The colours rolled that have PLAY_DICE dice, calibrated (None before any has), and
+        # the palette learnt from play once every colour rolled has (None before).
+        self._part: Palette | None = None
         self._palette: Palette | None = None
 
     def learnt(self) -> Palette | None:
-        """The palette learnt from play so far (None before every colour rolled was seen)."""
+        """The palette learnt from play (None before every colour rolled was seen)."""
         with self._lock:
             return self._palette
 
     def colours(self) -> tuple[str, ...]:
-        """The colours the palette learnt from play names from their own dice (none before)."""
+        """The colours learnt from play so far, named from their own dice (none before)."""
         with self._lock:
-            if self._palette is None:
-                return ()
-            return tuple(name for name in self._palette.names if name in self._samples)
+            return () if self._part is None else self._part.names
 
     def settings_changed(self, old: Palette, new: Palette) -> None:
         """Forget what was learnt where other colours are in play, or the table was calibrated."""
         if light_key(new) != light_key(old):
             with self._lock:
                 self._samples, self._tables = {}, self._tables[:0]
-                self._key, self._palette = None, None
+                self._key, self._part, self._palette = None, None, None
 
     def applied(self, config: ReaderConfig) -> ReaderConfig:
         """The settings with the palette learnt from play, where one is learnt for the colours
         their palette has in play (none on a calibrated table): a die is still named the
         nearest colour in play where one lies near, and a die showing pips none of their
-        blank-only colours."""
+        blank-only colours. Until every colour rolled is learnt, the colours learnt so far
+        give a second opinion on the names their palette gives (`learnt_colours`: with the
+        others where their palette's light puts them, `partly_learnt`)."""
         palette = config.palette
         with self._lock:
-            learnt, key = self._palette, self._key
-        if learnt is None or light_key(palette) != key:
+            part, learnt, key = self._part, self._palette, self._key
+        if part is None or light_key(palette) != key:
             return config
+        if learnt is None:
+            return replace(config, learnt_colours=partly_learnt(part, palette))
         in_play, blank_only = palette.in_play, palette.blank_only
         return replace(config, palette=replace(learnt, in_play=in_play, blank_only=blank_only))
 
@@ -292,7 +297,7 @@ class ColoursFromPlay:
             if self._samples:
                 return False
             self._samples, self._tables, self._key = samples, tables, key
-            self._palette = _learnt_palette(samples, rolled, tables)
+            self._part, self._palette = _learnt_palettes(samples, rolled, tables)
         return True
 
     def settled(self, frame: np.ndarray, dice: Detections) -> None:
@@ -316,8 +321,8 @@ class ColoursFromPlay:
         key, blank_only = light_key(palette), palette.blank_only
         with self._lock:
             record = next((r for r in self._settled if r.dice is dice), None)
-            if self._palette is not None and self._key == key:
-                palette = self._palette
+            if self._key == key and self._part is not None:
+                palette = self._palette or partly_learnt(self._part, palette)
         used_mask = np.asarray(used, bool)
         if key is None or record is None or len(used_mask) != len(dice):
             return False
@@ -343,7 +348,7 @@ class ColoursFromPlay:
                 self._samples[name] = np.concatenate([kept, bodies[chosen == c]])[-PLAY_KEPT:]
             self._tables = np.concatenate([self._tables, record.table[None]])[-PLAY_KEPT:]
             rolled = [name for name in key if name not in blank_only]
-            self._palette = _learnt_palette(self._samples, rolled, self._tables)
+            self._part, self._palette = _learnt_palettes(self._samples, rolled, self._tables)
         return True
 
 
@@ -392,13 +397,16 @@ def _bgr_rows(rows: object) -> np.ndarray | None:
     return bgr if np.isfinite(bgr).all() and ((bgr >= 0) & (bgr <= 255)).all() else None
 
 
-def _learnt_palette(
+def _learnt_palettes(
     samples: Mapping[str, np.ndarray], rolled: Sequence[str], tables: np.ndarray
-) -> Palette | None:
-    """The palette calibrated from the body colours `samples` of each colour `rolled`, under
-    the table's median colour `tables` (m, 3) (with the built-in colours none resembles), once
-    each has PLAY_DICE; else None."""
-    if not rolled or any(len(samples.get(name, ())) < PLAY_DICE for name in rolled):
-        return None
+) -> tuple[Palette | None, Palette | None]:
+    """The colours `rolled` that have PLAY_DICE body colours in `samples`, calibrated from them
+    under the table's median colour `tables` (m, 3), None where none has; and, once every
+    colour rolled has, the palette learnt (with the built-in colours none resembles), else
+    None."""
+    learnt = [name for name in rolled if len(samples.get(name, ())) >= PLAY_DICE]
+    if not learnt:
+        return None, None
     table = np.median(tables, axis=0).astype(np.float32)
-    return merged_palette(calibrate({name: samples[name] for name in rolled}, table))
+    part = calibrate({name: samples[name] for name in learnt}, table)
+    return part, merged_palette(part) if len(learnt) == len(rolled) else None

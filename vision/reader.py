@@ -117,6 +117,10 @@ class ReaderConfig:
     place_heard: Callable[[str], None] | None = None
     min_confidence: float = 0.08  # below this a box is more likely a plug or a shadow than a die
     palette: colour_mod.Palette = field(default_factory=colour_mod.default_palette)
+    # Until calibration, where some of the game's colours were learnt from the table's own dice
+    # (`vision.calibrate.partly_learnt`): a second opinion on the names `palette` gives
+    # (`colour.checked_by_learnt_colours`).
+    learnt_colours: colour_mod.Palette | None = None
     regular_side_px: float | None = None
     zones: Zones | None = None
     locator_model: str | None = None
@@ -701,9 +705,14 @@ def _read_boxes(
     names, certainty = palette.classify(bgr, table, shows_pips=shows_pips)
     by_light = named_by_the_light(palette, bgr, names, table, shows_pips)
     by_light |= named_by_one_frame(cfg.palette, palette, bgr, names, COLOUR_SURE, table, shows_pips)
+    if cfg.learnt_colours is not None:
+        names, certainty, by_light = colour_mod.checked_by_learnt_colours(
+            cfg.learnt_colours, bgr, table, shows_pips, names, certainty, by_light, COLOUR_SURE
+        )
     real, names, doubtful = _blank_dice_grey(pip, names, confidence, palette, bgr, table)
     # A blank face on a die that looks white or tinted names it grey only by its pips' reading.
-    colour_doubt = (_colour_in_doubt(palette, names, certainty, by_light) | doubtful)[real]
+    in_doubt = _colour_in_doubt(palette, names, certainty, by_light, shows_pips)
+    colour_doubt = (in_doubt | doubtful)[real]
     boxes, pip, names = boxes[real], pip[real], names[real]
     confidence, unsure = confidence[real], (unsure | doubtful)[real]
     no_zones = np.full(len(boxes), None, object)
@@ -742,15 +751,17 @@ def _colour_in_doubt(
     names: np.ndarray,
     certainty: np.ndarray,
     by_light: np.ndarray,
+    shows_pips: np.ndarray,
 ) -> np.ndarray:
     """Which dice lie so near the border between two colours that their name is a guess, or
     whose name hangs on the light judged from the dice (`by_light`, a bool array: named
     otherwise under a weaker light): only before calibration (a calibrated palette knows this
     table's colours), and never a blank die named grey (grey is the only colour of a blank
-    die)."""
+    die; a die showing pips named grey, a player's colour in some games, may be in doubt)."""
     if palette.reference_bgr is not None:
         return np.zeros(len(names), bool)
-    return ((certainty < COLOUR_SURE) | by_light) & (names != BLANK_DICE_COLOUR)
+    blank_grey = (names == BLANK_DICE_COLOUR) & ~np.asarray(shows_pips, bool)
+    return ((certainty < COLOUR_SURE) | by_light) & ~blank_grey
 
 
 def _seen_unread(

@@ -65,17 +65,24 @@ def test_a_rolls_dice_are_grouped_by_their_counts_though_a_wrong_light_names_the
         assigned_by_counts(to_lab(bodies), distances, [2, 1])
 
 
-def test_pale_blue_dice_are_named_from_their_own_rolls_once_every_colour_was_rolled() -> None:
+def test_pale_blue_dice_are_named_from_their_own_rolls_as_soon_as_they_were_rolled() -> None:
     palette = default_palette().in_play_only(["blue", "red", "white"])
     learner = ColoursFromPlay()
     pale = np.array([LIGHT_BLUE] * 3, np.float32)
     # The built-in colours name pale blue dice white, or leave them in doubt.
     names, certainty = palette.classify(pale)
     assert not ((names == "blue") & (certainty > 0.8)).any()
-    _applied(learner, palette, [LIGHT_BLUE] * 8 + [WHITE] * 2, {"blue": 8, "white": 2})
-    assert learner.learnt() is None and learner.colours() == ()  # red has not been rolled
     config = ReaderConfig(palette=palette)
-    assert learner.applied(config) is config
+    assert learner.applied(config) is config  # nothing learnt yet
+    _applied(learner, palette, [LIGHT_BLUE] * 8 + [WHITE] * 2, {"blue": 8, "white": 2})
+    # Red has not been rolled: blue and white are learnt, red is where the light puts it.
+    assert learner.learnt() is None and learner.colours() == ("blue", "white")
+    part = learner.applied(config).learnt_colours
+    assert part is not None and "red" in part.guessed
+    assert not {"blue", "white"} & set(part.guessed)
+    frame, dice = _roll([LIGHT_BLUE] * 3 + [WHITE] * 3 + [RED] * 3, seed=3)
+    names, _certainty = part.classify(dice.body, np.array(TABLE, np.float32))
+    assert names.tolist() == ["blue"] * 3 + ["white"] * 3 + ["red"] * 3
     _applied(learner, palette, [RED] * 6 + [WHITE] * 2, {"red": 6, "white": 2}, seed=1)
     learnt = learner.applied(config).palette
     assert learnt.reference_bgr is not None  # named as a calibrated table names them

@@ -351,6 +351,19 @@ def test_a_die_between_two_colours_in_play_is_unsure_of_its_colour() -> None:
     assert certainty[0] < COLOUR_SURE < certainty[1]
 
 
+def test_a_die_showing_pips_named_grey_may_be_in_doubt_a_blank_grey_die_never() -> None:
+    """Grey is a player's colour in some games: a die showing pips named grey, between grey
+    and white, is in doubt like any other; a blank die named grey (Royale's) never is."""
+    from vision import reader
+
+    palette = default_palette().in_play_only(("white", "grey"))
+    names = np.array(["grey", "grey", "white"], object)
+    certainty = np.array([0.6, 0.6, 0.6], np.float32)
+    shows_pips = np.array([True, False, True])
+    doubt = reader._colour_in_doubt(palette, names, certainty, np.zeros(3, bool), shows_pips)
+    assert doubt.tolist() == [True, False, True]
+
+
 def test_a_die_far_from_every_colour_and_not_twice_as_far_from_the_next_is_in_doubt() -> None:
     """Red and orange only: a dark body between them lies far from both, so its margin in
     squared distance is wide, yet the next colour is less than NEXT_COLOUR_RATIO times as far:

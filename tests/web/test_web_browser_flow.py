@@ -208,13 +208,23 @@ def test_the_colours_learnt_from_the_rolls_played_are_named_on_the_page(sim_page
     assert page.act("new_game", edition="classic", options={}, players=PLAYERS).status_code == 200
     wait_for(lambda: page.state()["camera"]["state"] == "ok", 20, "the simulated camera")
     assert page.act("simulate").status_code == 200  # the deal
-    for player in ("Anna", "Ben"):
-        assert not page.has("colours-learnt")  # a colour is still to be rolled
+    assert not page.has("colours-learnt")  # nothing rolled yet
+    learnt = []
+    for player, colour in (("Anna", "red"), ("Ben", "blue")):
         assert page.act("sim_throw").status_code == 200
         wait_for(lambda: page.state()["game"]["phase"] == "choose", 20, f"{player}'s roll applied")
+        learnt.append(colour)
+        words = f"Colours learnt from the rolls played: {', '.join(learnt)}."
+        wait_for(
+            lambda words=words: (
+                page.has("colours-learnt") and page.find("colours-learnt").text == words
+            ),
+            20,
+            f"{colour} to be named learnt",
+        )
+        if colour == "red":  # blue is still named by the light judged from the rolls
+            wait_for(lambda: page.has("light"), 20, "the light judged")
         choice = page.state()["game"]["choices"][0]["event"]
         assert page.act("event", event=choice).status_code == 200
         assert page.act("sim_clear").status_code == 200
-    wait_for(lambda: page.has("colours-learnt"), 20, "the colours learnt to be named")
-    assert page.find("colours-learnt").text == "Colours learnt from the rolls played: red, blue."
-    assert not page.has("light")  # named in place of the light judged
+    assert not page.has("light")  # every colour learnt: named in place of the light judged

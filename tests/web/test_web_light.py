@@ -109,20 +109,23 @@ def _placed_and_swept(client, act, number, table):
 
 def test_the_rolls_applied_teach_the_camera_the_colours_and_the_page_says_so(app, client, act):
     # Each roll applied, read for sure or entered by hand, tells the camera its dice's colours:
-    # once every colour rolled in the game was seen, the camera names them from a palette
-    # learnt from them, as after calibration, and the page says which colours it learnt.
+    # the camera names each colour from its own dice once it was rolled, and the page says
+    # which colours it learnt; once every colour rolled in the game was seen, as after
+    # calibration.
     table, camera = _camera_under(app, (0.65, 1.0, 1.3))  # a strong warm bulb
     try:
         _pink_and_red_game(client, act)
+        assert _camera_state(client, lambda c: True)["colours_learnt"] == []
         first = _roll_applied(client, act, "pink", (1, 1, 2, 3, 4, 5, 6, 6), table)
         assert first["roll"] is None  # the first roll is asked about, then entered by hand
-        assert _camera_state(client, lambda c: True)["colours_learnt"] == []  # red not seen
+        _camera_state(client, lambda c: c["colours_learnt"] == ["pink"])  # red not rolled yet
+        config = camera.with_learnt_colours(app.extensions["hub"].reader_config())
+        assert config.learnt_colours is not None and "red" in config.learnt_colours.guessed
         _placed_and_swept(client, act, 6, table)
         _roll_applied(client, act, "red", (1, 2, 2, 3, 4, 5, 5, 6), table)
-        learnt = _camera_state(client, lambda c: c["colours_learnt"])
-        assert sorted(learnt["colours_learnt"]) == ["pink", "red"]
+        _camera_state(client, lambda c: sorted(c["colours_learnt"]) == ["pink", "red"])
         config = camera.with_learnt_colours(app.extensions["hub"].reader_config())
-        assert config.palette.reference_bgr is not None
+        assert config.palette.reference_bgr is not None and config.learnt_colours is None
         _placed_and_swept(client, act, 5, table)
         again = _roll_applied(client, act, "pink", (1, 2, 3, 3, 4, 5), table)
         assert again["roll"] is not None and not any(d["why"] for d in again["dice"])

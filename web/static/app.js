@@ -1190,15 +1190,19 @@ function cameraPanel() {
     "data-testid": "preview", onclick: (e) => cornerTap(e), onerror: previewRefused})
     : h("p", {class: "hint", text: t("preview_paused")});
   const names = table.colours.map(colourName).join(", ");
+  // Colours learnt from the rolls played are named from their own dice; the others, until
+  // they are learnt too, by the light judged from the rolls.
+  const learnt = (table.game && cam.colours_learnt) || [];
+  const stillJudged = table.colours.some((colour) => !learnt.includes(colour));
   return h("section", {class: "camera", "data-testid": "camera"},
     h("h2", {}, t("camera"), " ", h("small", {text: cam.source || ""})),
     img,
     ui.corners ? h("p", {class: "hint", text: `${t("zones_corners")} (${ui.corners.length}/4)`}) : null,
     h("p", {class: "hint", text: table.zones.length ? t("zones_now", {list: table.zones.join(", ")}) : t("zones_none")}),
     table.game ? h("p", {class: "hint", text: t("calibrate_help", {list: names})}) : null,
-    table.game && cam.colours_learnt && cam.colours_learnt.length ? h("p", {class: "hint", "data-testid": "colours-learnt",
-      text: t("colours_learnt", {list: cam.colours_learnt.map(colourName).join(", ")})})
-    : table.game && cam.light ? h("p", {class: "hint", "data-testid": "light", text: t("light_judged", {n: cam.light_dice,
+    learnt.length ? h("p", {class: "hint", "data-testid": "colours-learnt",
+      text: t("colours_learnt", {list: learnt.map(colourName).join(", ")})}) : null,
+    table.game && cam.light && stillJudged ? h("p", {class: "hint", "data-testid": "light", text: t("light_judged", {n: cam.light_dice,
       words: cam.light.length ? cam.light.map((word) => t("light_" + word)).join(", ") : t("light_white")})}) : null,
     h("div", {class: "row wrap"},
       table.sim && table.game ? button(t("calibrate_lay"), () => act("sim_lay_colours"), "btn", {"data-testid": "sim-lay"}) : null,

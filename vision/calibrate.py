@@ -47,16 +47,20 @@ def merged_palette(calibrated: Palette) -> Palette:
         if n not in calibrated.names and d > SEPARATE_LAB
     ]
     base = default_palette(rest)
-    widened = np.array(
-        [np.linalg.inv(np.linalg.inv(m) + np.diag(CALIBRATION_SPREAD)) for m in calibrated.inv_cov],
-        np.float32,
-    )
     return Palette(
         calibrated.names + base.names,
         np.concatenate([calibrated.means, base.means]),
-        np.concatenate([widened, base.inv_cov]),
+        np.concatenate([_widened(calibrated.inv_cov), base.inv_cov]),
         calibrated.reference_bgr,
     )
+
+
+def _widened(inv_cov: np.ndarray) -> np.ndarray:
+    """Calibrated colours' inverse covariances (k, 3, 3) with CALIBRATION_SPREAD added."""
+    return np.array(
+        [np.linalg.inv(np.linalg.inv(m) + np.diag(CALIBRATION_SPREAD)) for m in inv_cov],
+        np.float32,
+    ).reshape(-1, 3, 3)
 
 
 def partly_learnt(learnt: Palette, judged: Palette) -> Palette:
@@ -73,12 +77,10 @@ def partly_learnt(learnt: Palette, judged: Palette) -> Palette:
     near = np.linalg.norm(means[:, None] - learnt.means[None], axis=2).min(1, initial=np.inf)
     kept = [i for i, n in enumerate(rest) if n in judged.in_play or near[i] > SEPARATE_LAB]
     guessed = tuple(rest[i] for i in kept)
-    widened = merged_palette(learnt)
-    count = len(learnt.names)
     return Palette(
         learnt.names + guessed,
         np.concatenate([learnt.means, means[kept]]).astype(np.float32),
-        np.concatenate([widened.inv_cov[:count], _round_blobs(guessed)]),
+        np.concatenate([_widened(learnt.inv_cov), _round_blobs(guessed)]),
         learnt.reference_bgr,
         judged.in_play,
         blank_only=judged.blank_only,

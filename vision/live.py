@@ -77,7 +77,7 @@ class LiveCamera:
         self._play = ColoursFromPlay()
         self._camera_place = PlaceLearner()  # used by the camera thread alone
         self._board = StatusBoard(
-            on_status, self._light.judged, clock, status_every_s, self._play.colours
+            on_status, self._light.judged, clock, status_every_s, self._play.learnt_so_far
         )
         self._watcher = RollWatcher(read=self._read, arena_zone=_arena(config))
         self._latest = Detections.empty()

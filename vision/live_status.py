@@ -27,12 +27,14 @@ class CameraStatus:
     light: np.ndarray | None = None  # judged from the rolls' dice, until calibration
     light_dice: int = 0  # how many dice it was judged from
     colours_learnt: tuple[str, ...] = ()  # named from the rolls applied, until calibration
+    every_colour_learnt: bool = False  # colours_learnt holds every colour the game rolls
 
 
 # The light judged so far and how many dice it was judged from.
 LightJudged = Callable[[], tuple[np.ndarray | None, int]]
-# The colours learnt from the rolls applied so far (none before).
-ColoursLearnt = Callable[[], tuple[str, ...]]
+# The colours learnt from the rolls applied so far (none before), and whether they are every
+# colour the game rolls.
+ColoursLearnt = Callable[[], tuple[tuple[str, ...], bool]]
 
 
 class StatusBoard:
@@ -45,7 +47,7 @@ class StatusBoard:
         light: LightJudged,
         clock: Callable[[], float],
         every_s: float,
-        colours_learnt: ColoursLearnt = tuple,
+        colours_learnt: ColoursLearnt = lambda: ((), False),
     ) -> None:
         self._on_status = on_status
         self._light = light
@@ -112,6 +114,7 @@ class StatusBoard:
         """A status with the counts, the last frame's age and the light as they are now."""
         age = None if self._last_frame is None else self._clock() - self._last_frame
         light, light_dice = self._light()
+        learnt, every_colour = self._colours_learnt()
         return CameraStatus(
             state,
             source,
@@ -121,5 +124,6 @@ class StatusBoard:
             age,
             light,
             light_dice,
-            self._colours_learnt(),
+            learnt,
+            every_colour,
         )

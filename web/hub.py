@@ -567,7 +567,7 @@ class TableHub:
         """Record the camera's state (ok, lost, ...) and tell the pages when it, the light the
         camera has judged, or the colours it learnt from play, change."""
         with self.lock:
-            told = ("state", "light", "colours_learnt")
+            told = ("state", "light", "colours_learnt", "every_colour_learnt")
             changed = any(status.get(k) != self.camera_status.get(k) for k in told)
             self.camera_status = status
             if changed:

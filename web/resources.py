@@ -63,6 +63,7 @@ def start_camera(
                 "light": light_words(s.light) if s.light is not None else None,
                 "light_dice": s.light_dice,
                 "colours_learnt": list(s.colours_learnt),
+                "every_colour_learnt": s.every_colour_learnt,
             }
         )
 

@@ -93,6 +93,21 @@ def test_pale_blue_dice_are_named_from_their_own_rolls_as_soon_as_they_were_roll
     assert (certainty > 0.6).all()
 
 
+def test_a_colour_in_play_that_no_roll_applied_has_shown_keeps_the_learning_incomplete() -> None:
+    # White neutral dice whose rolls taught nothing (entered by hand with a die added, say):
+    # every player's colour is learnt, white is still named by the light judged.
+    palette = default_palette().in_play_only(["blue", "red", "white"])
+    learner = ColoursFromPlay()
+    assert learner.learnt_so_far() == ((), False)
+    _applied(learner, palette, [LIGHT_BLUE] * 8, {"blue": 8})
+    _applied(learner, palette, [RED] * 8, {"red": 8}, seed=1)
+    names, every_colour = learner.learnt_so_far()
+    assert set(names) == {"blue", "red"} and not every_colour
+    assert learner.learnt() is None
+    _applied(learner, palette, [WHITE] * 2 + [RED] * 3, {"white": 2, "red": 3}, seed=2)
+    assert learner.learnt_so_far()[1] and learner.learnt() is not None
+
+
 def test_the_dice_of_a_roll_are_given_their_colours_by_the_counts_not_by_the_order() -> None:
     palette = default_palette().in_play_only(["red", "white"])
     learner = ColoursFromPlay()

@@ -118,12 +118,14 @@ def test_the_rolls_applied_teach_the_camera_the_colours_and_the_page_says_so(app
         assert _camera_state(client, lambda c: True)["colours_learnt"] == []
         first = _roll_applied(client, act, "pink", (1, 1, 2, 3, 4, 5, 6, 6), table)
         assert first["roll"] is None  # the first roll is asked about, then entered by hand
-        _camera_state(client, lambda c: c["colours_learnt"] == ["pink"])  # red not rolled yet
+        learnt = _camera_state(client, lambda c: c["colours_learnt"] == ["pink"])
+        assert not learnt["every_colour_learnt"]  # red not rolled yet
         config = camera.with_learnt_colours(app.extensions["hub"].reader_config())
         assert config.learnt_colours is not None and "red" in config.learnt_colours.guessed
         _placed_and_swept(client, act, 6, table)
         _roll_applied(client, act, "red", (1, 2, 2, 3, 4, 5, 5, 6), table)
-        _camera_state(client, lambda c: sorted(c["colours_learnt"]) == ["pink", "red"])
+        learnt = _camera_state(client, lambda c: sorted(c["colours_learnt"]) == ["pink", "red"])
+        assert learnt["every_colour_learnt"]
         config = camera.with_learnt_colours(app.extensions["hub"].reader_config())
         assert config.palette.reference_bgr is not None and config.learnt_colours is None
         _placed_and_swept(client, act, 5, table)

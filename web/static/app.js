@@ -1191,9 +1191,10 @@ function cameraPanel() {
     : h("p", {class: "hint", text: t("preview_paused")});
   const names = table.colours.map(colourName).join(", ");
   // Colours learnt from the rolls played are named from their own dice; the others, until
-  // they are learnt too, by the light judged from the rolls.
+  // every colour the game rolls is learnt (white neutral dice and kickers too), by the light
+  // judged from the rolls.
   const learnt = (table.game && cam.colours_learnt) || [];
-  const stillJudged = table.colours.some((colour) => !learnt.includes(colour));
+  const stillJudged = !cam.every_colour_learnt;
   return h("section", {class: "camera", "data-testid": "camera"},
     h("h2", {}, t("camera"), " ", h("small", {text: cam.source || ""})),
     img,

@@ -115,6 +115,13 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         "probability or more (0: never)",
     )
     ap.add_argument(
+        "--finer-seen-from",
+        type=float,
+        default=DEFAULTS.finer_seen_from,
+        help="a die that the finer look sees but reads weakly, on no die of the first look, "
+        "joins flagged unsure at this die checker probability or more (0: never)",
+    )
+    ap.add_argument(
         "--smooth-die-from",
         type=float,
         default=DEFAULTS.smooth_die_from,
@@ -144,6 +151,7 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         round_no_die_below=args.round_no_die_below,
         sharp_die_from=args.sharp_die_from,
         finer_die_from=args.finer_die_from,
+        finer_seen_from=args.finer_seen_from,
         smooth_die_from=args.smooth_die_from,
         **fixed,
     )

@@ -68,10 +68,12 @@ MOST_BOXES_A_LOOK = 160
 # The look at a speckled frame smoothed reads at most this many of its new boxes, its surest.
 MOST_SMOOTHED_BOXES = 40
 LARGEST_DIE = locate.ONE_LOOK_SIDE[1]  # px at the look: larger, and pips and keys look like dice
-# A frame shrunk for its large dice to at most LOCATOR_LONG_SIDE / FINER_LOOK px is looked at
-# again FINER_LOOK times as large; the dice it reads for sure join where their side lies within
-# FINER_SIZES of the frame's sure dice (see `_with_finer_look`).
+# A frame shrunk for its large dice is looked at again FINER_LOOK times as large, at most at
+# LOCATOR_LONG_SIDE, where that is at least FINER_LEAST times the first look; the dice it reads
+# for sure join where their side lies within FINER_SIZES of the frame's sure dice (see
+# `_with_finer_look`).
 FINER_LOOK = 2.0
+FINER_LEAST = 1.5
 FINER_SIZES = (0.6, 1.7)
 # A frame the first look enlarged past its own size is looked at once more at SHARP_LOOK of its
 # own size, sharper; the new dice it finds join where the die checker backs them (see
@@ -176,6 +178,10 @@ class ReaderConfig:
     # the die checker gives it at least this probability (0: only dice of that size, on no
     # box, join; see `_with_finer_look`).
     finer_die_from: float = die_check.FINER_DIE_FROM
+    # A die that the finer look sees but reads weakly, of the frame's dice size and on no die of
+    # the first look, joins flagged unsure where the die checker gives it at least this (0: it
+    # does not join; nor with finer_die_from 0).
+    finer_seen_from: float = die_check.FINER_SEEN_FROM
     # A die that only a look at the frame with its flecks smoothed out finds
     # (`_with_smooth_look`) joins where the die checker gives it at least this (0: no such look).
     smooth_die_from: float = die_check.SMOOTH_DIE_FROM
@@ -401,12 +407,12 @@ def _with_finer_look(
 ) -> Detections:
     """The dice of a first look at a frame shrunk far for its large dice, joined by the dice
     that a look FINER_LOOK times as large reads for sure, of the size of the frame's sure dice
-    (FINER_SIZES), where they lie on none of its dice of that size; their colours named in the
-    light the first look judged.
+    (FINER_SIZES), where they lie on none of its dice of that size and are none of its boxes
+    again (each centred in the other); their colours named in the light the first look judged.
 
     Shrunk that far, a large die that lies a little apart in size or light from the others is
-    often not boxed at all; at the larger look it is. Only dice read for sure join: the larger
-    look also boxes patterns and pips, read unsure.
+    often not boxed at all; at the larger look it is. Dice read for sure join as such: the
+    larger look also boxes patterns and pips, read unsure.
 
     A die it reads for sure of another size, or on weak boxes of the first look (unsure, or
     read under `cfg.sure_reading`), also joins where it lies on none of the first look's sure
@@ -414,10 +420,13 @@ def _with_finer_look(
     is centred in it without holding its centre (it may be several dice); the weak boxes on
     the same die (each centred in the other) and those around it (AROUND_SIDES times its side)
     give way. One small thing read for sure then no longer sets the size of a frame of large
-    dice, and a large die read weakly at the first look is read again, surer."""
+    dice, and a large die read weakly at the first look is read again, surer.
+
+    A die the finer look reads weakly joins flagged unsure where it is seen all the same
+    (`_seen_at_finer_look`): of the frame's dice size, on no die, backed by the die checker."""
     found = first.found
-    finer_side = round(first.long_side * FINER_LOOK)
-    if finer_side > locate.LOCATOR_LONG_SIDE:
+    finer_side = min(round(first.long_side * FINER_LOOK), locate.LOCATOR_LONG_SIDE)
+    if finer_side < first.long_side * FINER_LEAST:
         return found
     sure = ~found.unsure & (found.confidence >= cfg.sure_reading)
     side = locate.typical_side(found.boxes[sure], found.confidence[sure])
@@ -426,7 +435,14 @@ def _with_finer_look(
 
     def new_dice(boxes: np.ndarray) -> np.ndarray:
         sides = locate.box_sides(boxes)
-        return (sides >= low) & (sides <= high) & ~locate.on_one_die(boxes, die_sized)
+        # A box of the first look, however large, is no region around dice where it and the
+        # box are each centred in the other: the box is that die again (its top face alone),
+        # and joins only as a die read again (backed by the checker, the weak box giving way).
+        centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+        again = locate.centred_in(boxes, found.centres) & locate.centred_in(found.boxes, centres).T
+        return (
+            (sides >= low) & (sides <= high) & ~locate.on_one_die(boxes, die_sized) & ~again.any(1)
+        )
 
     def off_sure_dice(boxes: np.ndarray) -> np.ndarray:
         return ~locate.on_one_die(boxes, found.boxes[sure])
@@ -458,7 +474,39 @@ def _with_finer_look(
                 gives_way = (holds | (held & around))[backed].any(0) & ~sure
                 found = found.select(~gives_way)
                 joins |= backed
+    if checked and cfg.finer_seen_from > 0:
+        joins |= _seen_at_finer_look(frame_bgr, cfg, found, finer, joins, (low, high))
+        finer = replace(finer, unsure=finer.unsure | (joins & ~read_sure))
     return found.joined(finer.select(joins)) if joins.any() else found
+
+
+def _seen_at_finer_look(
+    frame_bgr: np.ndarray,
+    cfg: ReaderConfig,
+    found: Detections,
+    finer: Detections,
+    joins: np.ndarray,
+    sizes: tuple[float, float],
+) -> np.ndarray:
+    """Which dice of the finer look (`finer`) that it could not read for sure are seen there
+    all the same, a bool array: showing pips, their side within `sizes` (px), on no die of the
+    first look (`found`) nor of the finer look's dice that join (`joins`), and backed by the
+    die checker at `cfg.finer_seen_from` or more. They join flagged unsure: a large die that
+    the first look missed is asked about, not lost."""
+    read_sure = ~finer.unsure & (finer.confidence >= cfg.sure_reading)
+    sides = locate.box_sides(finer.boxes)
+    weak = (
+        ~read_sure
+        & (finer.pips != pips.CLASS_BLANK)
+        & (sides >= sizes[0])
+        & (sides <= sizes[1])
+        & ~locate.on_one_die(finer.boxes, found.boxes)
+        & ~locate.on_one_die(finer.boxes, finer.boxes[joins])
+    )
+    seen = weak.copy()
+    if weak.any():
+        seen[weak] = _likely_dice(frame_bgr, finer.boxes[weak], cfg) >= cfg.finer_seen_from
+    return seen
 
 
 def _with_sharp_look(

@@ -61,8 +61,8 @@ SHARP_DIE_FROM = 0.5
 FINER_DIE_FROM = 0.5
 # A die that the finer look sees but reads weakly, of the frame's dice size and on no die of its
 # first look, joins flagged unsure where the checker gives it at least this. On the grey photos'
-# training part 0.5 and 0.6 find 4 dice more and 0.85 1, none with a box more on no die (model
-# card, "Large dice the finer look sees but cannot read, kept unsure").
+# training part 0.5 and 0.6 find 4 dice more and 0.85 one; on its tuning part 0.5 and 0.6 one
+# and 0.7 none (model card, "Large dice the finer look sees but cannot read, kept unsure").
 FINER_SEEN_FROM = 0.6
 # A die that only the look at a speckled frame smoothed finds (`reader._with_smooth_look`) joins
 # where the checker gives it at least this, as a die of the sharper look does: that look also

@@ -241,13 +241,9 @@ class ColoursFromPlay:
         with self._lock:
             return self._palette
 
-    def colours(self) -> tuple[str, ...]:
-        """The colours learnt from play so far, named from their own dice (none before)."""
-        return self.learnt_so_far()[0]
-
     def learnt_so_far(self) -> tuple[tuple[str, ...], bool]:
-        """The colours learnt from play so far, and whether they are every colour the game
-        rolls: a colour in play that no roll applied has shown enough dice of (white neutral
+        """The colours learnt from play so far, named from their own dice (none before), and
+        whether they are every colour the game rolls: a colour in play that no roll applied has shown enough dice of (white neutral
         dice whose rolls taught nothing) is still named by the light judged."""
         with self._lock:
             names = () if self._part is None else self._part.names

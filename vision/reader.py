@@ -475,7 +475,7 @@ def _with_finer_look(
                 found = found.select(~gives_way)
                 joins |= backed
     if checked and cfg.finer_seen_from > 0:
-        joins |= _seen_at_finer_look(frame_bgr, cfg, found, finer, joins, (low, high))
+        joins |= _seen_at_finer_look(frame_bgr, cfg, found, finer, ~read_sure, joins, (low, high))
         finer = replace(finer, unsure=finer.unsure | (joins & ~read_sure))
     return found.joined(finer.select(joins)) if joins.any() else found
 
@@ -485,18 +485,18 @@ def _seen_at_finer_look(
     cfg: ReaderConfig,
     found: Detections,
     finer: Detections,
+    read_weakly: np.ndarray,
     joins: np.ndarray,
     sizes: tuple[float, float],
 ) -> np.ndarray:
-    """Which dice of the finer look (`finer`) that it could not read for sure are seen there
-    all the same, a bool array: showing pips, their side within `sizes` (px), on no die of the
-    first look (`found`) nor of the finer look's dice that join (`joins`), and backed by the
-    die checker at `cfg.finer_seen_from` or more. They join flagged unsure: a large die that
-    the first look missed is asked about, not lost."""
-    read_sure = ~finer.unsure & (finer.confidence >= cfg.sure_reading)
+    """Which dice of the finer look (`finer`) that it `read_weakly` (not for sure) are seen
+    there all the same, a bool array: showing pips, their side within `sizes` (px), on no die
+    of the first look (`found`) nor of the finer look's dice that join (`joins`), and backed by
+    the die checker at `cfg.finer_seen_from` or more. They join flagged unsure: a large die
+    that the first look missed is asked about, not lost."""
     sides = locate.box_sides(finer.boxes)
     weak = (
-        ~read_sure
+        read_weakly
         & (finer.pips != pips.CLASS_BLANK)
         & (sides >= sizes[0])
         & (sides <= sizes[1])

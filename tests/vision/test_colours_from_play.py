@@ -76,7 +76,7 @@ def test_pale_blue_dice_are_named_from_their_own_rolls_as_soon_as_they_were_roll
     assert learner.applied(config) is config  # nothing learnt yet
     _applied(learner, palette, [LIGHT_BLUE] * 8 + [WHITE] * 2, {"blue": 8, "white": 2})
     # Red has not been rolled: blue and white are learnt, red is where the light puts it.
-    assert learner.learnt() is None and learner.colours() == ("blue", "white")
+    assert learner.learnt() is None and learner.learnt_so_far()[0] == ("blue", "white")
     part = learner.applied(config).learnt_colours
     assert part is not None and "red" in part.guessed
     assert not {"blue", "white"} & set(part.guessed)
@@ -86,7 +86,7 @@ def test_pale_blue_dice_are_named_from_their_own_rolls_as_soon_as_they_were_roll
     _applied(learner, palette, [RED] * 6 + [WHITE] * 2, {"red": 6, "white": 2}, seed=1)
     learnt = learner.applied(config).palette
     assert learnt.reference_bgr is not None  # named as a calibrated table names them
-    assert set(learner.colours()) == {"blue", "red", "white"}
+    assert set(learner.learnt_so_far()[0]) == {"blue", "red", "white"}
     frame, dice = _roll([LIGHT_BLUE] * 3 + [WHITE] * 3 + [RED] * 3, seed=2)
     names, certainty = learnt.classify(dice.body, np.array(TABLE, np.float32))
     assert names.tolist() == ["blue"] * 3 + ["white"] * 3 + ["red"] * 3
@@ -145,12 +145,12 @@ def test_a_roll_teaches_once_and_calibration_or_other_colours_forget_what_was_le
     assert not learner.roll_applied(dice, [True] * few, {"red": few}, palette)  # applied again
     assert learner.learnt() is None  # counted once, not twice
     _applied(learner, palette, [RED] * 4, {"red": 4}, seed=4)
-    assert learner.colours() == ("red",)
+    assert learner.learnt_so_far()[0] == ("red",)
     calibrated = calibrate({"red": np.array([RED] * 3, np.float32)}, np.array(TABLE))
     config = ReaderConfig(palette=calibrated)
     assert learner.applied(config) is config  # a calibrated table keeps its own palette
     learner.settings_changed(palette, calibrated)
-    assert learner.learnt() is None and learner.colours() == ()
+    assert learner.learnt() is None and learner.learnt_so_far()[0] == ()
     # Nor is anything learnt on a calibrated table.
     _applied(learner, calibrated, [RED] * 5, {"red": 5}, seed=5)
     assert learner.learnt() is None
@@ -167,7 +167,7 @@ def test_what_was_learnt_is_taken_up_again_after_a_restart_but_only_as_it_was_wr
     written = json.loads(json.dumps(learner.to_json()))
     again = ColoursFromPlay()
     assert again.restore(written, palette)
-    assert again.colours() == learner.colours()
+    assert again.learnt_so_far()[0] == learner.learnt_so_far()[0]
     before, after = learner.learnt(), again.learnt()
     assert before is not None and after is not None
     assert np.allclose(before.means, after.means, atol=0.2)  # BGR kept to a tenth

@@ -260,7 +260,8 @@ def _round_bars(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> 
     wanted[~found.unsure & (found.pips == 1)] = cfg.round_doubt_below
     asked = np.flatnonzero(wanted > 0)
     if len(asked):
-        round_ = round_body.round_bodies(frame_bgr, found.boxes[asked])
+        read_blank = found.pips[asked] == pips.CLASS_BLANK
+        round_ = round_body.round_bodies(frame_bgr, found.boxes[asked], read_blank)
         bars[asked] = np.where(round_, wanted[asked], 0.0)
     return bars
 

@@ -32,6 +32,11 @@ ELLIPSE_SPREAD = 0.035
 # is near one from above; the corners show as the fourth or sixth harmonic of the outline's
 # radius around the ellipse, under this for a round thing.
 CORNERS = 0.02
+# The game's blank dice are cubes, so a face read blank is judged by its corners alone: round
+# where they are under BLANK_CORNERS and its outline lies within BLANK_SPREAD of an ellipse (a
+# cap or a magnet with its shadow on one side is an egg, no ellipse, but has no corners).
+BLANK_CORNERS = 0.03
+BLANK_SPREAD = 0.08
 ANGLES = 128  # the outline's radius is sampled at this many angles for its harmonics
 # The outline is traced along rays from the look's middle: on each ray, the edge is the
 # outermost strong fall of the difference from the table, over EDGE_FALL px outward, between
@@ -49,18 +54,25 @@ EDGE_FLOOR = 4.0  # 8-bit Lab levels
 EDGE_RAYS_SHARE = 0.75
 
 
-def round_bodies(frame_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+def round_bodies(
+    frame_bgr: np.ndarray, boxes: np.ndarray, read_blank: np.ndarray | None = None
+) -> np.ndarray:
     """Which boxes (n, 4) hold a round thing: an outline, traced against the table around it
     along rays from the box's middle, that an ellipse fits (`ELLIPSE_SPREAD`) with no corners
-    (`CORNERS`), a bool array (n,)."""
+    (`CORNERS`), a bool array (n,). A box `read_blank` (n,) is judged as a blank die's face
+    (`BLANK_SPREAD`, `BLANK_CORNERS`)."""
     boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
     if not len(boxes):
         return np.zeros(0, bool)
+    blank_faces = np.zeros(len(boxes), bool) if read_blank is None else np.asarray(read_blank)
     looks = crop_dice(frame_bgr, boxes, size=LOOK_SIDE, margin=LOOK_SHARE)
     round_ = np.zeros(len(boxes), bool)
     for k, look in enumerate(looks):
-        difference = _difference_from_table(look)
-        round_[k] = _is_round(_outline(difference))
+        outline = _outline(_difference_from_table(look))
+        if blank_faces[k]:
+            round_[k] = _is_round(outline, BLANK_SPREAD, BLANK_CORNERS)
+        else:
+            round_[k] = _is_round(outline)
     return round_
 
 
@@ -75,7 +87,8 @@ def round_blanks(
         ~np.asarray(unsure, bool) & (np.asarray(read_pips) == pips.CLASS_BLANK)
     )
     if len(checked):
-        doubted[checked] = round_bodies(frame_bgr, np.asarray(boxes)[checked])
+        every_blank = np.ones(len(checked), bool)
+        doubted[checked] = round_bodies(frame_bgr, np.asarray(boxes)[checked], every_blank)
     return doubted
 
 
@@ -123,14 +136,17 @@ def _outline(difference: np.ndarray) -> np.ndarray | None:
     return points[strong].astype(np.float32)
 
 
-def _is_round(outline: np.ndarray | None) -> bool:
-    """Whether an outline (m, 2) is an ellipse with no corners."""
+def _is_round(
+    outline: np.ndarray | None, spread: float = ELLIPSE_SPREAD, corners: float = CORNERS
+) -> bool:
+    """Whether an outline (m, 2) lies within `spread` of an ellipse, with corners under
+    `corners`."""
     if outline is None:
         return False
     angles, radii = _on_ellipse(outline)
-    if float(np.std(radii)) >= ELLIPSE_SPREAD:
+    if float(np.std(radii)) >= spread:
         return False
-    return _corner_strength(angles, radii) < CORNERS
+    return _corner_strength(angles, radii) < corners
 
 
 def _on_ellipse(outline: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

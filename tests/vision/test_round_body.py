@@ -118,6 +118,28 @@ def test_dice_and_bare_table_are_not_round(name: str) -> None:
     assert round_body.round_bodies(frame, box).tolist() == [False]
 
 
+def cap_with_shadow(frame: np.ndarray) -> None:
+    """A grey cap lit from one side, its shadow falling beside it: an egg, no ellipse."""
+    cv2.circle(frame, (110, 110), SIDE // 2, (30, 60, 20), -1, cv2.LINE_AA)
+    cv2.circle(frame, (100, 100), SIDE // 2, (170, 170, 168), -1, cv2.LINE_AA)
+
+
+@pytest.mark.parametrize("name", NOT_ROUND)
+def test_dice_read_blank_are_not_round_either(name: str) -> None:
+    frame, box = frame_with(NOT_ROUND[name])
+    assert round_body.round_bodies(frame, box, np.array([True])).tolist() == [False]
+
+
+def test_a_cap_with_its_shadow_is_round_where_it_is_read_blank() -> None:
+    # No ellipse, so no round thing in general; but with no corners, no blank die's face.
+    frame, box = frame_with(cap_with_shadow)
+    assert round_body.round_bodies(frame, box).tolist() == [False]
+    assert round_body.round_bodies(frame, box, np.array([True])).tolist() == [True]
+    boxes = np.repeat(box, 2, axis=0)
+    read, unsure = np.array([0, 1]), np.zeros(2, bool)
+    assert round_body.round_blanks(frame, boxes, read, unsure).tolist() == [True, False]
+
+
 def test_a_thing_against_a_neighbour_is_judged_by_its_own_outline() -> None:
     # A coin touching a die of its own grey: the rays from the coin's middle find its edge all
     # around but where the die is; from the die's middle, the die's corners.
@@ -160,7 +182,9 @@ def test_a_round_blank_is_doubted_whatever_its_reading_and_only_sure_blanks_are_
 
 def test_a_round_1_is_flagged_only_where_the_checker_doubts_it_too(monkeypatch) -> None:
     # Every box is round here; the checker calls every box it is asked about no die, or none.
-    monkeypatch.setattr(round_body, "round_bodies", lambda frame, boxes: np.ones(len(boxes), bool))
+    monkeypatch.setattr(
+        round_body, "round_bodies", lambda frame, boxes, blank: np.ones(len(boxes), bool)
+    )
     found = white_dice(
         [[0, 0, 20, 20], [40, 0, 60, 20], [80, 0, 100, 20], [120, 0, 140, 20]],
         [1, 3, 1, 1],
@@ -203,12 +227,17 @@ def test_an_unsure_round_box_is_dropped_under_its_own_bar(monkeypatch) -> None:
 
         return under
 
-    monkeypatch.setattr(
-        round_body, "round_bodies", lambda frame, boxes: (boxes[:, 0] == 0).astype(bool)
-    )
+    judged_as_blank: list[list[bool]] = []
+
+    def round_where_left(frame, boxes, read_blank):
+        judged_as_blank.append(read_blank.tolist())
+        return (boxes[:, 0] == 0).astype(bool)
+
+    monkeypatch.setattr(round_body, "round_bodies", round_where_left)
     monkeypatch.setattr(die_check, "under", checker_gives(0.15))
     checked = reader._checked(frame, found, ReaderConfig())
     assert checked.boxes[:, 0].tolist() == [40]  # the round one went, the square one stayed
+    assert judged_as_blank == [[True, True]]  # both read blank: judged as a blank face
     assert bars_asked == [[pytest.approx(die_check.ROUND_NO_DIE_BELOW)]]
     monkeypatch.setattr(die_check, "under", checker_gives(0.25))
     assert len(reader._checked(frame, found, ReaderConfig())) == 2

@@ -9,7 +9,9 @@ A round thing's outline is a circle, or an ellipse when the camera looks at it a
 pip readers see only a face, and call a cap or a lens a blank die or a 1, for sure; the outline
 tells them apart where the thing stands out from the table all around. Where it does not (a
 thing on a busy table, or much of its edge against a neighbour), there is no outline or it is
-no ellipse, and the box is not called round: the check errs towards a die.
+no ellipse, and the box is not called round: the check errs towards a die. A box read blank
+is judged by its corners alone: a cap with its shadow beside it is an egg, no ellipse, and no
+blank die's face, which has four or six corners.
 """
 
 from __future__ import annotations

@@ -78,6 +78,13 @@ def add_reader_options(ap: argparse.ArgumentParser) -> None:
         "probability (0: not asked)",
     )
     ap.add_argument(
+        "--blank-no-die-below",
+        type=float,
+        default=DEFAULTS.blank_no_die_below,
+        help="unsure boxes read better than that as a blank are dropped under this die "
+        "checker probability (0: not asked)",
+    )
+    ap.add_argument(
         "--doubt-sure-below",
         type=float,
         default=DEFAULTS.doubt_sure_below,
@@ -146,6 +153,7 @@ def reader_config(args: argparse.Namespace, **fixed: Any) -> ReaderConfig:
         sure_vote=args.sure_vote,
         no_die_below=args.no_die_below,
         read_no_die_below=args.read_no_die_below,
+        blank_no_die_below=args.blank_no_die_below,
         doubt_sure_below=args.doubt_sure_below,
         round_doubt_below=args.round_doubt_below,
         round_no_die_below=args.round_no_die_below,

@@ -52,6 +52,7 @@ MOST_DICE_A_SCENE = 25  # crops of dice kept a rendered scene (of each of its tw
 WITHOUT_CHECKER = ReaderConfig(
     no_die_below=0.0,
     read_no_die_below=0.0,
+    blank_no_die_below=0.0,
     doubt_sure_below=0.0,
     sharp_die_from=0.0,
     smooth_die_from=0.0,
@@ -149,11 +150,17 @@ def _add_strays(out: _Crops, rng, frame, session, dice: np.ndarray, most: int, k
 
 
 def rendered_crops(
-    out: _Crops, rng: np.random.Generator, scenes: int, strays: int, speckled_tables: float = 0.0
+    out: _Crops,
+    rng: np.random.Generator,
+    scenes: int,
+    strays: int,
+    speckled_tables: float = 0.0,
+    round_trays: float = 0.0,
 ) -> None:
     """Crops from rendered scenes with clutter, of every finish and camera the renderer has;
     `speckled_tables` of them (a share) with the dice on a granite table or in felt trays on one,
-    from above."""
+    from above, and `round_trays` of them with 4-14 dice on a light grey tray (or granite) among
+    round grey and metal things (caps, magnets, screws, lenses), from above."""
     from models.render import render_scene
 
     session = open_session(str(model_path(LOCATOR_FILE)), 2)
@@ -163,6 +170,9 @@ def rendered_crops(
         glossy, marbled, speckled = (float(rng.random() < 0.3) for _ in range(3))
         on_speckle = bool(speckled_tables) and rng.random() < speckled_tables
         in_trays = on_speckle and rng.random() < 0.5
+        on_round_tray = bool(round_trays) and rng.random() < round_trays
+        if on_round_tray:
+            low, high = 4, 15
         if on_speckle:
             low, high = 2, 16  # a tray holds a game's dice
         frame, truths = render_scene(
@@ -171,11 +181,12 @@ def rendered_crops(
             camera_height=float(rng.uniform(0.5, 1.4)) if rng.random() < 0.5 else None,
             pip_styles=0.3,
             translucent=0.1,
-            clutter=0.9 if high <= 16 else 0.4,
+            clutter=1.0 if on_round_tray else (0.9 if high <= 16 else 0.4),
+            round_clutter_on_a_tray=on_round_tray,
             glossy=glossy,
             marbled=marbled,
             speckled=speckled,
-            elevation_deg=90.0 if on_speckle else None,
+            elevation_deg=90.0 if on_speckle or on_round_tray else None,
             granite_table=on_speckle and not in_trays,
             felt_trays=in_trays,
         )
@@ -263,6 +274,13 @@ def main() -> None:
         default=0.0,
         help="share of rendered scenes on a granite table or in felt trays on one, from above",
     )
+    ap.add_argument(
+        "--round-trays",
+        type=float,
+        default=0.0,
+        help="share of rendered scenes on a light grey tray among round grey and metal things "
+        "(caps, magnets, screws, lenses), from above",
+    )
     ap.add_argument("--seed", type=int, default=31)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
@@ -272,7 +290,7 @@ def main() -> None:
     else:
         if not args.no_real:
             real_crops(out, rng, args.strays, args.part)
-        rendered_crops(out, rng, args.scenes, args.strays, args.speckled_tables)
+        rendered_crops(out, rng, args.scenes, args.strays, args.speckled_tables, args.round_trays)
     arrays = out.arrays()
     save_arrays(args.out, arrays)
     kinds = arrays["kinds"]

@@ -162,6 +162,9 @@ class ReaderConfig:
     # the default, see `die_check.DOUBT_SURE_BELOW`).
     read_no_die_below: float = die_check.READ_NO_DIE_BELOW
     doubt_sure_below: float = die_check.DOUBT_SURE_BELOW
+    # An unsure box read blank at `die_check.WEAK_READING` or more is dropped under this (0: not
+    # asked; see `die_check.BLANK_NO_DIE_BELOW`).
+    blank_no_die_below: float = die_check.BLANK_NO_DIE_BELOW
     # A die read for sure as a 1 whose outline is round (vision/round_body.py: a coin, a cap,
     # a lens) is flagged unsure where the die checker gives it less than this, and one read
     # blank whatever the checker says (0: neither; see `die_check.ROUND_DOUBT_BELOW`).
@@ -228,18 +231,19 @@ def read_dice(frame_bgr: np.ndarray, config: ReaderConfig | None = None) -> Dete
 
 def _checked(frame_bgr: np.ndarray, found: Detections, cfg: ReaderConfig) -> Detections:
     """The dice as the die checker judges them, each box looked at with the table around it:
-    an unsure box read weakly (`die_check.weak_unsure`) under `cfg.no_die_below`, and one read
-    better, showing pips, under `cfg.read_no_die_below`, and an unsure box whose outline is
-    round under `cfg.round_no_die_below`, are no die, dropped; a die read for sure as a 1
-    whose outline is round, under `cfg.round_doubt_below`, and any die read for sure under
+    an unsure box read weakly (`die_check.weak_unsure`) under `cfg.no_die_below`, one read
+    better, showing pips, under `cfg.read_no_die_below`, one read better as a blank under
+    `cfg.blank_no_die_below`, and an unsure box whose outline is round under
+    `cfg.round_no_die_below`, are no die, dropped; a die read for sure as a 1 whose outline is
+    round, under `cfg.round_doubt_below`, and any die read for sure under
     `cfg.doubt_sure_below` (0 by default), are flagged unsure.
 
-    A blank read fairly well is dropped only where its outline is round: the checker, which
-    learnt coins and caps as no die, doubts flat grey faces most (the grey dice of Royale in a
-    shadow are read so). That is why a sure 1 is asked only where its outline is round, as a
-    die's never is."""
+    A blank read fairly well is dropped by the checker alone only under a low bar: the checker,
+    which learnt coins and caps as no die, still doubts flat grey faces more than others (the
+    grey dice of Royale in a shadow are read so). That is why a sure 1 is asked only where its
+    outline is round, as a die's never is."""
     weak = die_check.weak_unsure(found.unsure, found.confidence)
-    read_better = np.where(found.pips > 0, cfg.read_no_die_below, 0.0)
+    read_better = np.where(found.pips > 0, cfg.read_no_die_below, cfg.blank_no_die_below)
     bars = np.maximum(
         np.where(found.unsure, np.where(weak, cfg.no_die_below, read_better), cfg.doubt_sure_below),
         _round_bars(frame_bgr, found, cfg),

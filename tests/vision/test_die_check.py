@@ -117,6 +117,7 @@ NOT_ASKED = ReaderConfig(
     threads=1,
     no_die_below=0.0,
     read_no_die_below=0.0,
+    blank_no_die_below=0.0,
     doubt_sure_below=0.0,
     round_doubt_below=0.0,
     round_no_die_below=0.0,
@@ -128,13 +129,17 @@ def test_each_bar_drops_or_flags_only_its_own_boxes(rendered_scenes) -> None:
     for frame, _truths in rendered_scenes[:6]:
         without = read_dice(frame, NOT_ASKED)
         weak = die_check.weak_unsure(without.unsure, without.confidence)
-        read_better = without.unsure & ~weak & (without.pips > 0)  # a blank is never dropped
+        read_better = without.unsure & ~weak & (without.pips > 0)  # a blank has its own bar
+        fair_blank = without.unsure & ~weak & (without.pips == 0)
         # A checker bar no box can reach, one bar at a time: weak unsure boxes are dropped...
         weak_dropped = read_dice(frame, replace(NOT_ASKED, no_die_below=1.01))
         assert np.array_equal(weak_dropped.boxes, without.boxes[~weak])
         # ...unsure boxes read better, showing pips, are dropped...
         better_dropped = read_dice(frame, replace(NOT_ASKED, read_no_die_below=1.01))
         assert np.array_equal(better_dropped.boxes, without.boxes[~read_better])
+        # ...unsure blanks read better are dropped under their own bar...
+        blank_dropped = read_dice(frame, replace(NOT_ASKED, blank_no_die_below=1.01))
+        assert np.array_equal(blank_dropped.boxes, without.boxes[~fair_blank])
         # ...and dice read for sure are all flagged unsure, none dropped.
         doubted = read_dice(frame, replace(NOT_ASKED, doubt_sure_below=1.01))
         assert np.array_equal(doubted.boxes, without.boxes) and doubted.unsure.all()
@@ -147,23 +152,44 @@ def test_each_bar_drops_or_flags_only_its_own_boxes(rendered_scenes) -> None:
     assert (asked_in_all > 0).all()  # the scenes hold boxes of each kind
 
 
-def test_a_blank_read_fairly_well_is_never_dropped(monkeypatch) -> None:
-    # A checker that calls every box no die: the unsure blank read at 0.3 or more stays.
-    monkeypatch.setattr(die_check, "under", lambda session, crops, below: np.ones(len(crops), bool))
+def test_a_blank_read_fairly_well_is_dropped_only_under_its_own_bar(monkeypatch) -> None:
+    # A checker that gives every box it is asked about the same probability, and notes the
+    # bars: the unsure blank read at 0.3 or more is asked under its own bar,
+    # BLANK_NO_DIE_BELOW, the fair 3 under READ_NO_DIE_BELOW, the weak blank under NO_DIE_BELOW.
+    bars_asked: list[list[float]] = []
+
+    def checker_gives(p: float):
+        def under(session, crops, below):
+            bars = np.broadcast_to(np.asarray(below, np.float32), (len(crops),))
+            bars_asked.append(bars.tolist())
+            return p < bars
+
+        return under
+
     found = white_dice(
         [[0, 0, 20, 20], [40, 0, 60, 20], [80, 0, 100, 20], [120, 0, 140, 20]],
         [0, 3, 0, 5],
         unsure=[True, True, True, False],
         confidence=[0.5, 0.5, 0.2, 0.9],
     )
-    checked = reader._checked(np.zeros((50, 150, 3), np.uint8), found, ReaderConfig())
-    # The weak blank goes (under 0.3), the fair 3 goes; the fair blank and the sure 5 stay,
-    # the 5 sure: doubting dice read for sure is off by default.
-    assert checked.pips.tolist() == [0, 5] and checked.unsure.tolist() == [True, False]
-    doubting = reader._checked(
-        np.zeros((50, 150, 3), np.uint8), found, ReaderConfig(doubt_sure_below=0.1)
+    frame = np.zeros((50, 150, 3), np.uint8)
+    between = (die_check.BLANK_NO_DIE_BELOW + die_check.NO_DIE_BELOW) / 2
+    monkeypatch.setattr(die_check, "under", checker_gives(between))
+    checked = reader._checked(frame, found, ReaderConfig())
+    # The weak blank goes (read under 0.3, bar 0.1); the fair blank stays over its own bar,
+    # and the sure 5 stays sure: doubting dice read for sure is off by default.
+    assert checked.pips.tolist() == [0, 3, 5] and checked.unsure.tolist() == [True, True, False]
+    assert bars_asked[-1] == pytest.approx(
+        [die_check.BLANK_NO_DIE_BELOW, die_check.READ_NO_DIE_BELOW, die_check.NO_DIE_BELOW]
     )
-    assert doubting.pips.tolist() == [0, 5] and doubting.unsure.all()
+    # A checker that calls every box no die: the fair blank goes too, under its bar.
+    monkeypatch.setattr(die_check, "under", checker_gives(0.0))
+    gone = reader._checked(frame, found, ReaderConfig())
+    assert gone.pips.tolist() == [5] and not gone.unsure.any()
+    kept = reader._checked(frame, found, ReaderConfig(blank_no_die_below=0.0))
+    assert kept.pips.tolist() == [0, 5] and kept.unsure.tolist() == [True, False]
+    doubting = reader._checked(frame, found, ReaderConfig(doubt_sure_below=0.1))
+    assert doubting.pips.tolist() == [5] and doubting.unsure.all()
 
 
 def test_a_crop_is_under_a_bar_exactly_where_its_mean_reading_is() -> None:

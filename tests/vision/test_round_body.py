@@ -212,8 +212,9 @@ def test_a_round_1_is_flagged_only_where_the_checker_doubts_it_too(monkeypatch) 
 
 
 def test_an_unsure_round_box_is_dropped_under_its_own_bar(monkeypatch) -> None:
-    # An unsure blank read fairly well is never dropped by the checker alone (it doubts flat
-    # grey faces); where its outline is round, it is, under `round_no_die_below`.
+    # An unsure blank read fairly well is dropped by the checker alone only under a low bar
+    # (`blank_no_die_below`: it doubts flat grey faces more than others); where its outline is
+    # round, under `round_no_die_below`.
     found = white_dice(
         [[0, 0, 20, 20], [40, 0, 60, 20]], [0, 0], unsure=[True, True], confidence=[0.5, 0.5]
     )
@@ -238,7 +239,8 @@ def test_an_unsure_round_box_is_dropped_under_its_own_bar(monkeypatch) -> None:
     checked = reader._checked(frame, found, ReaderConfig())
     assert checked.boxes[:, 0].tolist() == [40]  # the round one went, the square one stayed
     assert judged_as_blank == [[True, True]]  # both read blank: judged as a blank face
-    assert bars_asked == [[pytest.approx(die_check.ROUND_NO_DIE_BELOW)]]
+    round_bar, blank_bar = die_check.ROUND_NO_DIE_BELOW, die_check.BLANK_NO_DIE_BELOW
+    assert bars_asked == [[pytest.approx(round_bar), pytest.approx(blank_bar)]]
     monkeypatch.setattr(die_check, "under", checker_gives(0.25))
     assert len(reader._checked(frame, found, ReaderConfig())) == 2
     off = reader._checked(frame, found, ReaderConfig(round_no_die_below=0.0))

@@ -243,8 +243,9 @@ class ColoursFromPlay:
 
     def learnt_so_far(self) -> tuple[tuple[str, ...], bool]:
         """The colours learnt from play so far, named from their own dice (none before), and
-        whether they are every colour the game rolls: a colour in play that no roll applied has shown enough dice of (white neutral
-        dice whose rolls taught nothing) is still named by the light judged."""
+        whether they are every colour the game rolls: a colour in play that no roll applied
+        has shown enough dice of (white neutral dice whose rolls taught nothing) is still named
+        by the light judged."""
         with self._lock:
             names = () if self._part is None else self._part.names
             return names, self._palette is not None

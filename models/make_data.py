@@ -16,7 +16,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from models.render import render_scene  # noqa: E402
+from models.render import RenderedDie, render_scene  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
 from vision.viewpoint import downs  # noqa: E402
 
@@ -80,7 +80,12 @@ class SceneMix:
     dice `render_scene` draws otherwise (camouflage, glossy, marbled, speckled, pip_styles),
     the share `clutter` of scenes that also hold things which are not dice (no boxes), and the
     share `speckled_tables` of scenes on a speckled granite table, half of them with the dice
-    in felt trays on it (`render_scene`'s granite_table and felt_trays)."""
+    in felt trays on it (`render_scene`'s granite_table and felt_trays). A share `round_trays`
+    of scenes is instead 4-14 dice from above on a light grey tray (or granite) among round
+    grey and metal things (screw heads, magnets, lenses, caps), and each such thing is also
+    cut out as not a die; a share `simulated_tables` is a frame of the companion's own
+    simulated table (`vision.simtable`), thrown with 3-12 dice of which many are grey and
+    blank."""
 
     crowded: float = 0.0
     full_trays: float = 0.0
@@ -88,6 +93,86 @@ class SceneMix:
     finish: dict[str, float] = field(default_factory=dict)
     clutter: float = 0.0
     speckled_tables: float = 0.0
+    round_trays: float = 0.0
+    simulated_tables: float = 0.0
+
+
+ROUND_TRAY_DICE = (4, 15)
+THING_COPIES = 2  # crops of each round thing on a tray, each moved and rescaled a little
+
+
+def _round_tray_scene(
+    rng: np.random.Generator, mix: SceneMix
+) -> tuple[np.ndarray, list, list, dict[str, float]] | None:
+    """A scene of `mix.round_trays`' kind, drawn by that share (None otherwise): the frame,
+    its dice, the round things drawn (centre, size), and the camera it was seen by."""
+    if not mix.round_trays or rng.random() >= mix.round_trays:
+        return None
+    camera: dict[str, float] = {"elevation_deg": 90.0}
+    if rng.random() < 0.5:
+        camera["camera_height"] = float(rng.uniform(*CAMERA_HEIGHTS))
+    scene: dict[str, Any] = {**mix.finish, **camera}
+    things: list = []
+    img, truths = render_scene(
+        rng,
+        n_dice=int(rng.integers(*ROUND_TRAY_DICE)),
+        clutter=1.0,
+        round_clutter_on_a_tray=True,
+        things_drawn=things,
+        **scene,
+    )
+    return img, truths, things, camera
+
+
+SIM_DICE = (3, 13)
+SIM_BLANK_SHARE = 0.4  # of a simulated table's dice, the grey blank ones
+SIM_BIG_SHARE = 0.15
+
+
+def _simulated_table_scene(
+    rng: np.random.Generator, mix: SceneMix
+) -> tuple[np.ndarray, list[RenderedDie]] | None:
+    """A frame of the simulated table, drawn by `mix.simulated_tables`' share (None
+    otherwise), and its dice as rendered dice: dice of every colour, 30-70 px, under a lamp
+    of a random tint, a share of them grey and blank."""
+    if not mix.simulated_tables or rng.random() >= mix.simulated_tables:
+        return None
+    from vision.colour import DEFAULT_COLOURS_BGR
+    from vision.simtable import SimDie, SimulatedTable
+
+    colours = [c for c in DEFAULT_COLOURS_BGR if c != "grey"]
+    dice = []
+    for _ in range(int(rng.integers(*SIM_DICE))):
+        big = bool(rng.random() < SIM_BIG_SHARE)
+        if rng.random() < SIM_BLANK_SHARE:
+            dice.append(SimDie("grey", 0, big))
+        else:
+            colour = colours[int(rng.integers(len(colours)))]
+            dice.append(SimDie(colour, int(rng.integers(1, 7)), big))
+    table = SimulatedTable(
+        seed=int(rng.integers(1 << 30)),
+        die_side=float(rng.uniform(30, 70)),
+        lamp_bgr=tuple(rng.uniform(0.8, 1.2, 3)),
+    )
+    try:
+        table.lay(dice)
+    except ValueError:  # no room for so many large dice: half of them
+        table.lay(dice[: len(dice) // 2])
+    truths = [RenderedDie(d.box, d.die.pips, d.die.big, d.die.colour) for d in table.lying]
+    return table.read(), truths
+
+
+def _thing_boxes(rng: np.random.Generator, things: list, shape: tuple[int, ...]) -> np.ndarray:
+    """Boxes around the round things whose centre lies in the frame, `THING_COPIES` each,
+    moved and rescaled by up to a tenth, as the locator would box them."""
+    h, w = shape[:2]
+    inside = [(c, size) for c, size in things if 0 <= c[0] < w and 0 <= c[1] < h]
+    if not inside:
+        return np.zeros((0, 4), np.float32)
+    boxes = np.array(
+        [[c[0] - s / 2, c[1] - s / 2, c[0] + s / 2, c[1] + s / 2] for c, s in inside], np.float32
+    )
+    return np.concatenate([_jitter_boxes(rng, boxes, 0.1) for _ in range(THING_COPIES)])
 
 
 def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
@@ -99,20 +184,34 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
     frames, boxes, crops, labels = [], [], [], []
     for _ in range(count):
-        n_dice = _dice_count(rng, mix.crowded, mix.full_trays)
-        above = bool(mix.from_above) and rng.random() < mix.from_above
-        camera = (
-            {"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
-            if above
-            else {}
-        )
-        scene: dict[str, Any] = {**mix.finish, **camera}
-        if mix.speckled_tables and rng.random() < mix.speckled_tables:
-            scene["felt_trays" if rng.random() < 0.5 else "granite_table"] = True
-        img, truths = render_scene(rng, n_dice=n_dice, clutter=mix.clutter, **scene)
+        tray = _round_tray_scene(rng, mix)
+        simulated = None if tray is not None else _simulated_table_scene(rng, mix)
+        if tray is not None:
+            img, truths, things, camera = tray
+            n_dice, above = None, "camera_height" in camera
+        elif simulated is not None:
+            (img, truths), n_dice, above = simulated, None, False
+        else:
+            n_dice = _dice_count(rng, mix.crowded, mix.full_trays)
+            above = bool(mix.from_above) and rng.random() < mix.from_above
+            camera = (
+                {"elevation_deg": 90.0, "camera_height": float(rng.uniform(*CAMERA_HEIGHTS))}
+                if above
+                else {}
+            )
+            scene: dict[str, Any] = {**mix.finish, **camera}
+            if mix.speckled_tables and rng.random() < mix.speckled_tables:
+                scene["felt_trays" if rng.random() < 0.5 else "granite_table"] = True
+            img, truths = render_scene(rng, n_dice=n_dice, clutter=mix.clutter, **scene)
 
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
+
+        if tray is not None:
+            thing_boxes = _thing_boxes(rng, tray[2], img.shape)
+            if len(thing_boxes):
+                crops.append(cut(thing_boxes))
+                labels.append(np.full(len(thing_boxes), NOT_A_DIE))
 
         b = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
         full = n_dice is not None and n_dice >= FULL_TRAY_DICE[0]
@@ -277,6 +376,21 @@ def main() -> None:
         "trays on it",
     )
     ap.add_argument(
+        "--round-trays",
+        type=float,
+        default=0.0,
+        help="share of scenes with 4-14 dice from above on a light grey tray among round grey "
+        "and metal things (screw heads, magnets, lenses, caps), each thing also cut out as "
+        "not a die",
+    )
+    ap.add_argument(
+        "--simulated-tables",
+        type=float,
+        default=0.0,
+        help="share of scenes that are frames of the companion's simulated table, thrown with "
+        "3-12 dice, many of them grey and blank",
+    )
+    ap.add_argument(
         "--join",
         nargs="+",
         type=Path,
@@ -290,7 +404,7 @@ def main() -> None:
         help="with --join: join the locator frames and boxes instead",
     )
     a = ap.parse_args()
-    for name in ("clutter", "speckled_tables"):
+    for name in ("clutter", "speckled_tables", "round_trays", "simulated_tables"):
         if not 0.0 <= getattr(a, name) <= 1.0:
             flag = "--" + name.replace("_", "-")
             ap.error(f"{flag} is a share of scenes from 0 to 1, got {getattr(a, name)}")
@@ -302,7 +416,16 @@ def main() -> None:
         for name in ("camouflage", "glossy", "marbled", "speckled", "pip_styles")
         if (share := getattr(a, name))
     }
-    mix = SceneMix(a.crowded, a.full_trays, a.from_above, finish, a.clutter, a.speckled_tables)
+    mix = SceneMix(
+        a.crowded,
+        a.full_trays,
+        a.from_above,
+        finish,
+        a.clutter,
+        a.speckled_tables,
+        a.round_trays,
+        a.simulated_tables,
+    )
     print(make(a.out, a.scenes, a.seed, a.workers, mix))
 
 

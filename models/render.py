@@ -10,7 +10,14 @@ from typing import Any
 import cv2
 import numpy as np
 
-from models.clutter import draw_clutter, granite, light_grey_tray, plan, salt_and_pepper
+from models.clutter import (
+    Placed,
+    draw_clutter,
+    granite,
+    light_grey_tray,
+    plan,
+    salt_and_pepper,
+)
 from models.trays import draw_felt_trays
 from vision.pip_layout import PIP_LAYOUT
 
@@ -681,6 +688,7 @@ def render_scene(
     round_clutter_on_a_tray: bool = False,
     granite_table: bool = False,
     felt_trays: bool = False,
+    things_drawn: Placed | None = None,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """Render one BGR frame of dice on a random surface and return it with its ground truth.
 
@@ -699,7 +707,8 @@ def render_scene(
     `round_clutter_on_a_tray` makes those things round ones only (screw heads, magnets, lenses,
     caps), on a light grey tray where the table is not granite. `granite_table` puts every
     scene on a speckled granite table; `felt_trays` puts one felt dice tray or two on it
-    (`models.trays`), with every die inside one.
+    (`models.trays`), with every die inside one. Where the scene holds clutter and
+    `things_drawn` is a list, each clutter thing's (centre, size) is added to it.
     """
     extras = plan(rng, clutter)
     if extras.granite or granite_table or felt_trays:
@@ -721,7 +730,10 @@ def render_scene(
     scene_colours = rng.choice(colour_names, size=int(rng.integers(1, 6)))
     placed = _scatter_distractors(img, rng, side, elevation, light)
     if extras.things:
+        first_thing = len(placed)
         draw_clutter(img, rng, side, light, placed, round_only=round_clutter_on_a_tray)
+        if things_drawn is not None:
+            things_drawn.extend(placed[first_thing:])
     truths: list[RenderedDie] = []
     finishes = (glossy, marbled, speckled, pip_styles, translucent)
     for _ in range(n_dice):

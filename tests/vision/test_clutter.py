@@ -187,3 +187,70 @@ def test_a_speckled_table_set_draws_every_scene_on_granite_or_in_felt_trays(
     plain, again = _one_chunk((5, 8, SceneMix())), _one_chunk((5, 8, SceneMix(speckled_tables=0.0)))
     assert np.array_equal(plain["frames"], again["frames"])
     assert not np.array_equal(plain["frames"], speckled["frames"])
+
+
+def test_a_round_tray_set_cuts_each_round_thing_out_as_not_a_die(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import models.make_data as make_data
+
+    drawn: list[list] = []
+
+    def recording(rng, **options):
+        frame, truths = render.render_scene(rng, **options)
+        drawn.append(list(options["things_drawn"]))
+        assert options["round_clutter_on_a_tray"] and options["elevation_deg"] == 90.0
+        return frame, truths
+
+    monkeypatch.setattr(make_data, "render_scene", recording)
+    data = _one_chunk((7, 4, SceneMix(round_trays=1.0)))
+    assert len(drawn) == 4
+    in_frame = sum(1 for things in drawn for c, _ in things if 0 <= c[0] < 640 and 0 <= c[1] < 480)
+    assert in_frame > 0
+    not_a_die = data["crops"][data["labels"] == make_data.NOT_A_DIE]
+    # Every thing in the frame is cut out twice, besides the crops beside dice and at random.
+    assert len(not_a_die) >= make_data.THING_COPIES * in_frame
+    first = data["crops"][: make_data.THING_COPIES * len(drawn[0])]
+    assert first.shape[1:] == (3, 40, 40)
+
+
+def test_a_thing_box_is_centred_on_its_thing_and_sized_by_it() -> None:
+    from models.make_data import THING_COPIES, _thing_boxes
+
+    things = [(np.array([100.0, 200.0]), 40.0), (np.array([700.0, 10.0]), 30.0)]
+    boxes = _thing_boxes(np.random.default_rng(0), things, (480, 640, 3))
+    assert boxes.shape == (THING_COPIES, 4)  # the thing out of the frame is left out
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    sides = boxes[:, 2:] - boxes[:, :2]
+    assert np.all(np.abs(centres - [100, 200]) <= 0.1 * 40 + 1e-3)
+    assert np.all((sides >= 0.9 * 40 - 1e-3) & (sides <= 1.1 * 40 + 1e-3))
+    assert _thing_boxes(np.random.default_rng(0), [], (480, 640, 3)).shape == (0, 4)
+
+
+def test_with_no_round_trays_asked_a_set_is_as_before() -> None:
+    plain = _one_chunk((5, 3, SceneMix()))
+    again = _one_chunk((5, 3, SceneMix(round_trays=0.0)))
+    for name in ("frames", "crops", "labels"):
+        assert np.array_equal(plain[name], again[name])
+
+
+def test_a_simulated_table_set_learns_the_tables_dice_blank_ones_among_them() -> None:
+    from models.make_data import NOT_A_DIE
+
+    data = _one_chunk((9, 6, SceneMix(simulated_tables=1.0)))
+    labels = data["labels"]
+    assert data["frames"].shape == (6, 240, 320, 3)
+    assert len(data["boxes"]) >= 6 * 3  # every frame holds 3-12 dice, each boxed
+    blank = data["crops"][labels == 0]
+    assert len(blank) >= 4  # grey blank dice, cut out as dice
+
+    # A blank die's crop is its plain body in the middle, no pip in it; a 5's has its pips.
+    def spread_in_middle(crops: np.ndarray) -> np.ndarray:
+        return crops[:, :, 12:28, 12:28].astype(np.float32).std(axis=(1, 2, 3))
+
+    fives = data["crops"][labels == 5]
+    assert len(fives) and spread_in_middle(blank).max() < spread_in_middle(fives).min()
+    assert set(np.unique(labels)) <= {0, 1, 2, 3, 4, 5, 6, NOT_A_DIE}
+    assert np.any((labels >= 1) & (labels <= 6))
+    plain, again = _one_chunk((9, 3, SceneMix())), _one_chunk((9, 3, SceneMix(simulated_tables=0)))
+    assert np.array_equal(plain["crops"], again["crops"])

@@ -27,7 +27,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from models.make_data import _jitter_boxes, save_arrays  # noqa: E402
+from models.make_data import _jitter_boxes, save_arrays, simulated_table_laid  # noqa: E402
 from models.real_sets import real_sets  # noqa: E402
 from models.whole_die_sets import _holds_no_die  # noqa: E402
 from vision import locate  # noqa: E402
@@ -208,7 +208,7 @@ def plain_face_crops(out: _Crops, rng: np.random.Generator, scenes: int) -> None
     dice of every colour showing 1. Each source gets `scenes` scenes."""
     from models.render import render_scene
     from vision.colour import DEFAULT_COLOURS_BGR
-    from vision.simtable import SimDie, SimulatedTable
+    from vision.simtable import SimDie
 
     for _ in range(scenes):
         frame, truths = render_scene(
@@ -227,15 +227,7 @@ def plain_face_crops(out: _Crops, rng: np.random.Generator, scenes: int) -> None
             pips = 1 if draw < GREY_BLANK_SHARE + ONE_SHARE else int(rng.integers(2, 7))
             colour = colours[int(rng.integers(len(colours)))]
             dice.append(SimDie(colour, pips, bool(rng.random() < 0.15)))
-        table = SimulatedTable(
-            seed=int(rng.integers(1 << 30)),
-            die_side=float(rng.uniform(30, 70)),
-            lamp_bgr=tuple(rng.uniform(0.8, 1.2, 3)),
-        )
-        try:
-            table.lay(dice)
-        except ValueError:  # no room for so many large dice: half of them
-            table.lay(dice[: len(dice) // 2])
+        table = simulated_table_laid(rng, dice)
         frame = table.read()
         boxes = np.array([d.box for d in table.lying], np.float32).reshape(-1, 4)
         det = read_dice(frame, WITHOUT_CHECKER)

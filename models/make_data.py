@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -19,6 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from models.render import RenderedDie, render_scene  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
 from vision.viewpoint import downs  # noqa: E402
+
+if TYPE_CHECKING:
+    from vision.simtable import SimulatedTable
 
 NOT_A_DIE = 8
 LOCATOR_SCALE = 0.5  # the locator sees frames at half of 640x480
@@ -138,7 +141,7 @@ def _simulated_table_scene(
     if not mix.simulated_tables or rng.random() >= mix.simulated_tables:
         return None
     from vision.colour import DEFAULT_COLOURS_BGR
-    from vision.simtable import SimDie, SimulatedTable
+    from vision.simtable import SimDie
 
     colours = [c for c in DEFAULT_COLOURS_BGR if c != "grey"]
     dice = []
@@ -149,6 +152,16 @@ def _simulated_table_scene(
         else:
             colour = colours[int(rng.integers(len(colours)))]
             dice.append(SimDie(colour, int(rng.integers(1, 7)), big))
+    table = simulated_table_laid(rng, dice)
+    truths = [RenderedDie(d.box, d.die.pips, d.die.big, d.die.colour) for d in table.lying]
+    return table.read(), truths
+
+
+def simulated_table_laid(rng: np.random.Generator, dice: list) -> SimulatedTable:
+    """A simulated table with dice of 30-70 px under a lamp of a random tint, `dice` laid on
+    it at rest (half of them where there is no room for all)."""
+    from vision.simtable import SimulatedTable
+
     table = SimulatedTable(
         seed=int(rng.integers(1 << 30)),
         die_side=float(rng.uniform(30, 70)),
@@ -158,8 +171,7 @@ def _simulated_table_scene(
         table.lay(dice)
     except ValueError:  # no room for so many large dice: half of them
         table.lay(dice[: len(dice) // 2])
-    truths = [RenderedDie(d.box, d.die.pips, d.die.big, d.die.colour) for d in table.lying]
-    return table.read(), truths
+    return table
 
 
 def _thing_boxes(rng: np.random.Generator, things: list, shape: tuple[int, ...]) -> np.ndarray:

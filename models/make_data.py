@@ -16,6 +16,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from models.clutter import Placed  # noqa: E402
 from models.render import RenderedDie, render_scene  # noqa: E402
 from vision.crops import crop_dice  # noqa: E402
 from vision.viewpoint import downs  # noqa: E402
@@ -106,16 +107,17 @@ THING_COPIES = 2  # crops of each round thing on a tray, each moved and rescaled
 
 def _round_tray_scene(
     rng: np.random.Generator, mix: SceneMix
-) -> tuple[np.ndarray, list, list, dict[str, float]] | None:
+) -> tuple[np.ndarray, list[RenderedDie], Placed, bool] | None:
     """A scene of `mix.round_trays`' kind, drawn by that share (None otherwise): the frame,
-    its dice, the round things drawn (centre, size), and the camera it was seen by."""
+    its dice, the round things drawn (centre, size), and whether a camera above the frame's
+    centre saw it (else an orthographic one from straight above)."""
     if not mix.round_trays or rng.random() >= mix.round_trays:
         return None
     camera: dict[str, float] = {"elevation_deg": 90.0}
     if rng.random() < 0.5:
         camera["camera_height"] = float(rng.uniform(*CAMERA_HEIGHTS))
     scene: dict[str, Any] = {**mix.finish, **camera}
-    things: list = []
+    things: Placed = []
     img, truths = render_scene(
         rng,
         n_dice=int(rng.integers(*ROUND_TRAY_DICE)),
@@ -124,7 +126,7 @@ def _round_tray_scene(
         things_drawn=things,
         **scene,
     )
-    return img, truths, things, camera
+    return img, truths, things, "camera_height" in camera
 
 
 SIM_DICE = (3, 13)
@@ -174,7 +176,7 @@ def simulated_table_laid(rng: np.random.Generator, dice: list) -> SimulatedTable
     return table
 
 
-def _thing_boxes(rng: np.random.Generator, things: list, shape: tuple[int, ...]) -> np.ndarray:
+def _thing_boxes(rng: np.random.Generator, things: Placed, shape: tuple[int, ...]) -> np.ndarray:
     """Boxes around the round things whose centre lies in the frame, `THING_COPIES` each,
     moved and rescaled by up to a tenth, as the locator would box them."""
     h, w = shape[:2]
@@ -198,9 +200,10 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
     for _ in range(count):
         tray = _round_tray_scene(rng, mix)
         simulated = None if tray is not None else _simulated_table_scene(rng, mix)
+        things: Placed = []  # round things to cut out as not a die
         if tray is not None:
-            img, truths, things, camera = tray
-            n_dice, above = None, "camera_height" in camera
+            img, truths, things, above = tray
+            n_dice = None
         elif simulated is not None:
             (img, truths), n_dice, above = simulated, None, False
         else:
@@ -219,11 +222,10 @@ def _one_chunk(job: tuple[int, int, SceneMix]) -> dict[str, np.ndarray]:
         def cut(b: np.ndarray, img: np.ndarray = img, above: bool = above) -> np.ndarray:
             return crop_dice(img, b, down=downs("above", img.shape, b) if above else None)
 
-        if tray is not None:
-            thing_boxes = _thing_boxes(rng, tray[2], img.shape)
-            if len(thing_boxes):
-                crops.append(cut(thing_boxes))
-                labels.append(np.full(len(thing_boxes), NOT_A_DIE))
+        thing_boxes = _thing_boxes(rng, things, img.shape)
+        if len(thing_boxes):
+            crops.append(cut(thing_boxes))
+            labels.append(np.full(len(thing_boxes), NOT_A_DIE))
 
         b = np.array([t.box for t in truths], np.float32).reshape(-1, 4)
         full = n_dice is not None and n_dice >= FULL_TRAY_DICE[0]
